@@ -1,0 +1,354 @@
+package problems
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"math"
+	"regexp"
+	"strconv"
+	"strings"
+
+	"gopkg.in/yaml.v3"
+
+	"github.com/optjudge/optjudge/checkers"
+	"github.com/optjudge/optjudge/reference"
+)
+
+// Spec is the decoded problem.yaml. The format, with its defaults:
+//
+//	name: rotation-game          # required; [a-z0-9][a-z0-9-]*, the directory's name
+//	title: The Rotation Game     # required
+//	sources: [UVa 1343]          # optional list of strings
+//	limits:
+//	  time_limit: 4              # seconds of CPU per test file (default 1)
+//	  memory: 256                # MiB of peak resident memory (default 2048)
+//	  output: 8                  # MiB of standard output (default 8)
+//	checker:
+//	  name: rotation-game        # a built-in checker (default tokens)
+//	  options: {}                # string -> string, checker specific
+//	reference: rotation-game     # a built-in reference solver (optional)
+//	validator: rotation-game     # a built-in input validator (optional)
+//
+// Decoding is strict: an unknown key, a wrong type or an impossible value is an
+// error of the form "problem.yaml:7: limits.time_limit: must be > 0".
+type Spec struct {
+	Name      string      `yaml:"name"`
+	Title     string      `yaml:"title"`
+	Sources   []string    `yaml:"sources"`
+	Limits    LimitsSpec  `yaml:"limits"`
+	Checker   CheckerSpec `yaml:"checker"`
+	Reference string      `yaml:"reference"`
+	Validator string      `yaml:"validator"`
+
+	file  string
+	lines map[string]int // dotted key path -> line of its value
+}
+
+// LimitsSpec holds the limits in the ICPC/Kattis units.
+type LimitsSpec struct {
+	TimeLimit float64 `yaml:"time_limit"` // seconds of CPU per test file
+	Memory    float64 `yaml:"memory"`     // MiB
+	Output    float64 `yaml:"output"`     // MiB
+}
+
+// CheckerSpec names a built-in checker and its options.
+type CheckerSpec struct {
+	Name    string            `yaml:"name"`
+	Options map[string]string `yaml:"options"`
+}
+
+// Defaults are the values a problem.yaml starts from.
+func Defaults() Spec {
+	return Spec{
+		Limits:  LimitsSpec{TimeLimit: 1, Memory: 2048, Output: 8},
+		Checker: CheckerSpec{Name: "tokens"},
+	}
+}
+
+// SpecError is a problem with one field of a problem.yaml.
+type SpecError struct {
+	File  string
+	Line  int    // 0 when unknown
+	Field string // dotted path, e.g. "limits.time_limit"; "" for syntax errors
+	Msg   string
+}
+
+func (e *SpecError) Error() string {
+	var b strings.Builder
+	b.WriteString(e.File)
+	if e.Line > 0 {
+		fmt.Fprintf(&b, ":%d", e.Line)
+	}
+	b.WriteString(": ")
+	if e.Field != "" {
+		b.WriteString(e.Field + ": ")
+	}
+	b.WriteString(e.Msg)
+	return b.String()
+}
+
+// SpecErrors is every problem found in one problem.yaml.
+type SpecErrors []*SpecError
+
+func (es SpecErrors) Error() string {
+	msgs := make([]string, len(es))
+	for i, e := range es {
+		msgs[i] = e.Error()
+	}
+	return strings.Join(msgs, "\n")
+}
+
+// Parse decodes a problem.yaml read from r; name is the file name used in
+// error messages. It applies the defaults but does not validate names of
+// checkers or solvers: see Validate.
+func Parse(r io.Reader, name string) (*Spec, error) {
+	data, err := io.ReadAll(r)
+	if err != nil {
+		return nil, fmt.Errorf("reading %s: %w", name, err)
+	}
+	var root yaml.Node
+	if err := yaml.Unmarshal(data, &root); err != nil {
+		return nil, syntaxError(name, err)
+	}
+	s := Defaults()
+	s.file = name
+	s.lines = map[string]int{}
+	if len(root.Content) == 0 {
+		return nil, &SpecError{File: name, Msg: "empty file"}
+	}
+	collectLines(root.Content[0], "", s.lines)
+	dec := yaml.NewDecoder(bytes.NewReader(data))
+	dec.KnownFields(true)
+	if err := dec.Decode(&s); err != nil {
+		return nil, decodeError(name, err, root.Content[0])
+	}
+	return &s, nil
+}
+
+var lineRE = regexp.MustCompile(`^line (\d+): (.*)$`)
+
+// syntaxError turns "yaml: line 3: did not find expected key" into
+// "problem.yaml:3: did not find expected key".
+func syntaxError(file string, err error) error {
+	msg := strings.TrimPrefix(err.Error(), "yaml: ")
+	if m := lineRE.FindStringSubmatch(msg); m != nil {
+		n, _ := strconv.Atoi(m[1])
+		return &SpecError{File: file, Line: n, Msg: m[2]}
+	}
+	return &SpecError{File: file, Msg: msg}
+}
+
+var fieldNotFoundRE = regexp.MustCompile(`^field (\S+) not found in type \S+$`)
+var cannotRE = regexp.MustCompile("^cannot unmarshal !!(\\w+) `(.*)` into (\\S+)$")
+
+// decodeError rewrites yaml.v3's type errors so each names the file, the line
+// and the field.
+func decodeError(file string, err error, root *yaml.Node) error {
+	var te *yaml.TypeError
+	if !errors.As(err, &te) {
+		return syntaxError(file, err)
+	}
+	var es SpecErrors
+	for _, e := range te.Errors {
+		m := lineRE.FindStringSubmatch(e)
+		if m == nil {
+			es = append(es, &SpecError{File: file, Msg: e})
+			continue
+		}
+		line, _ := strconv.Atoi(m[1])
+		se := &SpecError{File: file, Line: line, Msg: m[2]}
+		if f := fieldNotFoundRE.FindStringSubmatch(m[2]); f != nil {
+			se.Field = joinPath(pathOfKeyAt(root, "", line, f[1]), "")
+			se.Msg = "unknown key"
+		} else if c := cannotRE.FindStringSubmatch(m[2]); c != nil {
+			se.Field = pathOfValueAt(root, "", line)
+			se.Msg = fmt.Sprintf("got %s %q, want %s", kindName(c[1]), c[2], typeName(c[3]))
+		}
+		es = append(es, se)
+	}
+	return es
+}
+
+func kindName(tag string) string {
+	switch tag {
+	case "str":
+		return "the string"
+	case "int", "float":
+		return "the number"
+	case "bool":
+		return "the boolean"
+	case "seq":
+		return "a list"
+	case "map":
+		return "a mapping"
+	}
+	return tag
+}
+
+func typeName(goType string) string {
+	switch {
+	case goType == "string":
+		return "a string"
+	case goType == "float64":
+		return "a number"
+	case strings.HasPrefix(goType, "[]"):
+		return "a list of strings"
+	case strings.HasPrefix(goType, "map["):
+		return "a mapping of strings"
+	}
+	return "a mapping"
+}
+
+func joinPath(prefix, key string) string {
+	switch {
+	case prefix == "":
+		return key
+	case key == "":
+		return prefix
+	}
+	return prefix + "." + key
+}
+
+// collectLines records the line of every mapping value by its dotted path.
+func collectLines(n *yaml.Node, prefix string, lines map[string]int) {
+	switch n.Kind {
+	case yaml.MappingNode:
+		for i := 0; i+1 < len(n.Content); i += 2 {
+			p := joinPath(prefix, n.Content[i].Value)
+			lines[p] = n.Content[i].Line
+			collectLines(n.Content[i+1], p, lines)
+		}
+	case yaml.SequenceNode:
+		for i, c := range n.Content {
+			p := fmt.Sprintf("%s[%d]", prefix, i)
+			lines[p] = c.Line
+			collectLines(c, p, lines)
+		}
+	}
+}
+
+// pathOfKeyAt finds the path of the mapping key named key on line.
+func pathOfKeyAt(n *yaml.Node, prefix string, line int, key string) string {
+	if n.Kind == yaml.MappingNode {
+		for i := 0; i+1 < len(n.Content); i += 2 {
+			k := n.Content[i]
+			p := joinPath(prefix, k.Value)
+			if k.Line == line && k.Value == key {
+				return p
+			}
+			if q := pathOfKeyAt(n.Content[i+1], p, line, key); q != "" {
+				return q
+			}
+		}
+	}
+	if n.Kind == yaml.SequenceNode {
+		for i, c := range n.Content {
+			if q := pathOfKeyAt(c, fmt.Sprintf("%s[%d]", prefix, i), line, key); q != "" {
+				return q
+			}
+		}
+	}
+	return ""
+}
+
+// pathOfValueAt finds the path of the innermost value starting on line.
+func pathOfValueAt(n *yaml.Node, prefix string, line int) string {
+	switch n.Kind {
+	case yaml.MappingNode:
+		for i := 0; i+1 < len(n.Content); i += 2 {
+			p := joinPath(prefix, n.Content[i].Value)
+			if q := pathOfValueAt(n.Content[i+1], p, line); q != "" {
+				return q
+			}
+		}
+	case yaml.SequenceNode:
+		for i, c := range n.Content {
+			if q := pathOfValueAt(c, fmt.Sprintf("%s[%d]", prefix, i), line); q != "" {
+				return q
+			}
+		}
+	}
+	if n.Line == line {
+		return prefix
+	}
+	return ""
+}
+
+var nameRE = regexp.MustCompile(`^[a-z0-9][a-z0-9-]*$`)
+
+// Validate checks every field's value, the names of the checker, reference
+// and validator and the checker's options, and reports all problems at once.
+func (s *Spec) Validate() error {
+	var es SpecErrors
+	bad := func(field, format string, args ...any) {
+		es = append(es, &SpecError{File: s.file, Line: s.lineOf(field), Field: field, Msg: fmt.Sprintf(format, args...)})
+	}
+	switch {
+	case s.Name == "":
+		bad("name", "required")
+	case !nameRE.MatchString(s.Name):
+		bad("name", "%q: use lower-case letters, digits and '-'", s.Name)
+	}
+	if strings.TrimSpace(s.Title) == "" {
+		bad("title", "required")
+	}
+	for i, src := range s.Sources {
+		if strings.TrimSpace(src) == "" {
+			bad(fmt.Sprintf("sources[%d]", i), "empty source")
+		}
+	}
+	l := s.Limits
+	switch {
+	case math.IsNaN(l.TimeLimit) || l.TimeLimit <= 0:
+		bad("limits.time_limit", "must be > 0 seconds, got %v", l.TimeLimit)
+	case l.TimeLimit > 3600:
+		bad("limits.time_limit", "%v seconds is more than an hour", l.TimeLimit)
+	}
+	if math.IsNaN(l.Memory) || l.Memory < 1 || l.Memory > 1<<20 {
+		bad("limits.memory", "must be between 1 and 1048576 MiB, got %v", l.Memory)
+	}
+	if math.IsNaN(l.Output) || l.Output <= 0 || l.Output > 1<<14 {
+		bad("limits.output", "must be > 0 and at most 16384 MiB, got %v", l.Output)
+	}
+	if _, err := checkers.New(s.Checker.Name, s.Checker.Options); err != nil {
+		var oe *checkers.OptionError
+		switch {
+		case errors.As(err, &oe):
+			bad("checker.options."+oe.Key, "%s", oe.Msg)
+		default:
+			bad("checker.name", "%v", err)
+		}
+	}
+	if s.Reference != "" {
+		if _, ok := reference.Lookup(s.Reference); !ok {
+			bad("reference", "unknown reference solver %q (built-in: %s)", s.Reference, strings.Join(reference.Names(), ", "))
+		}
+	}
+	if s.Validator != "" {
+		if _, ok := reference.Lookup(s.Validator); !ok {
+			bad("validator", "unknown input validator %q (built-in: %s)", s.Validator, strings.Join(reference.Names(), ", "))
+		}
+	}
+	if len(es) > 0 {
+		return es
+	}
+	return nil
+}
+
+// lineOf returns the line of field, or of its nearest parent present in the
+// file, or 0 when the whole section is missing.
+func (s *Spec) lineOf(field string) int {
+	for p := field; p != ""; {
+		if n, ok := s.lines[p]; ok {
+			return n
+		}
+		i := strings.LastIndexAny(p, ".[")
+		if i < 0 {
+			break
+		}
+		p = p[:i]
+	}
+	return 0
+}

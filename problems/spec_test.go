@@ -1,0 +1,145 @@
+package problems
+
+import (
+	"strings"
+	"testing"
+	"time"
+)
+
+const goodSpec = `name: rotation-game
+title: The Rotation Game
+sources: [UVa 1343, POJ 2286]
+limits:
+  time_limit: 2.5
+  memory: 256
+  output: 8
+checker:
+  name: tokens
+reference: clocks
+validator: clocks
+`
+
+func TestParseGood(t *testing.T) {
+	s, err := Parse(strings.NewReader(goodSpec), "problem.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Validate(); err != nil {
+		t.Fatal(err)
+	}
+	if s.Name != "rotation-game" || s.Limits.TimeLimit != 2.5 || s.Limits.Memory != 256 || len(s.Sources) != 2 {
+		t.Errorf("got %+v", s)
+	}
+}
+
+func TestParseDefaults(t *testing.T) {
+	s, err := Parse(strings.NewReader("name: a\ntitle: A\n"), "problem.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Validate(); err != nil {
+		t.Fatal(err)
+	}
+	want := Defaults().Limits
+	if s.Limits != want || s.Checker.Name != "tokens" {
+		t.Errorf("got limits %+v checker %q, want %+v tokens", s.Limits, s.Checker.Name, want)
+	}
+}
+
+func TestParseErrors(t *testing.T) {
+	tests := []struct {
+		name, yaml, want string
+	}{
+		{"unknown key", "name: a\ntitle: A\nlimits:\n  time_limt: 3\n",
+			"problem.yaml:4: limits.time_limt: unknown key"},
+		{"unknown top key", "name: a\ntitle: A\nchecker_name: x\n",
+			"problem.yaml:3: checker_name: unknown key"},
+		{"wrong type", "name: a\ntitle: A\nlimits:\n  memory: lots\n",
+			`problem.yaml:4: limits.memory: got the string "lots", want a number`},
+		{"list for string", "name: a\ntitle: [A]\n",
+			"problem.yaml:2: title: "},
+		{"syntax", "name: a\n title: A\n", "problem.yaml:2: "},
+		{"negative time", "name: a\ntitle: A\nlimits:\n  time_limit: -1\n",
+			"problem.yaml:4: limits.time_limit: must be > 0 seconds, got -1"},
+		{"zero memory", "name: a\ntitle: A\nlimits:\n  memory: 0\n",
+			"problem.yaml:4: limits.memory: must be between 1 and 1048576 MiB, got 0"},
+		{"missing title", "name: a\n", "problem.yaml: title: required"},
+		{"bad name", "name: Rotation Game\ntitle: A\n",
+			`problem.yaml:1: name: "Rotation Game": use lower-case letters, digits and '-'`},
+		{"unknown checker", "name: a\ntitle: A\nchecker:\n  name: nope\n",
+			`problem.yaml:4: checker.name: unknown checker "nope"`},
+		{"bad option", "name: a\ntitle: A\nchecker:\n  name: tokens\n  options:\n    mode: x\n",
+			"problem.yaml:6: checker.options.mode: unknown option"},
+		{"unknown reference", "name: a\ntitle: A\nreference: nope\n",
+			`problem.yaml:3: reference: unknown reference solver "nope"`},
+		{"empty", "", "problem.yaml: empty file"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			s, err := Parse(strings.NewReader(tt.yaml), "problem.yaml")
+			if err == nil {
+				err = s.Validate()
+			}
+			if err == nil {
+				t.Fatalf("got no error, want %q", tt.want)
+			}
+			if !strings.Contains(err.Error(), tt.want) {
+				t.Errorf("got %q, want it to contain %q", err, tt.want)
+			}
+		})
+	}
+}
+
+func TestEmbeddedProblemsLoad(t *testing.T) {
+	names := Embedded()
+	if len(names) != 3 {
+		t.Fatalf("got embedded problems %v, want 3", names)
+	}
+	for _, n := range names {
+		t.Run(n, func(t *testing.T) {
+			p, err := LoadEmbedded(n)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if p.Name != n {
+				t.Errorf("got name %q, want the directory's name %q", p.Name, n)
+			}
+			if p.Reference == nil || p.Validator == nil || p.Limits.Time <= 0 || p.Limits.Time > time.Minute {
+				t.Errorf("got %+v, want a reference, a validator and a time limit", p)
+			}
+			tests, err := p.Tests()
+			if err != nil {
+				t.Fatal(err)
+			}
+			var samples int
+			for _, tc := range tests {
+				if tc.Group == "sample" {
+					samples++
+				}
+				if tc.Ans == "" {
+					t.Errorf("%s has no .ans", tc.Name)
+				}
+			}
+			if samples == 0 || len(tests) <= samples {
+				t.Errorf("got %d tests of which %d samples, want samples and secret tests", len(tests), samples)
+			}
+		})
+	}
+}
+
+func TestFind(t *testing.T) {
+	if _, err := Find("no-such-problem", nil); err == nil || !strings.Contains(err.Error(), "unknown problem") {
+		t.Errorf("got %v, want an unknown problem error", err)
+	}
+	if _, err := Find("./does/not/exist", nil); err == nil || !strings.Contains(err.Error(), "no such problem directory") {
+		t.Errorf("got %v, want no such directory", err)
+	}
+	dir := t.TempDir()
+	if _, err := Find(dir, nil); err == nil || !strings.Contains(err.Error(), "no problem.yaml") {
+		t.Errorf("got %v, want not a problem directory", err)
+	}
+	p, err := Find("clocks", []string{dir})
+	if err != nil || p.Origin != "embedded:clocks" {
+		t.Errorf("got %v %v, want the embedded clocks", p, err)
+	}
+}
