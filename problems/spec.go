@@ -141,7 +141,7 @@ func syntaxError(file string, err error) error {
 }
 
 var fieldNotFoundRE = regexp.MustCompile(`^field (\S+) not found in type \S+$`)
-var cannotRE = regexp.MustCompile("^cannot unmarshal !!(\\w+) `(.*)` into (\\S+)$")
+var cannotRE = regexp.MustCompile("^cannot unmarshal !!(\\w+)(?: `(.*)`)? into (\\S+)$")
 
 // decodeError rewrites yaml.v3's type errors so each names the file, the line
 // and the field.
@@ -163,22 +163,22 @@ func decodeError(file string, err error, root *yaml.Node) error {
 			se.Field = joinPath(pathOfKeyAt(root, "", line, f[1]), "")
 			se.Msg = "unknown key"
 		} else if c := cannotRE.FindStringSubmatch(m[2]); c != nil {
-			se.Field = pathOfValueAt(root, "", line)
-			se.Msg = fmt.Sprintf("got %s %q, want %s", kindName(c[1]), c[2], typeName(c[3]))
+			se.Field = pathOfValueAt(root, "", line, nodeKind(c[1]))
+			se.Msg = fmt.Sprintf("got %s, want %s", kindName(c[1], c[2]), typeName(c[3]))
 		}
 		es = append(es, se)
 	}
 	return es
 }
 
-func kindName(tag string) string {
+func kindName(tag, value string) string {
 	switch tag {
 	case "str":
-		return "the string"
+		return fmt.Sprintf("the string %q", value)
 	case "int", "float":
-		return "the number"
+		return "the number " + value
 	case "bool":
-		return "the boolean"
+		return "the boolean " + value
 	case "seq":
 		return "a list"
 	case "map":
@@ -253,25 +253,35 @@ func pathOfKeyAt(n *yaml.Node, prefix string, line int, key string) string {
 	return ""
 }
 
-// pathOfValueAt finds the path of the innermost value starting on line.
-func pathOfValueAt(n *yaml.Node, prefix string, line int) string {
+func nodeKind(tag string) yaml.Kind {
+	switch tag {
+	case "seq":
+		return yaml.SequenceNode
+	case "map":
+		return yaml.MappingNode
+	}
+	return yaml.ScalarNode
+}
+
+// pathOfValueAt finds the path of the value of the given kind on line.
+func pathOfValueAt(n *yaml.Node, prefix string, line int, kind yaml.Kind) string {
+	if n.Line == line && n.Kind == kind {
+		return prefix
+	}
 	switch n.Kind {
 	case yaml.MappingNode:
 		for i := 0; i+1 < len(n.Content); i += 2 {
 			p := joinPath(prefix, n.Content[i].Value)
-			if q := pathOfValueAt(n.Content[i+1], p, line); q != "" {
+			if q := pathOfValueAt(n.Content[i+1], p, line, kind); q != "" {
 				return q
 			}
 		}
 	case yaml.SequenceNode:
 		for i, c := range n.Content {
-			if q := pathOfValueAt(c, fmt.Sprintf("%s[%d]", prefix, i), line); q != "" {
+			if q := pathOfValueAt(c, fmt.Sprintf("%s[%d]", prefix, i), line, kind); q != "" {
 				return q
 			}
 		}
-	}
-	if n.Line == line {
-		return prefix
 	}
 	return ""
 }

@@ -57,7 +57,7 @@ func TestParseErrors(t *testing.T) {
 		{"wrong type", "name: a\ntitle: A\nlimits:\n  memory: lots\n",
 			`problem.yaml:4: limits.memory: got the string "lots", want a number`},
 		{"list for string", "name: a\ntitle: [A]\n",
-			"problem.yaml:2: title: "},
+			"problem.yaml:2: title: got a list, want a string"},
 		{"syntax", "name: a\n title: A\n", "problem.yaml:2: "},
 		{"negative time", "name: a\ntitle: A\nlimits:\n  time_limit: -1\n",
 			"problem.yaml:4: limits.time_limit: must be > 0 seconds, got -1"},
@@ -138,6 +138,7 @@ func TestFind(t *testing.T) {
 	if _, err := Find(dir, nil); err == nil || !strings.Contains(err.Error(), "no problem.yaml") {
 		t.Errorf("got %v, want not a problem directory", err)
 	}
+	t.Chdir(dir) // so that "clocks" is not the directory beside this test
 	p, err := Find("clocks", []string{dir})
 	if err != nil || p.Origin != "embedded:clocks" {
 		t.Errorf("got %v %v, want the embedded clocks", p, err)
