@@ -1,0 +1,492 @@
+package sandbox
+
+import (
+	"bufio"
+	"bytes"
+	"crypto/rand"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+	"sync/atomic"
+	"syscall"
+	"time"
+
+	"github.com/optjudge/optjudge/judge/bytesize"
+)
+
+// memorySlack is added to the memory limit in the cgroup, so that a program
+// that goes over the limit is seen with a peak above it (MemoryLimit) rather
+// than being squeezed exactly at it.
+const memorySlack = 1 * bytesize.MiB
+
+// cgroups is the judge's share of the cgroup hierarchies: in each one it
+// uses, a parent group <mount>/<name>/<judge pid>-<n> for the n-th Sandbox,
+// and one group per run below it. On a pure v2 machine everything is in the v2 tree; on a hybrid
+// one (v1 controllers, controller-less v2 tree) memory and pids come from v1
+// and the v2 group gives cpu.stat, cgroup.kill and atomic placement.
+type cgroups struct {
+	v2   string // the judge's parent in the v2 tree, or ""
+	mem  ctl
+	pids ctl
+	cpu  ctl // v2 cpu.stat or v1 cpuacct
+	kill bool
+	// parents are the judge's parent groups, removed by close.
+	parents []string
+	seq     atomic.Uint64
+}
+
+// ctl is where one controller lives: a parent directory, v1 or v2.
+type ctl struct {
+	parent string
+	v2     bool
+}
+
+func (c ctl) ok() bool { return c.parent != "" }
+
+func (c *cgroups) hasPids() bool { return c.pids.ok() }
+
+// newCgroups finds the hierarchies and creates the judge's parent groups,
+// after removing those of judge processes that no longer exist. With noV2,
+// the v2 tree is ignored (for tests of the v1-only case).
+func newCgroups(name string, noV2 bool) (*cgroups, error) {
+	if name == "" {
+		name = "optjudge"
+	}
+	v2, v1, err := cgroupMounts()
+	if err != nil {
+		return nil, err
+	}
+	if noV2 {
+		v2 = ""
+	}
+	// one parent per Sandbox: <judge pid>-<n>, so that closing one Sandbox
+	// leaves the others of the same process alone
+	self := fmt.Sprintf("%d-%d", os.Getpid(), sandboxes.Add(1))
+	c := &cgroups{}
+	mk := func(mount string) (string, error) {
+		top := filepath.Join(mount, name)
+		removeStale(top)
+		dir := filepath.Join(top, self)
+		if err := os.MkdirAll(dir, 0o755); err != nil {
+			return "", fmt.Errorf("creating cgroup: %w", err)
+		}
+		c.parents = append(c.parents, dir)
+		return dir, nil
+	}
+	if err := c.setup(v2, v1, mk); err != nil {
+		c.close()
+		return nil, err
+	}
+	return c, nil
+}
+
+// setup decides which hierarchy serves each purpose and creates the parents.
+func (c *cgroups) setup(v2 string, v1 map[string]string, mk func(string) (string, error)) error {
+	var v2ctl []string
+	if v2 != "" {
+		dir, err := mk(v2)
+		if err != nil {
+			return err
+		}
+		c.v2 = dir
+		v2ctl = enableControllers(dir, "memory", "pids")
+		c.cpu = ctl{parent: dir, v2: true}
+		_, err = os.Stat(filepath.Join(dir, "cgroup.kill"))
+		c.kill = err == nil
+	}
+	for _, want := range []struct {
+		name string
+		dst  *ctl
+	}{{"memory", &c.mem}, {"pids", &c.pids}, {"cpuacct", &c.cpu}} {
+		switch {
+		case want.dst.ok():
+		case slices.Contains(v2ctl, want.name):
+			*want.dst = ctl{parent: c.v2, v2: true}
+		case v1[want.name] != "":
+			dir, err := mk(v1[want.name])
+			if err != nil {
+				return err
+			}
+			*want.dst = ctl{parent: dir}
+		}
+	}
+	if !c.mem.ok() {
+		return errors.New("no memory cgroup controller")
+	}
+	return nil
+}
+
+// enableControllers turns on the wanted v2 controllers for the groups below
+// dir, from its parent down, and returns those that are now available.
+func enableControllers(dir string, want ...string) []string {
+	avail := strings.Fields(readString(filepath.Join(filepath.Dir(dir), "cgroup.controllers")))
+	var got []string
+	for _, w := range want {
+		if !slices.Contains(avail, w) {
+			continue
+		}
+		okParent := writeCg(filepath.Join(filepath.Dir(dir), "cgroup.subtree_control"), "+"+w) == nil
+		if okParent && writeCg(filepath.Join(dir, "cgroup.subtree_control"), "+"+w) == nil {
+			got = append(got, w)
+		}
+	}
+	return got
+}
+
+// cgroupMounts returns the cgroup2 mount point and the v1 mount point of
+// each v1 controller.
+func cgroupMounts() (v2 string, v1 map[string]string, err error) {
+	data, err := os.ReadFile("/proc/self/mountinfo")
+	if err != nil {
+		return "", nil, fmt.Errorf("finding cgroups: %w", err)
+	}
+	v1 = map[string]string{}
+	sc := bufio.NewScanner(bytes.NewReader(data))
+	for sc.Scan() {
+		pre, post, ok := strings.Cut(sc.Text(), " - ")
+		f, g := strings.Fields(pre), strings.Fields(post)
+		if !ok || len(f) < 5 || len(g) < 3 {
+			continue
+		}
+		switch g[0] {
+		case "cgroup2":
+			if v2 == "" {
+				v2 = f[4]
+			}
+		case "cgroup":
+			for _, opt := range strings.Split(g[2], ",") {
+				if v1[opt] == "" {
+					v1[opt] = f[4]
+				}
+			}
+		}
+	}
+	if v2 == "" && len(v1) == 0 {
+		return "", nil, errors.New("no cgroup file system mounted")
+	}
+	return v2, v1, nil
+}
+
+// sandboxes numbers the Sandboxes of this process.
+var sandboxes atomic.Uint64
+
+// removeStale removes the groups of judge processes that have exited.
+func removeStale(top string) {
+	ents, _ := os.ReadDir(top)
+	for _, e := range ents {
+		p, _, _ := strings.Cut(e.Name(), "-")
+		pid, err := strconv.Atoi(p)
+		if err != nil || !e.IsDir() || syscall.Kill(pid, 0) != syscall.ESRCH {
+			continue
+		}
+		removeTree(filepath.Join(top, e.Name()))
+	}
+}
+
+// removeTree kills what is left in a group and its children and removes them.
+func removeTree(dir string) error {
+	ents, _ := os.ReadDir(dir)
+	for _, e := range ents {
+		if e.IsDir() {
+			removeTree(filepath.Join(dir, e.Name()))
+		}
+	}
+	return removeGroup(dir)
+}
+
+// close removes the judge's parent groups (and any run group left in them).
+func (c *cgroups) close() error {
+	var first error
+	for _, p := range c.parents {
+		if err := removeTree(p); err != nil && first == nil {
+			first = err
+		}
+		os.Remove(filepath.Dir(p)) // the shared top; busy while another judge runs
+	}
+	c.parents = nil
+	return first
+}
+
+// runGroup is one run's cgroup(s). It is the run's meter.
+type runGroup struct {
+	c     *cgroups
+	dirs  []string // every directory created, removed at the end
+	v2    string
+	v2fd  *os.File
+	mem   string
+	memV2 bool
+	pids  string
+	cpu   string
+	cpuV2 bool
+	procs []*os.File // v1 cgroup.procs, joined by the helper itself
+	tree  *procMeter // the CPU time while it runs
+	// peak is the sampled maximum of memory.current when the kernel has no
+	// memory.peak (v2 before 5.19).
+	peak    bytesize.Size
+	hasPeak bool
+}
+
+// meter returns g as the meter of the run whose helper is pid.
+func (g *runGroup) meter(pid int) meter {
+	g.tree = newProcMeter(pid)
+	return g
+}
+
+// create makes the run's groups and sets their limits.
+func (c *cgroups) create(lim Limits) (*runGroup, error) {
+	var rnd [4]byte
+	rand.Read(rnd[:])
+	name := fmt.Sprintf("r%d-%s", c.seq.Add(1), hex.EncodeToString(rnd[:]))
+	g := &runGroup{c: c}
+	if err := g.make(name, lim); err != nil {
+		g.remove()
+		return nil, err
+	}
+	return g, nil
+}
+
+func (g *runGroup) make(name string, lim Limits) error {
+	mk := func(parent string) (string, error) {
+		dir := filepath.Join(parent, name)
+		for _, d := range g.dirs {
+			if d == dir {
+				return dir, nil
+			}
+		}
+		if err := os.Mkdir(dir, 0o755); err != nil {
+			return "", fmt.Errorf("sandbox: creating cgroup: %w", err)
+		}
+		g.dirs = append(g.dirs, dir)
+		return dir, nil
+	}
+	var err error
+	c := g.c
+	if c.v2 != "" {
+		if g.v2, err = mk(c.v2); err != nil {
+			return err
+		}
+		if g.v2fd, err = os.Open(g.v2); err != nil {
+			return fmt.Errorf("sandbox: opening cgroup: %w", err)
+		}
+	}
+	if g.mem, err = mk(c.mem.parent); err != nil {
+		return err
+	}
+	g.memV2 = c.mem.v2
+	if c.pids.ok() {
+		if g.pids, err = mk(c.pids.parent); err != nil {
+			return err
+		}
+	}
+	if c.cpu.ok() {
+		if g.cpu, err = mk(c.cpu.parent); err != nil {
+			return err
+		}
+		g.cpuV2 = c.cpu.v2
+	}
+	if err := g.limit(lim); err != nil {
+		return err
+	}
+	_, err = os.Stat(filepath.Join(g.mem, "memory.peak"))
+	g.hasPeak = err == nil
+	return g.openProcs()
+}
+
+// limit writes the memory and process limits.
+func (g *runGroup) limit(lim Limits) error {
+	var w []struct{ file, value string }
+	add := func(file, value string) { w = append(w, struct{ file, value string }{file, value}) }
+	if lim.Memory > 0 {
+		v := strconv.FormatInt(int64(lim.Memory+memorySlack), 10)
+		if g.memV2 {
+			add(filepath.Join(g.mem, "memory.max"), v)
+			add(filepath.Join(g.mem, "memory.swap.max"), "0")
+		} else {
+			add(filepath.Join(g.mem, "memory.limit_in_bytes"), v)
+			add(filepath.Join(g.mem, "memory.memsw.limit_in_bytes"), v)
+		}
+	}
+	if g.pids != "" {
+		// +1 for the helper, which is in the group too
+		add(filepath.Join(g.pids, "pids.max"), strconv.Itoa(lim.Processes+1))
+	}
+	for _, x := range w {
+		err := writeCg(x.file, x.value)
+		if err != nil && !(errors.Is(err, os.ErrNotExist) && strings.Contains(x.file, "sw")) {
+			return fmt.Errorf("sandbox: setting cgroup limit: %w", err)
+		}
+	}
+	return nil
+}
+
+// openProcs opens cgroup.procs of the v1 groups; the helper writes itself
+// into them just before it forks the program, so the program is in place
+// from its first instruction (v1 has no atomic placement at fork).
+func (g *runGroup) openProcs() error {
+	for _, d := range g.dirs {
+		if d == g.v2 {
+			continue
+		}
+		f, err := os.OpenFile(filepath.Join(d, "cgroup.procs"), os.O_WRONLY, 0)
+		if err != nil {
+			return fmt.Errorf("sandbox: opening cgroup: %w", err)
+		}
+		g.procs = append(g.procs, f)
+	}
+	return nil
+}
+
+// attach places the helper: at clone time in the v2 group (CLONE_INTO_CGROUP),
+// by the helper itself in the v1 groups.
+func (g *runGroup) attach(b *box) {
+	if g.v2fd != nil {
+		b.attr.UseCgroupFD = true
+		b.attr.CgroupFD = int(g.v2fd.Fd())
+	}
+	for _, f := range g.procs {
+		b.args = append(b.args, "-j", strconv.Itoa(4+len(b.files)))
+		b.files = append(b.files, f)
+	}
+}
+
+// poll takes the CPU time from the process tree, not from the cgroup: the
+// cgroup also counts the helper's setup, and a kill for CPU time must never
+// be reported with less CPU than the limit.
+func (g *runGroup) poll() (time.Duration, bytesize.Size) {
+	if g.memV2 && !g.hasPeak {
+		g.peak = max(g.peak, bytesize.Size(readInt(filepath.Join(g.mem, "memory.current"))))
+	}
+	cpu, _ := g.tree.poll()
+	return cpu, 0 // the kernel enforces the memory limit
+}
+
+func (g *runGroup) cpuTime() (time.Duration, bool) {
+	switch {
+	case g.cpu == "":
+		return 0, false
+	case g.cpuV2:
+		v, ok := statField(filepath.Join(g.cpu, "cpu.stat"), "usage_usec")
+		return time.Duration(v) * time.Microsecond, ok
+	}
+	return time.Duration(readInt(filepath.Join(g.cpu, "cpuacct.usage"))), true
+}
+
+// killAll kills every process in the run's groups.
+func (g *runGroup) killAll() {
+	if g.v2 != "" && g.c.kill {
+		writeCg(filepath.Join(g.v2, "cgroup.kill"), "1")
+		return
+	}
+	for _, d := range g.dirs {
+		killGroup(d)
+	}
+}
+
+// killGroup kills the processes of one group: with cgroup.kill where the
+// kernel has it, else by pid (a listed pid can only be reused once its
+// process was reaped, and in a box only the box's init reaps).
+func killGroup(dir string) {
+	if writeCg(filepath.Join(dir, "cgroup.kill"), "1") == nil {
+		return
+	}
+	for _, f := range strings.Fields(readString(filepath.Join(dir, "cgroup.procs"))) {
+		if pid, err := strconv.Atoi(f); err == nil && pid > 0 {
+			syscall.Kill(pid, syscall.SIGKILL)
+		}
+	}
+}
+
+func (g *runGroup) finish() (usage, error) {
+	u := usage{peakExact: true}
+	u.cpu, u.cpuKnown = g.cpuTime()
+	if g.memV2 {
+		if g.hasPeak {
+			u.peak = bytesize.Size(readInt(filepath.Join(g.mem, "memory.peak")))
+		} else {
+			u.peak, u.peakExact = max(g.peak, bytesize.Size(readInt(filepath.Join(g.mem, "memory.current")))), false
+		}
+		n, _ := statField(filepath.Join(g.mem, "memory.events"), "oom_kill")
+		u.oomKilled = n > 0
+	} else {
+		u.peak = bytesize.Size(readInt(filepath.Join(g.mem, "memory.max_usage_in_bytes")))
+		n, _ := statField(filepath.Join(g.mem, "memory.oom_control"), "oom_kill")
+		u.oomKilled = n > 0
+	}
+	return u, nil
+}
+
+// remove kills what is left and removes the run's groups.
+func (g *runGroup) remove() error {
+	if g.v2fd != nil {
+		g.v2fd.Close()
+	}
+	for _, f := range g.procs {
+		f.Close()
+	}
+	var first error
+	for i := len(g.dirs) - 1; i >= 0; i-- {
+		if err := removeGroup(g.dirs[i]); err != nil && first == nil {
+			first = err
+		}
+	}
+	g.dirs = nil
+	return first
+}
+
+// removeGroup removes one leaf group, killing its processes while it is
+// busy (they may take a moment to exit after a kill).
+func removeGroup(dir string) error {
+	deadline := time.Now().Add(5 * time.Second)
+	for delay := 100 * time.Microsecond; ; delay = min(2*delay, 50*time.Millisecond) {
+		err := syscall.Rmdir(dir)
+		if err == nil || err == syscall.ENOENT {
+			return nil
+		}
+		if err != syscall.EBUSY || time.Now().After(deadline) {
+			return fmt.Errorf("sandbox: removing cgroup %s: %w", dir, err)
+		}
+		killGroup(dir)
+		time.Sleep(delay)
+	}
+}
+
+func readString(path string) string {
+	b, _ := os.ReadFile(path)
+	return string(b)
+}
+
+func readInt(path string) int64 { return parseInt(readString(path)) }
+
+func parseInt(s string) int64 {
+	v, _ := strconv.ParseInt(strings.TrimSpace(s), 10, 64)
+	return v
+}
+
+// statField reads "key value" from a flat-keyed cgroup file.
+func statField(path, key string) (int64, bool) {
+	for _, line := range strings.Split(readString(path), "\n") {
+		if k, v, ok := strings.Cut(line, " "); ok && k == key {
+			return parseInt(v), true
+		}
+	}
+	return 0, false
+}
+
+// writeCg writes a cgroup control file, which must exist: a missing file
+// means the kernel lacks the feature, and must not be created as a plain file.
+func writeCg(path, value string) error {
+	f, err := os.OpenFile(path, os.O_WRONLY, 0)
+	if err != nil {
+		return err
+	}
+	_, err = f.WriteString(value)
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	return err
+}

@@ -1,0 +1,322 @@
+//go:build linux
+
+package sandbox
+
+// The test programs, honest and hostile. Every hostile one is bounded in time
+// and in the number of processes it creates, so that a broken sandbox fails a
+// test instead of taking the machine down. Each has a distinctive name (its
+// comm in /proc), which the leftover check looks for.
+var programs = map[string]string{
+	// ojexit exits with the status given as its argument.
+	"ojexit": `#include <stdlib.h>
+int main(int argc, char **argv) { return argc > 1 ? atoi(argv[1]) : 0; }`,
+
+	"ojabort": `#include <stdlib.h>
+int main(void) { abort(); }`,
+
+	"ojsegv": `int main(void) { volatile int *p = 0; return *p; }`,
+
+	// ojspin spins until its own CPU clock passes argv[1] ms (default: 20 s,
+	// which every test cuts short), then prints the CPU time it saw.
+	"ojspin": `#include <stdio.h>
+#include <stdlib.h>
+#include <sys/resource.h>
+static long cpu_ms(void) {
+	struct rusage ru;
+	getrusage(RUSAGE_SELF, &ru);
+	return (ru.ru_utime.tv_sec + ru.ru_stime.tv_sec) * 1000L +
+	       (ru.ru_utime.tv_usec + ru.ru_stime.tv_usec) / 1000;
+}
+int main(int argc, char **argv) {
+	long want = argc > 1 ? atol(argv[1]) : 20000, t;
+	volatile unsigned long x = 0;
+	while ((t = cpu_ms()) < want)
+		for (int i = 0; i < 100000; i++) x += i;
+	printf("%ld\n", t);
+	return 0;
+}`,
+
+	"ojsleep": `#include <unistd.h>
+int main(void) { sleep(20); return 0; }`,
+
+	// ojtouch touches argv[1] MiB of memory, a page at a time, and prints
+	// its own peak RSS in KiB.
+	"ojtouch": `#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/resource.h>
+int main(int argc, char **argv) {
+	size_t mib = strtoul(argv[1], 0, 10), n = mib << 20;
+	char *p = malloc(n);
+	if (!p) return 9;
+	for (size_t i = 0; i < n; i += 4096) p[i] = 1;
+	struct rusage ru;
+	getrusage(RUSAGE_SELF, &ru);
+	printf("%ld\n", ru.ru_maxrss);
+	return p[n / 2] == 1 ? 0 : 8;
+}`,
+
+	// ojbomb forks 12 generations (at most 4096 processes); every process
+	// sleeps 3 s and exits, so it stops by itself.
+	"ojbomb": `#include <unistd.h>
+int main(void) {
+	for (int i = 0; i < 12; i++) fork();
+	sleep(3);
+	return 0;
+}`,
+
+	// ojforks forks up to 100 children that sleep 1 s, prints how many forks
+	// worked and waits for them.
+	"ojforks": `#include <stdio.h>
+#include <sys/wait.h>
+#include <unistd.h>
+int main(void) {
+	int n = 0;
+	for (int i = 0; i < 100; i++) {
+		pid_t p = fork();
+		if (p == 0) { sleep(1); _exit(0); }
+		if (p > 0) n++;
+	}
+	printf("%d\n", n);
+	fflush(stdout);
+	while (wait(NULL) > 0) {}
+	return 0;
+}`,
+
+	// ojsetsid leaves a grandchild in its own session that writes the file
+	// argv[1] after 1 s, then exits at once.
+	"ojsetsid": `#include <fcntl.h>
+#include <stdlib.h>
+#include <unistd.h>
+int main(int argc, char **argv) {
+	if (fork() == 0) {
+		if (fork() == 0) {
+			setsid();
+			sleep(1);
+			int fd = open(argv[1], O_WRONLY | O_CREAT, 0644);
+			if (fd >= 0) write(fd, "escaped\n", 8);
+			_exit(0);
+		}
+		_exit(0);
+	}
+	return 0;
+}`,
+
+	// ojpeek tries each path of its arguments: "r:" reads it, "d:" lists it,
+	// "w:" creates it; "PPID" in a path stands for its parent's pid. It
+	// prints "ok <arg>" when that fails, and otherwise "LEAK <arg>" (r:, w:)
+	// or "ls <arg>: <names>" (d:).
+	"ojpeek": `#include <dirent.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+int main(int argc, char **argv) {
+	char buf[64], path[4096];
+	for (int i = 1; i < argc; i++) {
+		const char *p = argv[i] + 2, *pp = strstr(p, "PPID");
+		if (pp) {
+			snprintf(path, sizeof path, "%.*s%d%s", (int)(pp - p), p, (int)getppid(), pp + 4);
+			p = path;
+		}
+		int fd;
+		DIR *d;
+		switch (argv[i][0]) {
+		case 'r':
+			fd = open(p, O_RDONLY);
+			printf("%s %s\n", fd >= 0 && read(fd, buf, sizeof buf) >= 0 ? "LEAK" : "ok", argv[i]);
+			break;
+		case 'w':
+			fd = open(p, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+			printf("%s %s\n", fd >= 0 && write(fd, "x", 1) == 1 ? "LEAK" : "ok", argv[i]);
+			break;
+		case 'd':
+			if (!(d = opendir(p))) {
+				printf("ok %s\n", argv[i]);
+				break;
+			}
+			printf("ls %s:", argv[i]);
+			for (struct dirent *e; (e = readdir(d));)
+				printf(" %s", e->d_name);
+			printf("\n");
+			break;
+		}
+	}
+	return 0;
+}`,
+
+	// ojconnect connects to 127.0.0.1:argv[1] and prints "connected" or
+	// "refused".
+	"ojconnect": `#include <arpa/inet.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <sys/socket.h>
+int main(int argc, char **argv) {
+	int s = socket(AF_INET, SOCK_STREAM, 0);
+	struct sockaddr_in a = {.sin_family = AF_INET, .sin_port = htons(atoi(argv[1]))};
+	a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+	puts(s >= 0 && connect(s, (struct sockaddr *)&a, sizeof a) == 0 ? "connected" : "refused");
+	return 0;
+}`,
+
+	// ojflood writes argv[2] MiB (at most) of 'x' to fd argv[1], then "done"
+	// to stdout.
+	"ojflood": `#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+int main(int argc, char **argv) {
+	int fd = atoi(argv[1]);
+	long mib = atol(argv[2]);
+	static char buf[1 << 20];
+	memset(buf, 'x', sizeof buf);
+	for (long i = 0; i < mib; i++)
+		if (write(fd, buf, sizeof buf) < 0) return 7;
+	puts("done");
+	return 0;
+}`,
+
+	// ojbigfile writes argv[1] MiB to the file "big".
+	"ojbigfile": `#include <stdio.h>
+#include <stdlib.h>
+int main(int argc, char **argv) {
+	FILE *f = fopen("big", "w");
+	static char buf[1 << 20];
+	for (long i = 0; f && i < atol(argv[1]); i++) fwrite(buf, 1, sizeof buf, f);
+	return f ? fclose(f) : 5;
+}`,
+
+	// ojenv prints its environment, its open descriptors above 2, its
+	// resource limits and its uid.
+	"ojenv": `#include <fcntl.h>
+#include <stdio.h>
+#include <sys/resource.h>
+#include <unistd.h>
+extern char **environ;
+static void lim(const char *name, int r) {
+	struct rlimit l;
+	getrlimit(r, &l);
+	if (l.rlim_cur == RLIM_INFINITY) printf("%s inf\n", name);
+	else printf("%s %llu\n", name, (unsigned long long)l.rlim_cur);
+}
+int main(void) {
+	for (char **e = environ; *e; e++) printf("env %s\n", *e);
+	for (int fd = 3; fd < 1024; fd++)
+		if (fcntl(fd, F_GETFD) >= 0) printf("fd %d\n", fd);
+	lim("cpu", RLIMIT_CPU);
+	lim("fsize", RLIMIT_FSIZE);
+	lim("nofile", RLIMIT_NOFILE);
+	lim("core", RLIMIT_CORE);
+	lim("stack", RLIMIT_STACK);
+	char c;
+	long n = 0;
+	while (read(0, &c, 1) == 1) n++;
+	printf("stdin %ld\n", n);
+	return 0;
+}`,
+
+	// ojrecurse recurses argv[1] MiB deep in 1 KiB frames.
+	"ojrecurse": `#include <stdlib.h>
+#include <string.h>
+static int down(long n) {
+	volatile char frame[1024];
+	memset((char *)frame, (int)n, sizeof frame);
+	return n == 0 ? frame[7] : down(n - 1) + frame[3];
+}
+int main(int argc, char **argv) { return down(atol(argv[1]) * 1024) == 42 ? 1 : 0; }`,
+
+	"ojtrue": `int main(void) { return 0; }`,
+
+	"ojstop": `#include <signal.h>
+int main(void) { raise(SIGSTOP); return 0; }`,
+
+	// ojsparse writes one byte 2 GiB into the file "sparse".
+	"ojsparse": `#include <fcntl.h>
+#include <unistd.h>
+int main(void) {
+	int fd = open("sparse", O_WRONLY | O_CREAT, 0644);
+	lseek(fd, 2L << 30, SEEK_SET);
+	return write(fd, "x", 1) == 1 ? 0 : 4;
+}`,
+
+	// "ojabstract listen NAME" waits up to 1.2 s for a connection to the
+	// abstract unix socket @NAME and prints "accepted" or "alone";
+	// "ojabstract connect NAME" tries for 1 s and prints "connected" or
+	// "refused".
+	"ojabstract": `#include <poll.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/socket.h>
+#include <sys/un.h>
+#include <unistd.h>
+int main(int argc, char **argv) {
+	struct sockaddr_un a = {.sun_family = AF_UNIX};
+	strncpy(a.sun_path + 1, argv[2], sizeof a.sun_path - 2);
+	socklen_t n = sizeof a.sun_family + 1 + strlen(argv[2]);
+	if (strcmp(argv[1], "connect") == 0) {
+		for (int i = 0; i < 20; i++, usleep(50000)) {
+			int s = socket(AF_UNIX, SOCK_STREAM, 0);
+			if (connect(s, (struct sockaddr *)&a, n) == 0) {
+				puts("connected");
+				return 0;
+			}
+			close(s);
+		}
+		puts("refused");
+		return 0;
+	}
+	int s = socket(AF_UNIX, SOCK_STREAM, 0);
+	if (bind(s, (struct sockaddr *)&a, n) != 0 || listen(s, 1) != 0) return 3;
+	struct pollfd p = {.fd = s, .events = POLLIN};
+	puts(poll(&p, 1, 1200) == 1 ? "accepted" : "alone");
+	return 0;
+}`,
+
+	// ojvsock tries what the seccomp filter refuses: an AF_VSOCK socket
+	// (which reaches a virtual machine's host) and io_uring.
+	"ojvsock": `#include <stdio.h>
+#include <sys/socket.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+int main(void) {
+	struct { unsigned e[30]; } params = {0};
+	printf("vsock %s\n", socket(40 /* AF_VSOCK */, SOCK_STREAM, 0) >= 0 ? "open" : "refused");
+	printf("io_uring %s\n", syscall(__NR_io_uring_setup, 1, &params) >= 0 ? "open" : "refused");
+	printf("unix %s\n", socket(AF_UNIX, SOCK_STREAM, 0) >= 0 ? "open" : "refused");
+	return 0;
+}`,
+
+	// ojstdinw tries to change its standard input.
+	"ojstdinw": `#include <stdio.h>
+#include <unistd.h>
+int main(void) {
+	int w = write(0, "changed", 7) > 0 || ftruncate(0, 0) == 0;
+	puts(w ? "changed" : "refused");
+	return 0;
+}`,
+}
+
+// Programs in other languages, built with their own compilers.
+const (
+	cppSource = `#include <iostream>
+#include <vector>
+int main() {
+	long a, b;
+	std::cin >> a >> b;
+	std::vector<long> v(1 << 20, a);
+	std::cout << v[12345] + b << std::endl;
+}
+`
+	goSource = `package main
+
+import "fmt"
+
+func main() {
+	var a, b int
+	fmt.Scan(&a, &b)
+	s := make([]int, 1<<22)
+	s[77] = a
+	fmt.Println(s[77] + b)
+}
+`
+)

@@ -1,0 +1,142 @@
+//go:build unix
+
+package sandbox
+
+import (
+	"fmt"
+	"io"
+	"os"
+	"strconv"
+	"strings"
+	"syscall"
+	"time"
+
+	"github.com/optjudge/optjudge/judge/bytesize"
+)
+
+// report is the helper's last line: how the contestant ended and what the
+// whole reaped tree used.
+type report struct {
+	signaled     bool
+	code         int // exit status or signal number
+	utime, stime time.Duration
+	maxRSS       bytesize.Size // largest single process
+	wall         time.Duration // fork to reap of the contestant
+}
+
+// readReport reads the helper's report. It returns (nil, nil) when the helper
+// wrote nothing (it was killed), and an error when it reported a failure to
+// set up the box or to exec the program.
+func readReport(f *os.File) (*report, error) {
+	data, err := io.ReadAll(io.LimitReader(f, 4096))
+	if err != nil {
+		return nil, fmt.Errorf("sandbox: reading helper report: %w", err)
+	}
+	line := strings.TrimSpace(string(data))
+	if line == "" {
+		return nil, nil
+	}
+	if rest, ok := strings.CutPrefix(line, "err "); ok {
+		errno, msg, _ := strings.Cut(rest, " ")
+		n, _ := strconv.Atoi(errno)
+		return nil, &HelperError{Errno: syscall.Errno(n), Msg: msg}
+	}
+	return parseReport(line)
+}
+
+func parseReport(line string) (*report, error) {
+	f := strings.Fields(line)
+	if len(f) != 8 || f[0] != "ok" {
+		return nil, fmt.Errorf("sandbox: bad helper report %q", line)
+	}
+	var n [6]int64
+	for i := range n {
+		v, err := strconv.ParseInt(f[i+2], 10, 64)
+		if err != nil {
+			return nil, fmt.Errorf("sandbox: bad helper report %q", line)
+		}
+		n[i] = v
+	}
+	return &report{
+		signaled: f[1] == "signal",
+		code:     int(n[0]),
+		utime:    time.Duration(n[1]) * time.Microsecond,
+		stime:    time.Duration(n[2]) * time.Microsecond,
+		maxRSS:   bytesize.Size(n[3]) * bytesize.KiB,
+		wall:     time.Duration(n[4]) * time.Microsecond,
+	}, nil
+}
+
+// HelperError is a failure the helper reported: the box could not be set up
+// or the program could not be executed.
+type HelperError struct {
+	Errno syscall.Errno
+	Msg   string
+}
+
+func (e *HelperError) Error() string { return "sandbox: " + e.Msg }
+
+// Unwrap lets errors.Is(err, fs.ErrNotExist) and the like work.
+func (e *HelperError) Unwrap() error { return e.Errno }
+
+// result combines the report, the helper's exit state and the meter.
+func (e *execution) result(rep *report, repErr error, state *os.ProcessState, u usage, lim Limits) (*Result, error) {
+	if repErr != nil {
+		return nil, repErr
+	}
+	r := &Result{
+		Stdout:          e.stdout.buf,
+		Stderr:          e.stderr.buf,
+		StderrTruncated: e.stderr.total > e.stderr.limit,
+		OutputExceeded:  e.stdout.total > e.stdout.limit,
+		KilledBy:        e.killedBy,
+		OOMKilled:       u.oomKilled,
+		Memory:          u.peak,
+		MemoryExact:     u.peakExact,
+		Wall:            e.end.Sub(e.start),
+	}
+	switch {
+	case rep != nil:
+		r.CPU = rep.utime + rep.stime
+		r.Wall = rep.wall
+		if rep.signaled {
+			r.Signal = syscall.Signal(rep.code)
+		} else {
+			r.ExitCode = rep.code
+		}
+		if !u.peakExact {
+			r.Memory = max(r.Memory, rep.maxRSS)
+		}
+	case e.killedBy != StatusUnknown || u.oomKilled:
+		// killed with the helper (the OOM killer may pick it, and the judge
+		// kills it when it does not answer): the tree was SIGKILLed
+		r.Signal = syscall.SIGKILL
+		r.CPU = u.cpu
+		if !u.cpuKnown {
+			r.CPU = state.UserTime() + state.SystemTime()
+		}
+	default:
+		return nil, fmt.Errorf("sandbox: helper ended without a report (%v)", state)
+	}
+	r.Status = classify(r, lim)
+	return r, nil
+}
+
+// classify picks the summary status from the facts.
+func classify(r *Result, lim Limits) Status {
+	switch {
+	case r.OOMKilled || r.KilledBy == MemoryLimit || (lim.Memory > 0 && r.Memory > lim.Memory):
+		return MemoryLimit
+	case r.KilledBy == TimeLimit || r.Signal == syscall.SIGXCPU || (lim.CPU > 0 && r.CPU > lim.CPU):
+		return TimeLimit
+	case r.OutputExceeded || r.Signal == syscall.SIGXFSZ:
+		return OutputLimit
+	case r.KilledBy == WallTimeLimit:
+		return WallTimeLimit
+	case r.Signal != 0:
+		return Signaled
+	case r.ExitCode != 0:
+		return NonZeroExit
+	}
+	return OK
+}

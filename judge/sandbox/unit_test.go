@@ -1,0 +1,162 @@
+//go:build linux
+
+package sandbox
+
+import (
+	"errors"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"slices"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/optjudge/optjudge/judge/bytesize"
+)
+
+func TestClassify(t *testing.T) {
+	lim := Limits{CPU: time.Second, Memory: 64 * bytesize.MiB}
+	tests := []struct {
+		name string
+		r    Result
+		want Status
+	}{
+		{"ok", Result{}, OK},
+		{"exit", Result{ExitCode: 3}, NonZeroExit},
+		{"signal", Result{Signal: syscall.SIGSEGV}, Signaled},
+		{"cpu over", Result{CPU: 1001 * time.Millisecond}, TimeLimit},
+		{"cpu at the limit", Result{CPU: time.Second}, OK},
+		{"sigxcpu", Result{Signal: syscall.SIGXCPU, CPU: 900 * time.Millisecond}, TimeLimit},
+		{"killed for cpu", Result{Signal: syscall.SIGKILL, KilledBy: TimeLimit}, TimeLimit},
+		{"memory over", Result{Memory: 64*bytesize.MiB + 1}, MemoryLimit},
+		{"oom kill", Result{Signal: syscall.SIGKILL, OOMKilled: true}, MemoryLimit},
+		{"oom beats cpu", Result{OOMKilled: true, CPU: 2 * time.Second}, MemoryLimit},
+		{"cpu beats output", Result{OutputExceeded: true, CPU: 2 * time.Second}, TimeLimit},
+		{"output", Result{Signal: syscall.SIGKILL, OutputExceeded: true, KilledBy: OutputLimit}, OutputLimit},
+		{"sigxfsz", Result{Signal: syscall.SIGXFSZ}, OutputLimit},
+		{"wall", Result{Signal: syscall.SIGKILL, KilledBy: WallTimeLimit}, WallTimeLimit},
+		{"cpu beats wall", Result{Signal: syscall.SIGKILL, KilledBy: WallTimeLimit, CPU: 3 * time.Second}, TimeLimit},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := classify(&tt.r, lim); got != tt.want {
+				t.Errorf("got %v, want %v", got, tt.want)
+			}
+		})
+	}
+}
+
+func TestReadReport(t *testing.T) {
+	tests := []struct {
+		in      string
+		want    *report
+		wantErr error
+	}{
+		{"", nil, nil},
+		{"ok exit 3 1500 500 2048 7000 0\n", &report{code: 3, utime: 1500 * time.Microsecond, stime: 500 * time.Microsecond,
+			maxRSS: 2 * bytesize.MiB, wall: 7 * time.Millisecond}, nil},
+		{"ok signal 6 0 0 0 0 1\n", &report{signaled: true, code: 6}, nil},
+		{"err 2 exec /nope: No such file or directory\n", nil, fs.ErrNotExist},
+		{"ok exit x 0 0 0 0 0\n", nil, errors.New("bad")},
+		{"garbage\n", nil, errors.New("bad")},
+	}
+	for _, tt := range tests {
+		t.Run(tt.in, func(t *testing.T) {
+			r, w, err := os.Pipe()
+			if err != nil {
+				t.Fatal(err)
+			}
+			w.WriteString(tt.in)
+			w.Close()
+			got, err := readReport(r)
+			r.Close()
+			switch {
+			case tt.wantErr == nil && err != nil:
+				t.Fatalf("got error %v, want none", err)
+			case tt.wantErr != nil && err == nil:
+				t.Fatalf("got no error, want one")
+			case tt.wantErr == fs.ErrNotExist && !errors.Is(err, fs.ErrNotExist):
+				t.Fatalf("got error %v, want one that is fs.ErrNotExist", err)
+			}
+			if (got == nil) != (tt.want == nil) || (got != nil && *got != *tt.want) {
+				t.Errorf("got %+v, want %+v", got, tt.want)
+			}
+		})
+	}
+}
+
+func TestMountPlan(t *testing.T) {
+	dir := t.TempDir()
+	ro := filepath.Join(dir, "ro")
+	box := filepath.Join(dir, "box")
+	for _, d := range []string{ro, box} {
+		if err := os.Mkdir(d, 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	link := filepath.Join(dir, "link")
+	if err := os.Symlink(ro, link); err != nil {
+		t.Fatal(err)
+	}
+	usr, bin, tmp := mountOp{'b', "/usr", "/usr"}, mountOp{'l', "usr/bin", "/bin"}, mountOp{'T', "1", "/tmp"}
+	s := &system{sysMount: []mountOp{usr, bin, tmp}}
+	w := mountOp{'w', box, box}
+	tests := []struct {
+		name string
+		cmd  Cmd
+		path string
+		want []mountOp // in any order: the plan must be them, sorted by destination
+	}{
+		{"program in /usr", Cmd{Dir: box}, "/usr/bin/python3", []mountOp{usr, bin, tmp, w}},
+		{"program elsewhere", Cmd{Dir: box}, "/opt/x/prog", []mountOp{usr, bin, tmp, w, {'b', "/opt/x/prog", "/opt/x/prog"}}},
+		{"program in the box", Cmd{Dir: box}, box + "/a.out", []mountOp{usr, bin, tmp, w}},
+		{"read-only through a link", Cmd{Dir: box, ReadOnly: []string{link}}, "/usr/bin/true", []mountOp{usr, bin, tmp, w, {'b', ro, ro}}},
+		{"read-only and box alike", Cmd{Dir: box, ReadOnly: []string{box}}, "/usr/bin/true", []mountOp{usr, bin, tmp, w}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got, err := s.mountPlan(&tt.cmd, tt.path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			want := sortedStable(slices.Clone(tt.want))
+			if !slices.Equal(got, want) {
+				t.Errorf("got %v, want %v", got, want)
+			}
+		})
+	}
+}
+
+func TestBuildEnv(t *testing.T) {
+	got := buildEnv(&Cmd{Dir: "/box", Env: []string{"LANG=C", "PYTHONHASHSEED=0"}})
+	want := []string{"PATH=" + boxPATH, "HOME=/box", "LANG=C", "PYTHONHASHSEED=0"}
+	if !slices.Equal(got, want) {
+		t.Errorf("got %q, want %q", got, want)
+	}
+}
+
+func TestLimitsDefaults(t *testing.T) {
+	got := Limits{CPU: 2 * time.Second, Output: bytesize.MiB}.withDefaults()
+	want := Limits{CPU: 2 * time.Second, Wall: 5 * time.Second, Output: bytesize.MiB, Stderr: DefaultStderr,
+		Processes: DefaultProcesses, FileSize: bytesize.MiB, OpenFiles: DefaultOpenFiles}
+	if got != want {
+		t.Errorf("got %+v, want %+v", got, want)
+	}
+	for _, tt := range []struct {
+		cpu        time.Duration
+		soft, hard uint64
+	}{{time.Second, 2, 3}, {1500 * time.Millisecond, 3, 4}, {time.Millisecond, 2, 3}} {
+		if soft, hard := cpuRlimit(tt.cpu); soft != tt.soft || hard != tt.hard {
+			t.Errorf("cpuRlimit(%v): got %d, %d, want %d, %d", tt.cpu, soft, hard, tt.soft, tt.hard)
+		}
+	}
+}
+
+func TestStatusString(t *testing.T) {
+	for s, want := range map[Status]string{StatusUnknown: "unknown", OK: "ok", MemoryLimit: "memory limit", Status(99): "Status(99)"} {
+		if got := s.String(); got != want {
+			t.Errorf("got %q, want %q", got, want)
+		}
+	}
+}
