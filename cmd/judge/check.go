@@ -1,0 +1,80 @@
+package main
+
+import (
+	"context"
+	"flag"
+	"fmt"
+
+	"github.com/optjudge/optjudge/checkers"
+	"github.com/optjudge/optjudge/judge/verdict"
+)
+
+var cmdCheck = &command{
+	Name:      "check",
+	UsageLine: "check [--problems DIR] PROBLEM INPUT OUTPUT [ANSWER]",
+	Short:     "judge one output with the problem's checker",
+	Long: `
+Check judges OUTPUT, a contestant's output for INPUT, with the problem's
+checker and prints the verdict and the checker's message, e.g.
+
+	WA: case 3: 9 moves, the optimum is 7
+
+The puzzle checkers replay the moves and compare with the exact reference. When
+ANSWER is absent the reference solver produces it, so a stale .ans never
+matters. OUTPUT may be "-" for standard input.
+
+Examples:
+
+	judge check rotation-game case.in my.out
+	./a.out < case.in | judge check eight-puzzle case.in -
+
+Exit codes: 0 accepted; 1 rejected; 2 usage error, an unreadable or invalid
+INPUT, or a checker or reference failure (a judge error).
+`,
+	Run: runCheck,
+}
+
+func runCheck(e *env, _ *flag.FlagSet, args []string) int {
+	if len(args) < 3 || len(args) > 4 {
+		return e.usageError("want PROBLEM INPUT OUTPUT [ANSWER], got %d arguments", len(args))
+	}
+	p, err := e.problem(args[0])
+	if err != nil {
+		return e.fail(err)
+	}
+	if args[1] == "-" {
+		return e.usageError("INPUT cannot be standard input")
+	}
+	var f checkers.Files
+	if f.Input, err = e.readFile(args[1]); err != nil {
+		return e.fail(err)
+	}
+	if p.Validator != nil {
+		if err := p.Validator.Validate(f.Input); err != nil {
+			return e.fail(inFile(args[1], err))
+		}
+	}
+	if f.Output, err = e.readFile(args[2]); err != nil {
+		return e.fail(err)
+	}
+	switch {
+	case len(args) == 4:
+		if f.Answer, err = e.readFile(args[3]); err != nil {
+			return e.fail(err)
+		}
+	case p.Reference != nil:
+		if f.Answer, err = p.Reference.Solve(f.Input); err != nil {
+			return e.fail(fmt.Errorf("reference solver: %w", inFile(args[1], err)))
+		}
+	}
+	r, err := p.Checker.Check(context.Background(), f)
+	if err != nil {
+		fmt.Fprintf(e.stdout, "%s: %v\n", verdict.JE, err)
+		return exitError
+	}
+	fmt.Fprintf(e.stdout, "%s: %s\n", r.Verdict, r.Message)
+	if r.Verdict != verdict.AC {
+		return exitRejected
+	}
+	return exitOK
+}

@@ -1,0 +1,193 @@
+// Command judge grades contestant programs and checks outputs against exact
+// references for search-puzzle problems.
+//
+// Run "judge help" for the commands.
+package main
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"log"
+	"os"
+	"strings"
+
+	"github.com/optjudge/optjudge/problems"
+)
+
+// Exit codes, decided here and nowhere else.
+const (
+	exitOK       = 0 // accepted, valid, done
+	exitRejected = 1 // a verdict other than AC, an invalid file
+	exitError    = 2 // usage error or the judge itself failed
+)
+
+// command is one subcommand, in the style of cmd/go's base.Command.
+type command struct {
+	Name      string
+	UsageLine string // "solve PROBLEM [INPUT]"
+	Short     string // one line for "judge help"
+	Long      string // the rest of "judge help CMD": details, examples, exit codes
+	// Run executes the command with its flags already parsed into fs.
+	Run   func(e *env, fs *flag.FlagSet, args []string) int
+	Flags func(fs *flag.FlagSet) // registers the command's flags
+}
+
+// env is what a command may touch: its streams, nothing global.
+type env struct {
+	stdin          io.Reader
+	stdout, stderr io.Writer
+	problemsDir    string   // --problems
+	cmd            *command // the command running
+}
+
+var commands []*command
+
+func init() {
+	commands = []*command{cmdRun, cmdSolve, cmdCheck, cmdValidate, cmdDoctor, cmdHelp}
+}
+
+func main() { os.Exit(run()) }
+
+func run() int {
+	log.SetOutput(os.Stderr)
+	log.SetFlags(0)
+	e := &env{stdin: os.Stdin, stdout: os.Stdout, stderr: os.Stderr}
+	return e.main(os.Args[1:])
+}
+
+func (e *env) main(args []string) int {
+	if len(args) == 0 {
+		usage(e.stderr)
+		return exitError
+	}
+	name := args[0]
+	if name == "-h" || name == "--help" || name == "-help" {
+		usage(e.stdout)
+		return exitOK
+	}
+	c := lookup(name)
+	if c == nil {
+		fmt.Fprintf(e.stderr, "judge: unknown command %q\nRun 'judge help' for usage.\n", name)
+		return exitError
+	}
+	fs := flag.NewFlagSet(c.Name, flag.ContinueOnError)
+	fs.SetOutput(e.stderr)
+	fs.StringVar(&e.problemsDir, "problems", "", "look up problem names in `DIR` (default ./problems, then the embedded problems)")
+	if c.Flags != nil {
+		c.Flags(fs)
+	}
+	fs.Usage = func() {} // the flag package has printed the error; we add the usage line
+	if err := fs.Parse(args[1:]); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			commandUsage(e.stdout, c, fs)
+			return exitOK
+		}
+		fmt.Fprintf(e.stderr, "usage: judge %s\nRun 'judge help %s' for details.\n", c.UsageLine, c.Name)
+		return exitError
+	}
+	e.cmd = c
+	return c.Run(e, fs, fs.Args())
+}
+
+func lookup(name string) *command {
+	for _, c := range commands {
+		if c.Name == name {
+			return c
+		}
+	}
+	return nil
+}
+
+func usage(w io.Writer) {
+	fmt.Fprint(w, `judge grades programs and checks outputs for search-puzzle problems.
+
+Usage:
+
+	judge <command> [flags] [arguments]
+
+Commands:
+
+`)
+	for _, c := range commands {
+		fmt.Fprintf(w, "\t%-10s %s\n", c.Name, c.Short)
+	}
+	fmt.Fprintf(w, `
+PROBLEM is a problem directory, or a name looked up in --problems DIR, else
+./problems, else the problems embedded in the judge (%s).
+
+Exit codes: 0 accepted or valid, 1 rejected or invalid, 2 usage or judge error.
+
+Run 'judge help <command>' or 'judge <command> -h' for details.
+`, strings.Join(problems.Embedded(), ", "))
+}
+
+func commandUsage(w io.Writer, c *command, fs *flag.FlagSet) {
+	fmt.Fprintf(w, "usage: judge %s\n\n%s\n", c.UsageLine, strings.TrimSpace(c.Long))
+	fmt.Fprintf(w, "\nFlags:\n")
+	out := fs.Output()
+	fs.SetOutput(w)
+	fs.PrintDefaults()
+	fs.SetOutput(out)
+}
+
+// usageError reports a wrong invocation of the running command.
+func (e *env) usageError(format string, args ...any) int {
+	c := e.cmd
+	fmt.Fprintf(e.stderr, "judge %s: %s\nusage: judge %s\nRun 'judge help %s' for details.\n",
+		c.Name, fmt.Sprintf(format, args...), c.UsageLine, c.Name)
+	return exitError
+}
+
+// fail reports that the judge could not do its job.
+func (e *env) fail(err error) int {
+	fmt.Fprintf(e.stderr, "judge %s: %v\n", e.cmd.Name, err)
+	return exitError
+}
+
+// problem resolves PROBLEM as described in the usage text.
+func (e *env) problem(ref string) (*problems.Problem, error) {
+	var dirs []string
+	switch {
+	case e.problemsDir != "":
+		if st, err := os.Stat(e.problemsDir); err != nil || !st.IsDir() {
+			return nil, fmt.Errorf("--problems %s: no such directory", e.problemsDir)
+		}
+		dirs = []string{e.problemsDir}
+	default:
+		if st, err := os.Stat("problems"); err == nil && st.IsDir() {
+			dirs = []string{"problems"}
+		}
+	}
+	return problems.Find(ref, dirs)
+}
+
+var cmdHelp = &command{
+	Name:      "help",
+	UsageLine: "help [command]",
+	Short:     "show help for judge or one of its commands",
+	Long:      "Help prints the usage of judge, or of the named command.",
+	Run: func(e *env, _ *flag.FlagSet, args []string) int {
+		switch len(args) {
+		case 0:
+			usage(e.stdout)
+			return exitOK
+		case 1:
+			c := lookup(args[0])
+			if c == nil {
+				fmt.Fprintf(e.stderr, "judge help: unknown command %q\n", args[0])
+				return exitError
+			}
+			fs := flag.NewFlagSet(c.Name, flag.ContinueOnError)
+			fs.String("problems", "", "look up problem names in `DIR` (default ./problems, then the embedded problems)")
+			if c.Flags != nil {
+				c.Flags(fs)
+			}
+			commandUsage(e.stdout, c, fs)
+			return exitOK
+		}
+		fmt.Fprintln(e.stderr, "usage: judge help [command]")
+		return exitError
+	},
+}

@@ -1,0 +1,140 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"strings"
+	"text/tabwriter"
+
+	"github.com/optjudge/optjudge/judge"
+	"github.com/optjudge/optjudge/judge/bytesize"
+	"github.com/optjudge/optjudge/judge/sandbox"
+	"github.com/optjudge/optjudge/judge/verdict"
+	"github.com/optjudge/optjudge/problems"
+)
+
+// reporter prints a grading for people: a header, a live progress line on a
+// terminal, then the table of tests and the summary.
+type reporter struct {
+	w        io.Writer
+	tty      bool // colours and the live progress line
+	total    int
+	done     int
+	failing  int
+	progress func(judge.TestResult)
+}
+
+func newReporter(w io.Writer, tty bool) *reporter {
+	r := &reporter{w: w, tty: tty}
+	r.progress = r.onTest
+	return r
+}
+
+func (r *reporter) header(p *problems.Problem, sub string, lang *judge.Language, sb *sandbox.Sandbox, o *judge.Options) {
+	if o.Tests != nil {
+		r.total = len(o.Tests)
+	} else if ts, err := p.Tests(); err == nil {
+		r.total = len(ts)
+	}
+	name := "executable"
+	if lang != nil {
+		name = lang.Name
+	}
+	fmt.Fprintf(r.w, "%s: %s (%s), %d tests, isolation: %s\n", p.Name, sub, name, r.total, sb.Isolation())
+	if w := sb.Warning(); w != "" {
+		fmt.Fprintf(r.w, "warning: %s\n", w)
+	}
+}
+
+func (r *reporter) onTest(t judge.TestResult) {
+	r.done++
+	if t.Verdict != verdict.AC {
+		r.failing++
+	}
+	if r.tty {
+		fmt.Fprintf(r.w, "\r\033[K%d/%d tests done, %d not accepted, last %s %s", r.done, r.total, r.failing, t.Name, r.paint(t.Verdict))
+	}
+}
+
+func (r *reporter) clearProgress() {
+	if r.tty && r.done > 0 {
+		fmt.Fprint(r.w, "\r\033[K")
+	}
+}
+
+func (r *reporter) report(rep *judge.Report) {
+	r.clearProgress()
+	if !rep.Compile.OK {
+		fmt.Fprintf(r.w, "%s compilation error (%s):\n%s\n", r.paint(verdict.CE), rep.Language, indent(rep.Compile.Message))
+	} else {
+		r.table(rep)
+	}
+	s := rep.Summary
+	fmt.Fprintf(r.w, "\nverdict: %s (%s)\n", r.paint(rep.Verdict), rep.Verdict.Long())
+	var counts []string
+	for _, v := range verdict.All {
+		if n := s.Counts[v.String()]; n > 0 {
+			counts = append(counts, fmt.Sprintf("%d %s", n, v))
+		}
+	}
+	fmt.Fprintf(r.w, "tests:   %d of %d run: %s\n", s.Run, s.Tests, strings.Join(counts, ", "))
+	if s.Slowest != nil {
+		fmt.Fprintf(r.w, "slowest: %s %s\n", s.Slowest.Name, ms(s.Slowest.TimeMS))
+		fmt.Fprintf(r.w, "memory:  %s %s\n", s.Largest.Name, kib(s.Largest.MemoryKiB))
+	}
+	if rep.KeptIn != "" {
+		fmt.Fprintf(r.w, "kept:    build in %s; each test's directory is in the JSON report (--json)\n", rep.KeptIn)
+	}
+}
+
+func (r *reporter) table(rep *judge.Report) {
+	tw := tabwriter.NewWriter(r.w, 2, 8, 2, ' ', 0)
+	fmt.Fprintln(tw, "TEST\tVERDICT\tCPU\tWALL\tMEMORY\tMESSAGE")
+	for _, t := range rep.Tests {
+		msg := t.Message
+		if t.Dir != "" {
+			msg += " [" + t.Dir + "]"
+		}
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\n", t.Name, r.paint(t.Verdict), ms(t.TimeMS), ms(t.WallMS), kib(t.MemoryKiB), oneLine(msg, 100))
+	}
+	tw.Flush()
+}
+
+var colours = map[verdict.Verdict]string{
+	verdict.AC: "\033[32m", verdict.WA: "\033[31m", verdict.TLE: "\033[33m", verdict.MLE: "\033[33m",
+	verdict.OLE: "\033[33m", verdict.RE: "\033[35m", verdict.CE: "\033[36m", verdict.JE: "\033[1;31m",
+}
+
+// paint colours a verdict on a terminal. tabwriter counts the escape bytes,
+// so every verdict gets codes of the same length to keep columns aligned.
+func (r *reporter) paint(v verdict.Verdict) string {
+	if !r.tty {
+		return v.String()
+	}
+	c := colours[v]
+	if len(c) == 5 {
+		c = "\033[0;" + c[2:]
+	}
+	return c + v.String() + "\033[0m"
+}
+
+func ms(n int64) string { return fmt.Sprintf("%dms", n) }
+
+func kib(n int64) string {
+	if n == 0 {
+		return "0KiB"
+	}
+	return fmt.Sprintf("%.1fMiB", float64(n)/float64(bytesize.MiB/bytesize.KiB))
+}
+
+func oneLine(s string, n int) string {
+	s = strings.ReplaceAll(s, "\n", " | ")
+	if len(s) > n {
+		s = s[:n] + "..."
+	}
+	return s
+}
+
+func indent(s string) string {
+	return "    " + strings.ReplaceAll(s, "\n", "\n    ")
+}

@@ -1,0 +1,193 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"time"
+
+	"github.com/optjudge/optjudge/judge"
+	"github.com/optjudge/optjudge/judge/bytesize"
+	"github.com/optjudge/optjudge/judge/sandbox"
+	"github.com/optjudge/optjudge/judge/verdict"
+	"github.com/optjudge/optjudge/problems"
+)
+
+var cmdRun = &command{
+	Name:      "run",
+	UsageLine: "run [flags] PROBLEM SUBMISSION",
+	Short:     "grade a submission on every test of a problem",
+	Long: `
+Run compiles SUBMISSION (a .c, .cpp/.cc/.cxx, .go or .py file, or an
+executable), runs it on the problem's testdata/sample then testdata/secret
+tests (sorted by name) under the problem's limits inside the sandbox, checks
+every output and prints a verdict per test and a summary.
+
+Verdicts: AC accepted, WA wrong answer, TLE time limit exceeded (CPU time of
+the whole process tree, or the wall-clock limit), MLE memory limit exceeded
+(peak resident memory), OLE output limit exceeded, RE run-time error (a signal
+or a non-zero exit code), CE compilation error, JE judge error. Per test the
+first of TLE, MLE, OLE, RE that applies wins, then the checker's verdict; the
+overall verdict is the first test's, in test order, that is not AC.
+
+Languages come from a table embedded in the judge, overridden by a
+languages.yaml beside the problem directory or by --languages FILE.
+
+Examples:
+
+	judge run rotation-game solution.cpp
+	judge run --lazy --json clocks sol.py > report.json
+	judge run --tests mytests -j 1 --time-limit 2s eight-puzzle ./a.out
+
+Exit codes: 0 accepted; 1 any other verdict; 2 usage error or judge error (JE).
+`,
+	Flags: func(fs *flag.FlagSet) {
+		fs.String("tests", "", "run every `DIR`/*.in (with the .ans beside it) instead of the problem's tests")
+		fs.Duration("time-limit", 0, "CPU time limit per test, e.g. 2s (default: the problem's)")
+		fs.String("memory-limit", "", "memory limit `SIZE`: 256M, 1G, or MiB as a bare number (default: the problem's)")
+		fs.Duration("wall-limit", 0, "wall-clock limit per test (default: 2 x time limit + 1s)")
+		fs.Bool("lazy", false, "stop at the first test that is not AC")
+		fs.Int("j", runtime.NumCPU(), "run `N` tests in parallel")
+		fs.Bool("json", false, "print the report as JSON (schema in the README)")
+		fs.Bool("keep", false, "keep the build and working directories and say where")
+		fs.Bool("no-color", false, "no colours, even on a terminal")
+		fs.String("lang", "", "force the language `NAME` (c, cpp, go, python)")
+		fs.String("languages", "", "read the language table from `FILE`")
+	},
+	Run: runRun,
+}
+
+func runRun(e *env, fs *flag.FlagSet, args []string) int {
+	if len(args) != 2 {
+		return e.usageError("want PROBLEM and SUBMISSION, got %d arguments", len(args))
+	}
+	p, err := e.problem(args[0])
+	if err != nil {
+		return e.fail(err)
+	}
+	opts, err := e.gradeOptions(fs, p)
+	if err != nil {
+		return e.usageError("%v", err)
+	}
+	lang, err := opts.Languages.Resolve(args[1], opts.Lang)
+	if err != nil {
+		return e.fail(err)
+	}
+	sb, err := sandbox.New(sandbox.Options{})
+	if err != nil {
+		return e.fail(fmt.Errorf("starting the sandbox: %w", err))
+	}
+	defer sb.Close()
+	opts.Sandbox = sb
+
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	defer stop()
+	asJSON := flagValue(fs, "json").(bool)
+	out := newReporter(e.stdout, isTerminal(e.stdout) && !flagValue(fs, "no-color").(bool))
+	if !asJSON {
+		out.header(p, args[1], lang, sb, opts)
+		opts.Progress = out.progress
+	}
+	r, err := judge.Grade(ctx, p, judge.Submission{Path: args[1]}, *opts)
+	if err != nil {
+		out.clearProgress()
+		return e.fail(err)
+	}
+	if asJSON {
+		enc := json.NewEncoder(e.stdout)
+		enc.SetIndent("", "  ")
+		if err := enc.Encode(r); err != nil {
+			return e.fail(err)
+		}
+	} else {
+		out.report(r)
+	}
+	switch r.Verdict {
+	case verdict.AC:
+		return exitOK
+	case verdict.JE:
+		return exitError
+	}
+	return exitRejected
+}
+
+// gradeOptions turns run's flags into judge.Options.
+func (e *env) gradeOptions(fs *flag.FlagSet, p *problems.Problem) (*judge.Options, error) {
+	o := &judge.Options{
+		TimeLimit: flagValue(fs, "time-limit").(time.Duration),
+		WallLimit: flagValue(fs, "wall-limit").(time.Duration),
+		Lazy:      flagValue(fs, "lazy").(bool),
+		Parallel:  flagValue(fs, "j").(int),
+		Keep:      flagValue(fs, "keep").(bool),
+		Lang:      flagValue(fs, "lang").(string),
+		Path:      os.Getenv("PATH"),
+	}
+	if o.TimeLimit < 0 || o.WallLimit < 0 {
+		return nil, errors.New("limits must be positive")
+	}
+	if o.Parallel < 1 {
+		return nil, fmt.Errorf("-j %d: want at least 1", o.Parallel)
+	}
+	if m := flagValue(fs, "memory-limit").(string); m != "" {
+		size, err := bytesize.Parse(m)
+		if err != nil || size <= 0 {
+			return nil, fmt.Errorf("--memory-limit %s: want e.g. 256M, 1G or a number of MiB", m)
+		}
+		o.MemoryLimit = size
+	}
+	if dir := flagValue(fs, "tests").(string); dir != "" {
+		tests, err := problems.TestsIn(dir)
+		if err != nil {
+			return nil, fmt.Errorf("--tests: %w", err)
+		}
+		if len(tests) == 0 {
+			return nil, fmt.Errorf("--tests %s: no .in files", dir)
+		}
+		o.Tests = tests
+	}
+	langs, err := languages(flagValue(fs, "languages").(string), p)
+	if err != nil {
+		return nil, err
+	}
+	o.Languages = langs
+	if cache, err := os.UserCacheDir(); err == nil {
+		o.GoCache = filepath.Join(cache, "optjudge", "go-build")
+	}
+	return o, nil
+}
+
+// languages picks the language table: --languages FILE, else a
+// languages.yaml beside the problem directory, else the embedded one.
+func languages(file string, p *problems.Problem) (*judge.Languages, error) {
+	if file != "" {
+		return judge.LoadLanguages(file)
+	}
+	if !strings.HasPrefix(p.Origin, "embedded:") {
+		beside := filepath.Join(filepath.Dir(filepath.Clean(p.Origin)), "languages.yaml")
+		if _, err := os.Stat(beside); err == nil {
+			return judge.LoadLanguages(beside)
+		}
+	}
+	return judge.DefaultLanguages(), nil
+}
+
+func flagValue(fs *flag.FlagSet, name string) any {
+	return fs.Lookup(name).Value.(flag.Getter).Get()
+}
+
+func isTerminal(w io.Writer) bool {
+	f, ok := w.(*os.File)
+	if !ok {
+		return false
+	}
+	st, err := f.Stat()
+	return err == nil && st.Mode()&os.ModeCharDevice != 0 && st.Mode()&os.ModeDevice != 0
+}

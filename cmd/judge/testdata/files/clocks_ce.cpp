@@ -1,0 +1,2 @@
+#include <cstdio>
+int main() { printf("%d\n", missing); }

@@ -1,0 +1,119 @@
+package main
+
+import (
+	"flag"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+)
+
+var cmdValidate = &command{
+	Name:      "validate",
+	UsageLine: "validate [--problems DIR] PROBLEM [FILE|DIR]...",
+	Short:     "check input files with the problem's input validator",
+	Long: `
+Validate checks each FILE with the problem's input validator and prints one
+message per invalid file, naming the line and column:
+
+	bad.in:2:7: value 4 out of range 0..3
+
+A DIR stands for every *.in below it. Without FILE arguments it validates the
+problem's own testdata.
+
+Examples:
+
+	judge validate clocks my-test.in
+	judge validate eight-puzzle generated/
+
+Exit codes: 0 every file is valid; 1 some file is invalid; 2 usage error or an
+unreadable file.
+`,
+	Run: runValidate,
+}
+
+func runValidate(e *env, _ *flag.FlagSet, args []string) int {
+	if len(args) < 1 {
+		return e.usageError("want PROBLEM and the files to validate")
+	}
+	p, err := e.problem(args[0])
+	if err != nil {
+		return e.fail(err)
+	}
+	if p.Validator == nil {
+		return e.fail(fmt.Errorf("%s: the problem names no input validator", p.Origin))
+	}
+	var files []file
+	if len(args) == 1 {
+		tests, err := p.Tests()
+		if err != nil {
+			return e.fail(err)
+		}
+		for _, t := range tests {
+			files = append(files, file{name: t.Path(t.In), read: t.Input})
+		}
+	} else if files, err = expand(args[1:]); err != nil {
+		return e.fail(err)
+	}
+	invalid := 0
+	for _, f := range files {
+		in, err := f.read()
+		if err != nil {
+			return e.fail(err)
+		}
+		if err := p.Validator.Validate(in); err != nil {
+			invalid++
+			fmt.Fprintln(e.stdout, inFile(f.name, err))
+		}
+	}
+	fmt.Fprintf(e.stdout, "%d of %d files valid\n", len(files)-invalid, len(files))
+	if invalid > 0 {
+		return exitRejected
+	}
+	return exitOK
+}
+
+type file struct {
+	name string
+	read func() ([]byte, error)
+}
+
+// expand turns the FILE|DIR arguments into files, a directory into every *.in
+// below it in lexical order.
+func expand(args []string) ([]file, error) {
+	var files []file
+	for _, a := range args {
+		st, err := os.Stat(a)
+		if err != nil {
+			return nil, fmt.Errorf("%s: no such file or directory", a)
+		}
+		if !st.IsDir() {
+			files = append(files, osFile(a))
+			continue
+		}
+		err = filepath.WalkDir(a, func(p string, d fs.DirEntry, err error) error {
+			if err != nil {
+				return err
+			}
+			if !d.IsDir() && strings.HasSuffix(p, ".in") {
+				files = append(files, osFile(p))
+			}
+			return nil
+		})
+		if err != nil {
+			return nil, err
+		}
+	}
+	return files, nil
+}
+
+func osFile(name string) file {
+	return file{name: name, read: func() ([]byte, error) {
+		b, err := os.ReadFile(name)
+		if err != nil {
+			return nil, fmt.Errorf("%s: %v", name, err)
+		}
+		return b, nil
+	}}
+}

@@ -1,0 +1,357 @@
+// Package judge grades submissions: it builds a contestant's program, runs it
+// on every test of a problem under the problem's limits inside the sandbox,
+// hands each output to the problem's checker and reports the verdicts.
+//
+// Grade is the one entry point; the CLI and, later, a grading service's
+// workers call it the same way.
+package judge
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/optjudge/optjudge/checkers"
+	"github.com/optjudge/optjudge/judge/bytesize"
+	"github.com/optjudge/optjudge/judge/sandbox"
+	"github.com/optjudge/optjudge/judge/verdict"
+	"github.com/optjudge/optjudge/problems"
+)
+
+// Options tune one grading. The zero value grades with the problem's limits,
+// one test at a time, in the default temporary directory.
+type Options struct {
+	Tests       []problems.Test // nil: the problem's sample then secret tests
+	TimeLimit   time.Duration   // CPU time per test; 0: the problem's
+	WallLimit   time.Duration   // 0: 2 x TimeLimit + 1 s
+	MemoryLimit bytesize.Size   // 0: the problem's
+	Lazy        bool            // stop at the first test that is not AC
+	Parallel    int             // tests run at once; 0 or 1: one at a time
+	Keep        bool            // keep the build and working directories
+
+	Lang           string        // force a language by name; "" picks by extension
+	Languages      *Languages    // nil: DefaultLanguages()
+	CompileTimeout time.Duration // 0: 30 s
+	TempDir        string        // "": the system's
+	GoCache        string        // Go build cache shared by builds; "": a fresh one per build (slow)
+	Path           string        // PATH for compilers; "": /usr/local/bin:/usr/bin:/bin
+
+	// Sandbox runs the tests; nil makes one with sandbox.New for this call.
+	Sandbox *sandbox.Sandbox
+	// Progress, when set, is called once as each test finishes, never
+	// concurrently, in completion order.
+	Progress func(TestResult)
+}
+
+func (o *Options) path() string {
+	if o.Path != "" {
+		return o.Path
+	}
+	return "/usr/local/bin:/usr/bin:/bin"
+}
+
+// Submission is what a contestant handed in: a source file or an executable.
+type Submission struct {
+	Path string
+}
+
+// Grade builds sub and judges it on the tests of p. A contestant's failure
+// (CE, WA, TLE, ...) is data in the report with a nil error; an error means the
+// judge itself could not grade, and no verdict may be taken from it.
+func Grade(ctx context.Context, p *problems.Problem, sub Submission, opts Options) (*Report, error) {
+	o, err := opts.withDefaults()
+	if err != nil {
+		return nil, err
+	}
+	tests := o.Tests
+	if tests == nil {
+		if tests, err = p.Tests(); err != nil {
+			return nil, fmt.Errorf("listing tests of %s: %w", p.Origin, err)
+		}
+	}
+	if len(tests) == 0 {
+		return nil, fmt.Errorf("%s: no tests", p.Origin)
+	}
+	sb := o.Sandbox
+	if sb == nil {
+		if sb, err = sandbox.New(sandbox.Options{}); err != nil {
+			return nil, fmt.Errorf("starting the sandbox: %w", err)
+		}
+		defer sb.Close()
+	}
+	r := &Report{
+		Problem:    p.Name,
+		Submission: sub.Path,
+		Isolation:  sb.Isolation(),
+		Warning:    sb.Warning(),
+		Limits:     o.limits(p),
+	}
+	prog, err := o.prepare(ctx, sub)
+	if err != nil {
+		return nil, err
+	}
+	if !o.Keep {
+		defer os.RemoveAll(prog.dir)
+	} else {
+		r.KeptIn = prog.dir
+	}
+	r.Language = prog.lang
+	r.Compile = prog.build
+	if !prog.build.OK {
+		r.Verdict = verdict.CE
+		r.Summary = summarize(r.Tests, len(tests), verdict.CE)
+		return r, nil
+	}
+	g := &grader{p: p, prog: prog, sb: sb, opts: o, limits: r.Limits}
+	r.Tests, err = g.runAll(ctx, tests)
+	if err != nil {
+		return nil, err
+	}
+	r.Verdict = overall(r.Tests)
+	r.Summary = summarize(r.Tests, len(tests), r.Verdict)
+	return r, nil
+}
+
+func (o Options) withDefaults() (*Options, error) {
+	if o.Languages == nil {
+		o.Languages = DefaultLanguages()
+	}
+	if o.CompileTimeout == 0 {
+		o.CompileTimeout = 30 * time.Second
+	}
+	if o.Parallel < 1 {
+		o.Parallel = 1
+	}
+	if o.TimeLimit < 0 || o.WallLimit < 0 || o.MemoryLimit < 0 {
+		return nil, errors.New("negative limit")
+	}
+	return &o, nil
+}
+
+// limits are the limits in force for this grading.
+func (o *Options) limits(p *problems.Problem) Limits {
+	l := Limits{Time: p.Limits.Time, Memory: p.Limits.Memory, Output: p.Limits.Output}
+	if o.TimeLimit > 0 {
+		l.Time = o.TimeLimit
+	}
+	if o.MemoryLimit > 0 {
+		l.Memory = o.MemoryLimit
+	}
+	l.Wall = 2*l.Time + time.Second
+	if o.WallLimit > 0 {
+		l.Wall = o.WallLimit
+	}
+	l.fill()
+	return l
+}
+
+// prepare builds a source file, or wraps an executable.
+func (o *Options) prepare(ctx context.Context, sub Submission) (*program, error) {
+	lang, err := o.Languages.Resolve(sub.Path, o.Lang)
+	if err != nil {
+		return nil, err
+	}
+	if lang == nil {
+		return executable(sub.Path, o)
+	}
+	return build(ctx, sub.Path, lang, o)
+}
+
+func unwrapPathError(err error) error {
+	var pe *os.PathError
+	if errors.As(err, &pe) {
+		return pe.Err
+	}
+	return err
+}
+
+// grader runs the tests of one grading.
+type grader struct {
+	p      *problems.Problem
+	prog   *program
+	sb     *sandbox.Sandbox
+	opts   *Options
+	limits Limits
+}
+
+// runAll runs the tests on Parallel workers. With Lazy, a failure cancels the
+// tests after it in test order; the tests before it still finish, so the
+// verdict is the same as a one-at-a-time run's.
+func (g *grader) runAll(ctx context.Context, tests []problems.Test) ([]TestResult, error) {
+	results := make([]*TestResult, len(tests))
+	ctxs := make([]context.Context, len(tests))
+	cancels := make([]context.CancelFunc, len(tests))
+	for i := range tests {
+		ctxs[i], cancels[i] = context.WithCancel(ctx)
+		defer cancels[i]()
+	}
+	var (
+		mu        sync.Mutex
+		firstFail = len(tests)
+		firstErr  error
+		next      int
+		wg        sync.WaitGroup
+	)
+	work := func() {
+		defer wg.Done()
+		for {
+			mu.Lock()
+			i := next
+			next++
+			stop := i >= len(tests) || i > firstFail || firstErr != nil
+			mu.Unlock()
+			if stop {
+				return
+			}
+			tr, err := g.runTest(ctxs[i], tests[i])
+			mu.Lock()
+			switch {
+			case err != nil && ctxs[i].Err() != nil && ctx.Err() == nil:
+				// cancelled because an earlier test failed under Lazy
+			case err != nil:
+				if firstErr == nil {
+					firstErr = err
+				}
+			default:
+				results[i] = &tr
+				if g.opts.Progress != nil {
+					g.opts.Progress(tr)
+				}
+				if g.opts.Lazy && tr.Verdict != verdict.AC && i < firstFail {
+					firstFail = i
+					for j := i + 1; j < len(tests); j++ {
+						cancels[j]()
+					}
+				}
+			}
+			mu.Unlock()
+		}
+	}
+	for w := 0; w < min(g.opts.Parallel, len(tests)); w++ {
+		wg.Add(1)
+		go work()
+	}
+	wg.Wait()
+	if firstErr != nil {
+		return nil, firstErr
+	}
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	var out []TestResult
+	for i, r := range results {
+		if r != nil && i <= firstFail {
+			out = append(out, *r)
+		}
+	}
+	return out, nil
+}
+
+// runTest runs one test in a fresh working directory and judges it. Only a
+// cancelled context or a failure to set the test up is an error; a sandbox or
+// checker failure is a JE result.
+func (g *grader) runTest(ctx context.Context, t problems.Test) (TestResult, error) {
+	tr := TestResult{Name: t.Name}
+	input, err := t.Input()
+	if err != nil {
+		return tr, err
+	}
+	answer, err := t.Answer()
+	if err != nil {
+		return tr, err
+	}
+	dir, err := os.MkdirTemp(g.opts.TempDir, "optjudge-run-")
+	if err != nil {
+		return tr, fmt.Errorf("creating a working directory: %w", err)
+	}
+	if g.opts.Keep {
+		tr.Dir = dir
+	} else {
+		defer os.RemoveAll(dir)
+	}
+	if err := placeProgram(g.prog, dir); err != nil {
+		return tr, err
+	}
+	res, err := g.sb.Run(ctx, &sandbox.Cmd{
+		Path:   g.prog.run[0],
+		Args:   g.prog.run[1:],
+		Dir:    dir,
+		Stdin:  input,
+		Limits: g.limits.sandbox(),
+	})
+	if ctx.Err() != nil {
+		return tr, ctx.Err()
+	}
+	if err != nil {
+		tr.Verdict, tr.Message = verdict.JE, "sandbox: "+err.Error()
+		return tr, nil
+	}
+	tr.measure(res)
+	if g.opts.Keep {
+		saveOutputs(dir, res)
+	}
+	if v, msg := runVerdict(res, g.limits); v != verdict.Unknown {
+		tr.Verdict, tr.Message = v, msg
+		return tr, nil
+	}
+	g.check(ctx, &tr, t, input, res.Stdout, answer)
+	return tr, nil
+}
+
+// check hands a completed run's output to the checker.
+func (g *grader) check(ctx context.Context, tr *TestResult, t problems.Test, input, output, answer []byte) {
+	if answer == nil && g.p.Reference != nil {
+		var err error
+		if answer, err = g.p.Reference.Solve(input); err != nil {
+			tr.Verdict, tr.Message = verdict.JE, fmt.Sprintf("reference on %s: %v", t.Path(t.In), err)
+			return
+		}
+	}
+	cr, err := g.p.Checker.Check(ctx, checkers.Files{Input: input, Output: output, Answer: answer})
+	switch {
+	case err != nil:
+		tr.Verdict, tr.Message = verdict.JE, "checker: "+err.Error()
+	case cr.Verdict != verdict.AC && cr.Verdict != verdict.WA:
+		tr.Verdict, tr.Message = verdict.JE, fmt.Sprintf("checker returned %v: %s", cr.Verdict, cr.Message)
+	default:
+		tr.Verdict, tr.Message = cr.Verdict, cr.Message
+	}
+}
+
+// placeProgram puts the built program into a working directory, by a hard
+// link when it can (the file is never written to afterwards) and a copy
+// otherwise.
+func placeProgram(p *program, dir string) error {
+	src, dst := filepath.Join(p.dir, p.file), filepath.Join(dir, p.file)
+	if err := os.Link(src, dst); err == nil {
+		return nil
+	}
+	if err := copyFile(src, dst, p.mode); err != nil {
+		return fmt.Errorf("placing the program: %w", err)
+	}
+	return nil
+}
+
+// saveOutputs leaves the run's output beside it for --keep.
+func saveOutputs(dir string, res *sandbox.Result) {
+	os.WriteFile(filepath.Join(dir, "stdout.txt"), res.Stdout, 0o644)
+	os.WriteFile(filepath.Join(dir, "stderr.txt"), res.Stderr, 0o644)
+}
+
+// firstLine returns the first non-empty line of b, cut to n bytes.
+func firstLine(b []byte, n int) string {
+	for _, l := range strings.Split(string(b), "\n") {
+		if l = strings.TrimSpace(l); l != "" {
+			if len(l) > n {
+				l = l[:n] + "..."
+			}
+			return l
+		}
+	}
+	return ""
+}

@@ -1,0 +1,269 @@
+package judge
+
+import (
+	"context"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/optjudge/optjudge/judge/bytesize"
+	"github.com/optjudge/optjudge/judge/sandbox"
+	"github.com/optjudge/optjudge/judge/verdict"
+	"github.com/optjudge/optjudge/problems"
+)
+
+// sumProblem writes a tiny problem (print a+b) with two tests.
+func sumProblem(t testing.TB) *problems.Problem {
+	t.Helper()
+	dir := t.TempDir()
+	files := map[string]string{
+		"problem.yaml":          "name: sum\ntitle: Sum\nlimits:\n  time_limit: 1\n  memory: 256\n  output: 1\n",
+		"testdata/sample/1.in":  "1 2\n",
+		"testdata/sample/1.ans": "3\n",
+		"testdata/secret/2.in":  "40 2\n",
+		"testdata/secret/2.ans": "42\n",
+	}
+	for name, content := range files {
+		p := filepath.Join(dir, name)
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	p, err := problems.LoadDir(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+var programs = []struct {
+	name, file, src string
+	want            verdict.Verdict
+	msg             string        // a substring of the first test's message
+	wall            time.Duration // the wall-clock limit; 0: 10 s, so that only a sleeper meets it
+}{
+	{"c ac", "sum.c", "#include <stdio.h>\nint main(void){long a,b;scanf(\"%ld %ld\",&a,&b);printf(\"%ld\\n\",a+b);return 0;}\n", verdict.AC, "", 0},
+	{"cpp ac", "sum.cpp", "#include <iostream>\nint main(){long a,b;std::cin>>a>>b;std::cout<<a+b<<\"\\n\";}\n", verdict.AC, "", 0},
+	{"go ac", "sum.go", "package main\n\nimport \"fmt\"\n\nfunc main() {\n\tvar a, b int\n\tfmt.Scan(&a, &b)\n\tfmt.Println(a + b)\n}\n", verdict.AC, "", 0},
+	{"python ac", "sum.py", "a, b = map(int, input().split())\nprint(a + b)\n", verdict.AC, "", 0},
+	{"wa", "wa.py", "a, b = map(int, input().split())\nprint(a - b)\n", verdict.WA, `got "-1", want "3"`, 0},
+	{"tle cpu loop", "loop.c", "int main(void){volatile unsigned long x=0;for(;;)x++;}\n", verdict.TLE, "CPU time", 0},
+	{"tle sleeping", "sleep.c", "#include <unistd.h>\nint main(void){sleep(30);return 0;}\n", verdict.TLE, "wall time", 2 * time.Second},
+	{"mle", "mle.c", "#include <stdlib.h>\nint main(void){size_t n=512u<<20;volatile char*p=malloc(n);if(!p)return 1;for(size_t i=0;i<n;i+=4096)p[i]=1;return 0;}\n", verdict.MLE, "memory", 0},
+	{"ole", "ole.c", "#include <stdio.h>\nint main(void){for(;;)fputs(\"0123456789abcdef0123456789abcdef\\n\",stdout);}\n", verdict.OLE, "output", 0},
+	{"re signal", "segv.c", "int main(void){volatile int*p=0;*p=1;return 0;}\n", verdict.RE, "SIGSEGV", 0},
+	{"re abort", "abort.cpp", "#include <cstdlib>\nint main(){std::abort();}\n", verdict.RE, "SIGABRT", 0},
+	{"re exit code", "exit3.py", "import sys\nsys.exit(3)\n", verdict.RE, "exit code 3", 0},
+	{"ce", "ce.cpp", "int main() { return undeclared; }\n", verdict.CE, "", 0},
+	{"ce python", "ce.py", "def f(:\n", verdict.CE, "", 0},
+}
+
+func newSandbox(t testing.TB) *sandbox.Sandbox {
+	t.Helper()
+	sb, err := sandbox.New(sandbox.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { sb.Close() })
+	return sb
+}
+
+func testOptions(t testing.TB) Options {
+	cache, err := os.UserCacheDir()
+	if err != nil {
+		cache = t.TempDir()
+	}
+	return Options{
+		Parallel: runtime.NumCPU(),
+		TempDir:  t.TempDir(),
+		GoCache:  filepath.Join(cache, "optjudge", "go-build"),
+		Path:     os.Getenv("PATH"),
+		Sandbox:  newSandbox(t),
+	}
+}
+
+// TestGradeVerdicts grades small programs in C, C++, Go and Python that hit
+// every verdict.
+func TestGradeVerdicts(t *testing.T) {
+	p := sumProblem(t)
+	for _, pr := range programs {
+		t.Run(pr.name, func(t *testing.T) {
+			opts := testOptions(t)
+			opts.WallLimit = 10 * time.Second
+			if pr.wall > 0 {
+				opts.WallLimit = pr.wall
+			}
+			src := filepath.Join(t.TempDir(), pr.file)
+			if err := os.WriteFile(src, []byte(pr.src), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			r, err := Grade(context.Background(), p, Submission{Path: src}, opts)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if r.Verdict != pr.want {
+				t.Fatalf("got %v, want %v; report: %+v", r.Verdict, pr.want, r)
+			}
+			if pr.want == verdict.CE {
+				if r.Compile.OK || r.Compile.Message == "" {
+					t.Errorf("got compile %+v, want a failure with the compiler's message", r.Compile)
+				}
+				return
+			}
+			if len(r.Tests) != 2 {
+				t.Fatalf("got %d test results, want 2", len(r.Tests))
+			}
+			if first := r.Tests[0]; !strings.Contains(first.Message, pr.msg) {
+				t.Errorf("%s: got message %q, want it to contain %q", first.Name, first.Message, pr.msg)
+			}
+		})
+	}
+}
+
+func TestGradeLazyStopsAtFirstFailure(t *testing.T) {
+	p := sumProblem(t)
+	opts := testOptions(t)
+	opts.Lazy = true
+	src := filepath.Join(t.TempDir(), "wa.py")
+	os.WriteFile(src, []byte("print(0)\n"), 0o644)
+	r, err := Grade(context.Background(), p, Submission{Path: src}, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Verdict != verdict.WA || len(r.Tests) != 1 || r.Summary.Run != 1 || r.Summary.Tests != 2 {
+		t.Errorf("got %v with %d tests run (summary %+v), want WA after 1 of 2", r.Verdict, len(r.Tests), r.Summary)
+	}
+}
+
+func TestGradeLimitsOverride(t *testing.T) {
+	p := sumProblem(t)
+	opts := testOptions(t)
+	opts.MemoryLimit = 64 * bytesize.MiB
+	src := filepath.Join(t.TempDir(), "m.c")
+	// 100 MiB is fine under the problem's 256 MiB, not under the 64 MiB override.
+	os.WriteFile(src, []byte("#include <stdlib.h>\n#include <string.h>\n#include <stdio.h>\nint main(void){size_t n=100u<<20;char*p=malloc(n);memset(p,1,n);long a,b;scanf(\"%ld %ld\",&a,&b);printf(\"%ld\\n\",a+b+p[5]-1);}\n"), 0o644)
+	r, err := Grade(context.Background(), p, Submission{Path: src}, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Verdict != verdict.MLE || r.Limits.MemoryKiB != 64*1024 {
+		t.Errorf("got %v under %d KiB, want MLE under 65536 KiB", r.Verdict, r.Limits.MemoryKiB)
+	}
+}
+
+func TestGradeErrors(t *testing.T) {
+	p := sumProblem(t)
+	opts := testOptions(t)
+	if _, err := Grade(context.Background(), p, Submission{Path: "/no/such/file.cpp"}, opts); err == nil {
+		t.Error("got no error for a missing submission")
+	}
+	odd := filepath.Join(t.TempDir(), "x.unknown")
+	os.WriteFile(odd, []byte("x"), 0o644)
+	if _, err := Grade(context.Background(), p, Submission{Path: odd}, opts); err == nil || !strings.Contains(err.Error(), "no language") {
+		t.Errorf("got %v, want a no-language error", err)
+	}
+}
+
+// TestGradeCheckerErrorIsJE: a checker that cannot work makes the test JE,
+// never AC. The tokens checker fails without an answer file, and this problem
+// has no reference to make one.
+func TestGradeCheckerErrorIsJE(t *testing.T) {
+	p := sumProblem(t)
+	dir := t.TempDir()
+	os.WriteFile(filepath.Join(dir, "1.in"), []byte("1 2\n"), 0o644)
+	tests, err := problems.TestsIn(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	opts := testOptions(t)
+	opts.Tests = tests
+	src := filepath.Join(t.TempDir(), "ok.py")
+	os.WriteFile(src, []byte("print(3)\n"), 0o644)
+	r, err := Grade(context.Background(), p, Submission{Path: src}, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Verdict != verdict.JE || !strings.Contains(r.Tests[0].Message, "no answer file") {
+		t.Errorf("got %v %q, want JE about the answer file", r.Verdict, r.Tests[0].Message)
+	}
+}
+
+// TestGradeReferenceSolutions grades the contestant-form reference of every
+// embedded problem: it must be accepted on every test.
+func TestGradeReferenceSolutions(t *testing.T) {
+	for _, name := range problems.Embedded() {
+		t.Run(name, func(t *testing.T) {
+			p, err := problems.LoadEmbedded(name)
+			if err != nil {
+				t.Fatal(err)
+			}
+			exe := filepath.Join(t.TempDir(), "solution")
+			build := exec.Command("go", "build", "-o", exe, "../problems/"+name+"/solution")
+			if out, err := build.CombinedOutput(); err != nil {
+				t.Fatalf("building the solution: %v\n%s", err, out)
+			}
+			r, err := Grade(context.Background(), p, Submission{Path: exe}, testOptions(t))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if r.Verdict != verdict.AC {
+				t.Errorf("got %v, want AC: %+v", r.Verdict, r.Tests)
+			}
+		})
+	}
+}
+
+// TestGradeSubmissions grades every program under problems/*/submissions and
+// compares with the verdict its folder names.
+func TestGradeSubmissions(t *testing.T) {
+	subs, err := filepath.Glob("../problems/*/submissions/*/*")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(subs) == 0 {
+		t.Fatal("no submissions found")
+	}
+	for _, sub := range subs {
+		rel := strings.TrimPrefix(sub, "../problems/")
+		t.Run(rel, func(t *testing.T) {
+			parts := strings.Split(rel, string(filepath.Separator))
+			want, err := verdict.Parse(parts[2])
+			if err != nil {
+				t.Fatal(err)
+			}
+			p, err := problems.LoadDir(filepath.Join("../problems", parts[0]))
+			if err != nil {
+				t.Fatal(err)
+			}
+			opts := testOptions(t)
+			opts.Lazy = want != verdict.AC
+			r, err := Grade(context.Background(), p, Submission{Path: sub}, opts)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if r.Verdict != want {
+				t.Errorf("got %v, want %v; first tests: %s", r.Verdict, want, describe(r))
+			}
+		})
+	}
+}
+
+func describe(r *Report) string {
+	var b strings.Builder
+	for _, t := range r.Tests {
+		if t.Verdict != verdict.AC {
+			b.WriteString(t.Name + " " + t.Verdict.String() + " " + t.Message + "; ")
+		}
+	}
+	if !r.Compile.OK {
+		b.WriteString("compile: " + r.Compile.Message)
+	}
+	return b.String()
+}

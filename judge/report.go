@@ -1,0 +1,177 @@
+package judge
+
+import (
+	"fmt"
+	"strings"
+	"syscall"
+	"time"
+
+	"github.com/optjudge/optjudge/judge/bytesize"
+	"github.com/optjudge/optjudge/judge/sandbox"
+	"github.com/optjudge/optjudge/judge/verdict"
+)
+
+// Report is the outcome of grading one submission. Its JSON form is the
+// machine-readable report documented in the README.
+type Report struct {
+	Problem    string          `json:"problem"`
+	Submission string          `json:"submission"`
+	Language   string          `json:"language"`
+	Verdict    verdict.Verdict `json:"verdict"`
+	Isolation  string          `json:"isolation"`
+	Warning    string          `json:"warning,omitempty"`
+	Limits     Limits          `json:"limits"`
+	Compile    CompileResult   `json:"compile"`
+	Tests      []TestResult    `json:"tests"`
+	Summary    Summary         `json:"summary"`
+	KeptIn     string          `json:"kept_in,omitempty"` // build directory, with --keep
+}
+
+// Limits are the limits one grading runs under.
+type Limits struct {
+	Time   time.Duration `json:"-"`
+	Wall   time.Duration `json:"-"`
+	Memory bytesize.Size `json:"-"`
+	Output bytesize.Size `json:"-"`
+
+	TimeMS    int64 `json:"time_ms"`
+	WallMS    int64 `json:"wall_ms"`
+	MemoryKiB int64 `json:"memory_kib"`
+	OutputKiB int64 `json:"output_kib"`
+}
+
+func (l *Limits) fill() {
+	l.TimeMS, l.WallMS = l.Time.Milliseconds(), l.Wall.Milliseconds()
+	l.MemoryKiB, l.OutputKiB = l.Memory.KiB(), l.Output.KiB()
+}
+
+func (l Limits) sandbox() sandbox.Limits {
+	return sandbox.Limits{CPU: l.Time, Wall: l.Wall, Memory: l.Memory, Output: l.Output}
+}
+
+// TestResult is the outcome of one test.
+type TestResult struct {
+	Name      string          `json:"name"`
+	Verdict   verdict.Verdict `json:"verdict"`
+	TimeMS    int64           `json:"time_ms"` // CPU time, user + system, of the whole process tree
+	WallMS    int64           `json:"wall_ms"`
+	MemoryKiB int64           `json:"memory_kib"` // peak resident memory
+	ExitCode  int             `json:"exit_code"`
+	Signal    string          `json:"signal,omitempty"` // e.g. "SIGSEGV"
+	Message   string          `json:"message"`
+	Stderr    string          `json:"stderr,omitempty"` // the first 64 KiB the program wrote to stderr
+	Dir       string          `json:"dir,omitempty"`    // working directory, with --keep
+
+	CPU    time.Duration `json:"-"`
+	Wall   time.Duration `json:"-"`
+	Memory bytesize.Size `json:"-"`
+}
+
+// Summary totals a report.
+type Summary struct {
+	Verdict verdict.Verdict `json:"verdict"`
+	Tests   int             `json:"tests"` // tests of the problem
+	Run     int             `json:"run"`   // tests run (fewer with lazy or after CE)
+	Counts  map[string]int  `json:"counts"`
+	TimeMS  int64           `json:"time_ms"` // CPU time of every test, added up
+	Slowest *TestRef        `json:"slowest,omitempty"`
+	Largest *TestRef        `json:"largest_memory,omitempty"`
+}
+
+// TestRef points at one test for the summary.
+type TestRef struct {
+	Name      string `json:"name"`
+	TimeMS    int64  `json:"time_ms"`
+	MemoryKiB int64  `json:"memory_kib"`
+}
+
+func (tr *TestResult) measure(res *sandbox.Result) {
+	tr.CPU, tr.Wall, tr.Memory = res.CPU, res.Wall, res.Memory
+	tr.TimeMS, tr.WallMS, tr.MemoryKiB = res.CPU.Milliseconds(), res.Wall.Milliseconds(), res.Memory.KiB()
+	tr.ExitCode = res.ExitCode
+	if res.Signal != 0 {
+		tr.Signal = signalName(res.Signal)
+	}
+	tr.Stderr = string(res.Stderr)
+}
+
+// runVerdict decides a run's verdict from its measurements, in the order TLE,
+// MLE, OLE, RE; Unknown means the run completed and the checker decides.
+func runVerdict(res *sandbox.Result, l Limits) (verdict.Verdict, string) {
+	switch {
+	case res.Status == sandbox.TimeLimit || res.CPU > l.Time:
+		return verdict.TLE, fmt.Sprintf("CPU time over the %s limit", seconds(l.Time))
+	case res.Status == sandbox.WallTimeLimit:
+		return verdict.TLE, fmt.Sprintf("wall time over the %s limit (CPU %s): waiting or sleeping?", seconds(l.Wall), seconds(res.CPU))
+	case res.Status == sandbox.MemoryLimit || res.Memory > l.Memory:
+		return verdict.MLE, fmt.Sprintf("memory over the %s limit", l.Memory)
+	case res.Status == sandbox.OutputLimit:
+		return verdict.OLE, fmt.Sprintf("output over the %s limit", l.Output)
+	case res.Status == sandbox.Signaled:
+		return verdict.RE, "killed by " + signalName(res.Signal) + stderrHint(res)
+	case res.Status == sandbox.NonZeroExit:
+		return verdict.RE, fmt.Sprintf("exit code %d", res.ExitCode) + stderrHint(res)
+	}
+	return verdict.Unknown, ""
+}
+
+func stderrHint(res *sandbox.Result) string {
+	if l := firstLine(res.Stderr, 120); l != "" {
+		return ": " + l
+	}
+	return ""
+}
+
+func seconds(d time.Duration) string {
+	return strings.TrimSuffix(strings.TrimRight(fmt.Sprintf("%.3f", d.Seconds()), "0"), ".") + "s"
+}
+
+var signalNames = map[syscall.Signal]string{
+	syscall.SIGABRT: "SIGABRT", syscall.SIGSEGV: "SIGSEGV", syscall.SIGFPE: "SIGFPE",
+	syscall.SIGKILL: "SIGKILL", syscall.SIGBUS: "SIGBUS", syscall.SIGILL: "SIGILL",
+	syscall.SIGTERM: "SIGTERM", syscall.SIGXCPU: "SIGXCPU", syscall.SIGXFSZ: "SIGXFSZ",
+	syscall.SIGPIPE: "SIGPIPE", syscall.SIGTRAP: "SIGTRAP", syscall.SIGSYS: "SIGSYS",
+}
+
+func signalName(s syscall.Signal) string {
+	if n, ok := signalNames[s]; ok {
+		return n
+	}
+	return fmt.Sprintf("signal %d", int(s))
+}
+
+// overall is the first verdict that is not AC, in test order.
+func overall(tests []TestResult) verdict.Verdict {
+	for _, t := range tests {
+		if t.Verdict != verdict.AC {
+			return t.Verdict
+		}
+	}
+	if len(tests) == 0 {
+		return verdict.JE
+	}
+	return verdict.AC
+}
+
+func summarize(tests []TestResult, total int, v verdict.Verdict) Summary {
+	s := Summary{Verdict: v, Tests: total, Run: len(tests), Counts: map[string]int{}}
+	slow, large := -1, -1
+	for i, t := range tests {
+		s.Counts[t.Verdict.String()]++
+		s.TimeMS += t.TimeMS
+		if slow < 0 || t.CPU > tests[slow].CPU {
+			slow = i
+		}
+		if large < 0 || t.Memory > tests[large].Memory {
+			large = i
+		}
+	}
+	if slow >= 0 {
+		s.Slowest = &TestRef{tests[slow].Name, tests[slow].TimeMS, tests[slow].MemoryKiB}
+		s.Largest = &TestRef{tests[large].Name, tests[large].TimeMS, tests[large].MemoryKiB}
+	}
+	if v == verdict.CE {
+		s.Counts[verdict.CE.String()] = 1
+	}
+	return s
+}
