@@ -90,3 +90,14 @@ func accepted(msg string) Result { return Result{Verdict: verdict.AC, Message: m
 func wrong(format string, args ...any) Result {
 	return Result{Verdict: verdict.WA, Message: fmt.Sprintf(format, args...)}
 }
+
+// answerUser is implemented by checkers that read Files.Answer.
+type answerUser interface{ UsesAnswer() bool }
+
+// UsesAnswer reports whether c reads the answer file. The puzzle checkers do
+// not (they ask the reference), so callers need not make an answer for them;
+// a checker that needs one and gets none fails with an error, never AC.
+func UsesAnswer(c Checker) bool {
+	u, ok := c.(answerUser)
+	return ok && u.UsesAnswer()
+}

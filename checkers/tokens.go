@@ -23,6 +23,9 @@ func init() {
 // DOMjudge, without their float tolerance.
 type Tokens struct{}
 
+// UsesAnswer is true: the answer file is what Tokens compares with.
+func (Tokens) UsesAnswer() bool { return true }
+
 // Check compares f.Output with f.Answer token by token.
 func (Tokens) Check(_ context.Context, f Files) (Result, error) {
 	if f.Answer == nil {

@@ -68,3 +68,15 @@ func FuzzTokens(f *testing.F) {
 		}
 	})
 }
+
+func TestUsesAnswer(t *testing.T) {
+	for name, want := range map[string]bool{"tokens": true, "rotation-game": false, "clocks": false, "eight-puzzle": false} {
+		c, err := New(name, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := UsesAnswer(c); got != want {
+			t.Errorf("UsesAnswer(%s) = %v, want %v", name, got, want)
+		}
+	}
+}

@@ -305,7 +305,7 @@ func (g *grader) runTest(ctx context.Context, t problems.Test) (TestResult, erro
 
 // check hands a completed run's output to the checker.
 func (g *grader) check(ctx context.Context, tr *TestResult, t problems.Test, input, output, answer []byte) {
-	if answer == nil && g.p.Reference != nil {
+	if answer == nil && g.p.Reference != nil && checkers.UsesAnswer(g.p.Checker) {
 		var err error
 		if answer, err = g.p.Reference.Solve(input); err != nil {
 			tr.Verdict, tr.Message = verdict.JE, fmt.Sprintf("reference on %s: %v", t.Path(t.In), err)

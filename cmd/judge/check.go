@@ -62,7 +62,7 @@ func runCheck(e *env, _ *flag.FlagSet, args []string) int {
 		if f.Answer, err = e.readFile(args[3]); err != nil {
 			return e.fail(err)
 		}
-	case p.Reference != nil:
+	case p.Reference != nil && checkers.UsesAnswer(p.Checker):
 		if f.Answer, err = p.Reference.Solve(f.Input); err != nil {
 			return e.fail(fmt.Errorf("reference solver: %w", inFile(args[1], err)))
 		}
