@@ -61,6 +61,7 @@ var programs = []struct {
 	{"re signal", "segv.c", "int main(void){volatile int*p=0;*p=1;return 0;}\n", verdict.RE, "SIGSEGV", 0},
 	{"re abort", "abort.cpp", "#include <cstdlib>\nint main(){std::abort();}\n", verdict.RE, "SIGABRT", 0},
 	{"re exit code", "exit3.py", "import sys\nsys.exit(3)\n", verdict.RE, "exit code 3", 0},
+	{"setsid grandchild", "escape.c", "#include <stdio.h>\n#include <unistd.h>\nint main(void){long a,b;if(scanf(\"%ld %ld\",&a,&b)!=2)return 1;if(fork()==0){setsid();if(fork()==0){sleep(60);return 0;}return 0;}printf(\"%ld\\n\",a+b);return 0;}\n", verdict.AC, "", 0},
 	{"ce", "ce.cpp", "int main() { return undeclared; }\n", verdict.CE, "", 0},
 	{"ce python", "ce.py", "def f(:\n", verdict.CE, "", 0},
 }
@@ -107,6 +108,9 @@ func TestGradeVerdicts(t *testing.T) {
 			r, err := Grade(context.Background(), p, Submission{Path: src}, opts)
 			if err != nil {
 				t.Fatal(err)
+			}
+			if left, _ := os.ReadDir(opts.TempDir); len(left) > 0 {
+				t.Errorf("Grade left %d entries in its temporary directory, e.g. %s", len(left), left[0].Name())
 			}
 			if r.Verdict != pr.want {
 				t.Fatalf("got %v, want %v; report: %+v", r.Verdict, pr.want, r)
