@@ -9,6 +9,9 @@
 //	testdata/secret/*.in   secret inputs, each with its .ans beside it
 //	solution/              the reference in contestant form
 //	submissions/<verdict>/ contestant programs with their expected verdict
+//
+// A Kattis/ICPC problem package, recognised by its data/ directory where a
+// native problem has testdata/, loads as it is: see KattisSpec.
 package problems
 
 import (
@@ -45,10 +48,66 @@ type Problem struct {
 	// FS is the problem directory.
 	FS fs.FS
 
+	// Checker judges outputs. When the checker is a program of the
+	// problem (CheckerProgram), it is a checkers.Unbuilt until the judge
+	// builds the program with its language table (judge.BuildChecker).
 	Checker   checkers.Checker
 	Reference *reference.Solver // nil when the problem names none
 	Validator *reference.Solver // nil when the problem names none
+
+	// Layout says how the directory is laid out.
+	Layout Layout
+	// Kattis is the package's own problem.yaml, for LayoutKattis.
+	Kattis *KattisSpec
+	// CheckerProgram is the checker when it is a program of the problem:
+	// checker.program, or a Kattis package's output validator.
+	CheckerProgram *Program
+	// InputValidators are the problem's validator programs (Kattis
+	// protocol: the input on stdin, exit code 42 means valid).
+	InputValidators []Program
+	// TimeRules are the margins judge verify holds the time limit to.
+	TimeRules TimeRules
 }
+
+// Layout is how a problem directory is laid out.
+type Layout int
+
+const (
+	// LayoutNative: problem.yaml as Spec documents it, tests in testdata/.
+	LayoutNative Layout = iota
+	// LayoutKattis: a Kattis/ICPC package, problem.yaml as KattisSpec
+	// documents it, tests in data/ (in groups too).
+	LayoutKattis
+)
+
+func (l Layout) String() string {
+	if l == LayoutKattis {
+		return "kattis"
+	}
+	return "native"
+}
+
+// Program is a program of the problem directory: a source file, or a
+// directory holding one source file (and the headers or modules it uses).
+// The judge builds it with its language table and runs it outside the
+// sandbox: it is the problem setter's trusted code.
+type Program struct {
+	Path     string            // slash-separated, within the problem's FS
+	Protocol checkers.Protocol // how a checker program is called; NoProtocol for validators
+	Args     []string          // arguments after the protocol's
+}
+
+// TimeRules are the ICPC margins between a time limit and the running times
+// of the example submissions: the slowest accepted run times AC must fit in
+// the limit, and every time-limit-exceeded submission must exceed the limit
+// times TLE.
+type TimeRules struct {
+	AC  float64
+	TLE float64
+}
+
+// DefaultTimeRules are the ICPC margins.
+var DefaultTimeRules = TimeRules{AC: 2, TLE: 1.5}
 
 // Limits are a problem's limits in the judge's units.
 type Limits struct {
@@ -69,16 +128,46 @@ func Load(fsys fs.FS, origin string) (*Problem, error) {
 		return nil, fmt.Errorf("loading %s: %w", origin, err)
 	}
 	defer f.Close()
-	spec, err := Parse(f, specName)
-	if err != nil {
-		return nil, err
+	layout := LayoutNative
+	if isDirFS(fsys, "data") && !isDirFS(fsys, "testdata") {
+		layout = LayoutKattis
+	}
+	var (
+		spec   *Spec
+		kattis *KattisSpec
+		rules  = DefaultTimeRules
+	)
+	switch layout {
+	case LayoutKattis:
+		if kattis, err = ParseKattis(f, specName); err != nil {
+			return nil, err
+		}
+		if err := kattis.Validate(); err != nil {
+			return nil, err
+		}
+		short, err := shortName(origin, specName)
+		if err != nil {
+			return nil, err
+		}
+		if spec, err = kattis.spec(fsys, short); err != nil {
+			return nil, err
+		}
+		rules = kattis.rules()
+	default:
+		if spec, err = Parse(f, specName); err != nil {
+			return nil, err
+		}
 	}
 	if err := spec.Validate(); err != nil {
 		return nil, err
 	}
-	chk, err := checkers.New(spec.Checker.Name, spec.Checker.Options)
+	chk, prog, err := spec.checker(fsys)
 	if err != nil {
-		return nil, fmt.Errorf("%s: %w", specName, err)
+		return nil, err
+	}
+	validators, err := spec.inputValidators(fsys)
+	if err != nil {
+		return nil, err
 	}
 	p := &Problem{
 		Spec:    spec,
@@ -90,9 +179,14 @@ func Load(fsys fs.FS, origin string) (*Problem, error) {
 			Memory: bytesize.Size(spec.Limits.Memory * float64(bytesize.MiB)),
 			Output: bytesize.Size(spec.Limits.Output * float64(bytesize.MiB)),
 		},
-		Origin:  origin,
-		FS:      fsys,
-		Checker: chk,
+		Origin:          origin,
+		FS:              fsys,
+		Checker:         chk,
+		Layout:          layout,
+		Kattis:          kattis,
+		CheckerProgram:  prog,
+		InputValidators: validators,
+		TimeRules:       rules,
 	}
 	if spec.Reference != "" {
 		r, _ := reference.Lookup(spec.Reference)
@@ -103,6 +197,62 @@ func Load(fsys fs.FS, origin string) (*Problem, error) {
 		p.Validator = &v
 	}
 	return p, nil
+}
+
+// checker makes the problem's checker: a built-in one, or a stand-in for
+// a program of the problem, which must exist.
+func (s *Spec) checker(fsys fs.FS) (checkers.Checker, *Program, error) {
+	c := s.Checker
+	if c.Program == "" {
+		chk, err := checkers.New(c.Name, c.Options)
+		if err != nil {
+			return nil, nil, fmt.Errorf("%s: %w", s.file, err)
+		}
+		return chk, nil, nil
+	}
+	if err := s.programExists(fsys, "checker.program", c.Program); err != nil {
+		return nil, nil, err
+	}
+	proto := checkers.Testlib
+	if c.Protocol != "" {
+		proto, _ = checkers.ParseProtocol(c.Protocol) // Validate checked it
+	}
+	prog := &Program{Path: c.Program, Protocol: proto, Args: c.Args}
+	return checkers.Unbuilt{Path: c.Program}, prog, nil
+}
+
+func (s *Spec) inputValidators(fsys fs.FS) ([]Program, error) {
+	var progs []Program
+	for i, v := range s.InputValidators {
+		if err := s.programExists(fsys, fmt.Sprintf("input_validators[%d]", i), v); err != nil {
+			return nil, err
+		}
+		progs = append(progs, Program{Path: v})
+	}
+	return progs, nil
+}
+
+func (s *Spec) programExists(fsys fs.FS, field, p string) error {
+	if _, err := fs.Stat(fsys, p); err != nil {
+		return &SpecError{File: s.file, Line: s.lineOf(field), Field: field, Msg: fmt.Sprintf("%s: %v", p, unwrapPath(err))}
+	}
+	return nil
+}
+
+// shortName is a package's name: its directory's name.
+func shortName(origin, specName string) (string, error) {
+	name, ok := strings.CutPrefix(origin, "embedded:")
+	if !ok {
+		dir := filepath.Clean(origin)
+		if abs, err := filepath.Abs(dir); err == nil {
+			dir = abs
+		}
+		name = filepath.Base(dir)
+	}
+	if !nameRE.MatchString(name) {
+		return "", &SpecError{File: specName, Msg: fmt.Sprintf("the package directory's name %q is not a problem name: use lower-case letters, digits and '-'", name)}
+	}
+	return name, nil
 }
 
 // LoadDir loads the problem in the directory dir.
@@ -212,17 +362,56 @@ func unwrapPath(err error) error {
 }
 
 // Tests lists the problem's tests: testdata/sample, then testdata/secret, each
-// sorted by name.
+// sorted by name. In a Kattis package they are data/sample then data/secret,
+// groups (subdirectories) included, in the lexicographic order of their
+// paths.
 func (p *Problem) Tests() ([]Test, error) {
 	var all []Test
 	for _, g := range []string{"sample", "secret"} {
-		ts, err := listTests(p.FS, path.Join("testdata", g), g, p.Origin)
+		list := listTests
+		if p.Layout == LayoutKattis {
+			list = listTestsDeep
+		}
+		ts, err := list(p.FS, p.TestDir(g), g, p.Origin)
 		if err != nil && !errors.Is(err, fs.ErrNotExist) {
 			return nil, err
 		}
 		all = append(all, ts...)
 	}
 	return all, nil
+}
+
+// TestDir is where the tests of a group (sample or secret) live in the
+// problem's FS: testdata/GROUP, or data/GROUP in a Kattis package.
+func (p *Problem) TestDir(group string) string {
+	if p.Layout == LayoutKattis {
+		return path.Join("data", group)
+	}
+	return path.Join("testdata", group)
+}
+
+// listTestsDeep lists the tests of dir and of its subdirectories, named
+// group/sub/base.
+func listTestsDeep(fsys fs.FS, dir, group, origin string) ([]Test, error) {
+	ts, err := listTests(fsys, dir, group, origin)
+	if err != nil {
+		return nil, err
+	}
+	entries, _ := fs.ReadDir(fsys, dir)
+	for _, e := range entries {
+		if e.IsDir() {
+			sub, err := listTestsDeep(fsys, path.Join(dir, e.Name()), path.Join(group, e.Name()), origin)
+			if err != nil {
+				return nil, err
+			}
+			for i := range sub {
+				sub[i].Group = group
+			}
+			ts = append(ts, sub...)
+		}
+	}
+	sort.Slice(ts, func(i, j int) bool { return ts[i].Name < ts[j].Name })
+	return ts, nil
 }
 
 // TestsIn lists every DIR/*.in with the .ans beside it, for --tests DIR.

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"math"
 	"regexp"
 	"strconv"
@@ -31,6 +32,19 @@ import (
 //	reference: rotation-game     # a built-in reference solver (optional)
 //	validator: rotation-game     # a built-in input validator (optional)
 //
+// A checker may instead be a program of the problem directory, built with
+// the judge's language table and called by one of two protocols:
+//
+//	checker:
+//	  program: checker/check.cpp # a source file, or a directory holding one
+//	  protocol: testlib          # testlib (default) or kattis
+//	  args: []                   # extra arguments (Kattis validator_flags)
+//	input_validators:            # programs run on every input; exit 42 is valid
+//	  - validators/validate.py
+//
+// A Kattis problem package (data/ instead of testdata/) has a problem.yaml
+// of its own: see KattisSpec.
+//
 // Decoding is strict: an unknown key, a wrong type or an impossible value is an
 // error of the form "problem.yaml:7: limits.time_limit: must be > 0".
 type Spec struct {
@@ -41,6 +55,8 @@ type Spec struct {
 	Checker   CheckerSpec `yaml:"checker"`
 	Reference string      `yaml:"reference"`
 	Validator string      `yaml:"validator"`
+	// InputValidators are programs of the problem, Kattis input validators.
+	InputValidators []string `yaml:"input_validators"`
 
 	file  string
 	lines map[string]int // dotted key path -> line of its value
@@ -53,10 +69,14 @@ type LimitsSpec struct {
 	Output    float64 `yaml:"output"`     // MiB
 }
 
-// CheckerSpec names a built-in checker and its options.
+// CheckerSpec names a built-in checker and its options, or a checker
+// program of the problem and its protocol.
 type CheckerSpec struct {
-	Name    string            `yaml:"name"`
-	Options map[string]string `yaml:"options"`
+	Name     string            `yaml:"name"`
+	Options  map[string]string `yaml:"options"`
+	Program  string            `yaml:"program"`  // a file or directory of the problem
+	Protocol string            `yaml:"protocol"` // testlib (default) or kattis
+	Args     []string          `yaml:"args"`     // extra arguments for the program
 }
 
 // Defaults are the values a problem.yaml starts from.
@@ -193,6 +213,8 @@ func typeName(goType string) string {
 		return "a string"
 	case goType == "float64":
 		return "a number"
+	case goType == "bool":
+		return "true or false"
 	case strings.HasPrefix(goType, "[]"):
 		return "a list of strings"
 	case strings.HasPrefix(goType, "map["):
@@ -322,13 +344,10 @@ func (s *Spec) Validate() error {
 	if math.IsNaN(l.Output) || l.Output <= 0 || l.Output > 1<<14 {
 		bad("limits.output", "must be > 0 and at most 16384 MiB, got %v", l.Output)
 	}
-	if _, err := checkers.New(s.Checker.Name, s.Checker.Options); err != nil {
-		var oe *checkers.OptionError
-		switch {
-		case errors.As(err, &oe):
-			bad("checker.options."+oe.Key, "%s", oe.Msg)
-		default:
-			bad("checker.name", "%v", err)
+	s.validateChecker(bad)
+	for i, v := range s.InputValidators {
+		if msg := programPath(v); msg != "" {
+			bad(fmt.Sprintf("input_validators[%d]", i), "%s", msg)
 		}
 	}
 	if s.Reference != "" {
@@ -345,6 +364,58 @@ func (s *Spec) Validate() error {
 		return es
 	}
 	return nil
+}
+
+// validateChecker checks the checker section: a built-in name with its
+// options, or a program with its protocol, never both.
+func (s *Spec) validateChecker(bad func(field, format string, args ...any)) {
+	c := s.Checker
+	if c.Program == "" {
+		if c.Protocol != "" {
+			bad("checker.protocol", "only for a checker program (checker.program)")
+		}
+		if len(c.Args) > 0 {
+			bad("checker.args", "only for a checker program (checker.program)")
+		}
+		if _, err := checkers.New(c.Name, c.Options); err != nil {
+			var oe *checkers.OptionError
+			switch {
+			case errors.As(err, &oe):
+				bad("checker.options."+oe.Key, "%s", oe.Msg)
+			default:
+				bad("checker.name", "%v", err)
+			}
+		}
+		return
+	}
+	if _, named := s.lines["checker.name"]; named {
+		bad("checker.name", "give either a built-in checker's name or a program, not both")
+	}
+	if len(c.Options) > 0 {
+		bad("checker.options", "options are for built-in checkers; a program takes args")
+	}
+	if msg := programPath(c.Program); msg != "" {
+		bad("checker.program", "%s", msg)
+	}
+	if c.Protocol != "" {
+		if _, err := checkers.ParseProtocol(c.Protocol); err != nil {
+			bad("checker.protocol", "%v", err)
+		}
+	}
+}
+
+// programPath says what is wrong with the path of a program of the problem,
+// or "": it must be a relative, slash-separated path inside the directory.
+func programPath(p string) string {
+	switch {
+	case strings.TrimSpace(p) == "":
+		return "empty path"
+	case strings.HasPrefix(p, "/") || strings.Contains(p, `\`):
+		return fmt.Sprintf("%q: want a path relative to the problem directory, with slashes", p)
+	case !fs.ValidPath(p) || p == ".":
+		return fmt.Sprintf("%q: want a clean path inside the problem directory", p)
+	}
+	return ""
 }
 
 // lineOf returns the line of field, or of its nearest parent present in the

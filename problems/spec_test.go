@@ -73,6 +73,20 @@ func TestParseErrors(t *testing.T) {
 		{"unknown reference", "name: a\ntitle: A\nreference: nope\n",
 			`problem.yaml:3: reference: unknown reference solver "nope"`},
 		{"empty", "", "problem.yaml: empty file"},
+		{"name and program", "name: a\ntitle: A\nchecker:\n  name: tokens\n  program: check.cpp\n",
+			"problem.yaml:4: checker.name: give either a built-in checker's name or a program, not both"},
+		{"options for a program", "name: a\ntitle: A\nchecker:\n  program: check.cpp\n  options:\n    mode: any\n",
+			"problem.yaml:5: checker.options: options are for built-in checkers; a program takes args"},
+		{"bad protocol", "name: a\ntitle: A\nchecker:\n  program: check.cpp\n  protocol: polygon\n",
+			`problem.yaml:5: checker.protocol: "polygon": want testlib or kattis`},
+		{"protocol without program", "name: a\ntitle: A\nchecker:\n  protocol: kattis\n",
+			"problem.yaml:4: checker.protocol: only for a checker program (checker.program)"},
+		{"program outside", "name: a\ntitle: A\nchecker:\n  program: ../check.cpp\n",
+			`problem.yaml:4: checker.program: "../check.cpp": want a clean path inside the problem directory`},
+		{"absolute validator", "name: a\ntitle: A\ninput_validators: [/bin/true]\n",
+			`problem.yaml:3: input_validators[0]: "/bin/true": want a path relative to the problem directory`},
+		{"bool for a list", "name: a\ntitle: A\ninput_validators: true\n",
+			"problem.yaml:3: input_validators: got the boolean true, want a list of strings"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -143,4 +157,22 @@ func TestFind(t *testing.T) {
 	if err != nil || p.Origin != "embedded:clocks" {
 		t.Errorf("got %v %v, want the embedded clocks", p, err)
 	}
+}
+
+// FuzzParse: no problem.yaml makes the loader panic, and every error it
+// reports names the file.
+func FuzzParse(f *testing.F) {
+	f.Add(goodSpec)
+	f.Add("name: a\ntitle: A\nlimits:\n  time_limt: 3\n")
+	f.Add("name: [\n")
+	f.Add("limits: {memory: lots, output: -1}\nchecker: {name: eight-puzzle, options: {mode: fast}}\n")
+	f.Fuzz(func(t *testing.T, data string) {
+		s, err := Parse(strings.NewReader(data), "problem.yaml")
+		if err == nil {
+			err = s.Validate()
+		}
+		if err != nil && !strings.HasPrefix(err.Error(), "problem.yaml") {
+			t.Errorf("error %q does not name the file", err)
+		}
+	})
 }

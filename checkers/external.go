@@ -1,0 +1,304 @@
+package checkers
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"time"
+
+	"github.com/optjudge/optjudge/judge/verdict"
+)
+
+// Protocol says how an external checker program is called and how its exit
+// code reads.
+type Protocol int
+
+const (
+	// NoProtocol is the zero value: not an external checker.
+	NoProtocol Protocol = iota
+	// Testlib runs "checker input output answer"; exit 0 is AC, 1 WA, 2 a
+	// presentation error (reported as WA), 3 the checker failed (JE), and
+	// anything else JE. The message is what it wrote to stderr.
+	Testlib
+	// Kattis runs "validator input answer feedback_dir/ [args] < output";
+	// exit 42 is AC, 43 WA, anything else JE. The message is
+	// feedback_dir/judgemessage.txt.
+	Kattis
+)
+
+var protocolNames = map[Protocol]string{NoProtocol: "none", Testlib: "testlib", Kattis: "kattis"}
+
+func (p Protocol) String() string {
+	if n, ok := protocolNames[p]; ok {
+		return n
+	}
+	return fmt.Sprintf("Protocol(%d)", int(p))
+}
+
+// ParseProtocol reads a protocol's name as problem.yaml writes it: testlib or
+// kattis.
+func ParseProtocol(s string) (Protocol, error) {
+	switch s {
+	case "testlib":
+		return Testlib, nil
+	case "kattis":
+		return Kattis, nil
+	}
+	return NoProtocol, fmt.Errorf("%q: want testlib or kattis", s)
+}
+
+// DefaultProgramTimeout bounds one run of a checker or validator program, as
+// Kattis's validation_time does.
+const DefaultProgramTimeout = 60 * time.Second
+
+// messageCap bounds the message taken from a program's files and streams.
+const messageCap = 2 << 10
+
+// Command is a trusted program of a problem (an output or input validator),
+// already built. It runs outside the sandbox, in its own process group, under
+// a timeout.
+type Command struct {
+	Name    string        // for messages, e.g. "output_validators/check"
+	Argv    []string      // the program and its fixed arguments; Argv[0] is a path
+	Dir     string        // working directory; "" the judge's
+	Env     []string      // the environment; nil: PATH=/usr/local/bin:/usr/bin:/bin
+	Timeout time.Duration // 0: DefaultProgramTimeout
+}
+
+// runResult is what one run of a Command left.
+type runResult struct {
+	code           int // the exit code; -1 when a signal killed it
+	stdout, stderr []byte
+}
+
+// run runs c with extra arguments and stdin. An error means it could not run
+// to its end: it did not start, it timed out or ctx was cancelled.
+func (c *Command) run(ctx context.Context, args []string, stdin []byte) (*runResult, error) {
+	if len(c.Argv) == 0 {
+		return nil, fmt.Errorf("%s: no program", c.Name)
+	}
+	timeout := c.Timeout
+	if timeout <= 0 {
+		timeout = DefaultProgramTimeout
+	}
+	cmd := exec.Command(c.Argv[0], append(append([]string(nil), c.Argv[1:]...), args...)...)
+	cmd.Dir = c.Dir
+	cmd.Env = c.Env
+	if cmd.Env == nil {
+		cmd.Env = []string{"PATH=/usr/local/bin:/usr/bin:/bin", "LANG=C.UTF-8"}
+	}
+	cmd.Stdin = bytes.NewReader(stdin)
+	stdout, stderr := &capBuffer{max: 64 << 10}, &capBuffer{max: 64 << 10}
+	cmd.Stdout, cmd.Stderr = stdout, stderr
+	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	if err := cmd.Start(); err != nil {
+		return nil, fmt.Errorf("%s: %w", c.Name, err)
+	}
+	done := make(chan error, 1)
+	go func() { done <- cmd.Wait() }()
+	timer := time.NewTimer(timeout)
+	defer timer.Stop()
+	var err error
+	select {
+	case err = <-done:
+	case <-timer.C:
+		syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL)
+		<-done
+		return nil, fmt.Errorf("%s: no verdict within %v", c.Name, timeout)
+	case <-ctx.Done():
+		syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL)
+		<-done
+		return nil, ctx.Err()
+	}
+	syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL) // its stray children
+	r := &runResult{stdout: stdout.Bytes(), stderr: stderr.Bytes()}
+	var ee *exec.ExitError
+	switch {
+	case err == nil:
+	case errors.As(err, &ee):
+		r.code = ee.ExitCode()
+		if st, ok := ee.Sys().(syscall.WaitStatus); ok && st.Signaled() {
+			return r, fmt.Errorf("%s: killed by %v%s", c.Name, st.Signal(), hint(r.stderr))
+		}
+	default:
+		return nil, fmt.Errorf("%s: %w", c.Name, err)
+	}
+	return r, nil
+}
+
+// External is a checker program of the problem, called by one of the two
+// protocols. A verdict it cannot give (a crash, an unknown exit code, a
+// timeout, testlib's "fail") is an error, so the test is JE, never AC.
+type External struct {
+	Command
+	Protocol Protocol
+	Args     []string // after the protocol's arguments (Kattis validator_flags)
+	TempDir  string   // where each check's files go; "": the system's
+}
+
+// Check writes the input, output and answer to files and runs the program on
+// them. A missing answer is an empty file, as Kattis allows.
+func (x *External) Check(ctx context.Context, f Files) (Result, error) {
+	dir, err := os.MkdirTemp(x.TempDir, "optjudge-check-")
+	if err != nil {
+		return Result{}, fmt.Errorf("%s: %w", x.Name, err)
+	}
+	defer os.RemoveAll(dir)
+	in, out, ans := filepath.Join(dir, "input"), filepath.Join(dir, "output"), filepath.Join(dir, "answer")
+	for name, data := range map[string][]byte{in: f.Input, out: f.Output, ans: f.Answer} {
+		if err := os.WriteFile(name, data, 0o644); err != nil {
+			return Result{}, fmt.Errorf("%s: %w", x.Name, err)
+		}
+	}
+	switch x.Protocol {
+	case Testlib:
+		return x.testlib(ctx, in, out, ans)
+	case Kattis:
+		feedback := filepath.Join(dir, "feedback") + "/"
+		if err := os.Mkdir(feedback, 0o755); err != nil {
+			return Result{}, fmt.Errorf("%s: %w", x.Name, err)
+		}
+		return x.kattis(ctx, in, ans, feedback, f.Output)
+	}
+	return Result{}, fmt.Errorf("%s: unknown protocol %v", x.Name, x.Protocol)
+}
+
+func (x *External) testlib(ctx context.Context, in, out, ans string) (Result, error) {
+	r, err := x.run(ctx, append([]string{in, out, ans}, x.Args...), nil)
+	if err != nil {
+		return Result{}, err
+	}
+	msg := message(r.stderr)
+	if msg == "" {
+		msg = message(r.stdout)
+	}
+	switch r.code {
+	case 0:
+		return Result{Verdict: verdict.AC, Message: msg}, nil
+	case 1:
+		return Result{Verdict: verdict.WA, Message: msg}, nil
+	case 2:
+		return Result{Verdict: verdict.WA, Message: "presentation error: " + msg}, nil
+	case 3:
+		return Result{}, fmt.Errorf("%s failed: %s", x.Name, orNothing(msg))
+	}
+	return Result{}, fmt.Errorf("%s: exit code %d is not a testlib verdict: %s", x.Name, r.code, orNothing(msg))
+}
+
+func (x *External) kattis(ctx context.Context, in, ans, feedback string, output []byte) (Result, error) {
+	r, err := x.run(ctx, append([]string{in, ans, feedback}, x.Args...), output)
+	if err != nil {
+		return Result{}, err
+	}
+	msg := feedbackMessage(feedback, r)
+	switch r.code {
+	case 42:
+		return Result{Verdict: verdict.AC, Message: msg}, nil
+	case 43:
+		return Result{Verdict: verdict.WA, Message: msg}, nil
+	}
+	return Result{}, fmt.Errorf("%s: exit code %d is not a Kattis verdict (42 or 43): %s", x.Name, r.code, orNothing(msg))
+}
+
+// feedbackMessage is judgemessage.txt, else teammessage.txt, else what the
+// validator wrote to stderr.
+func feedbackMessage(dir string, r *runResult) string {
+	for _, name := range []string{"judgemessage.txt", "teammessage.txt"} {
+		if b, err := os.ReadFile(filepath.Join(dir, name)); err == nil {
+			if m := message(b); m != "" {
+				return m
+			}
+		}
+	}
+	return message(r.stderr)
+}
+
+// InputValidator is a Kattis input validator: the input on stdin, exit code
+// 42 means valid and any other exit code invalid. An error means it could
+// not run to its end.
+type InputValidator struct {
+	Command
+	Args []string // Kattis input_validator_flags
+}
+
+// Validate runs the validator on input and returns "" for a valid input, or
+// why it is not: the validator's message, or its exit code.
+func (v *InputValidator) Validate(ctx context.Context, input []byte) (string, error) {
+	r, err := v.run(ctx, v.Args, input)
+	if err != nil {
+		return "", err
+	}
+	if r.code == 42 {
+		return "", nil
+	}
+	msg := message(r.stderr)
+	if msg == "" {
+		msg = message(r.stdout)
+	}
+	return fmt.Sprintf("%s: exit code %d, want 42: %s", v.Name, r.code, orNothing(msg)), nil
+}
+
+// message tidies a program's message: trimmed, lines joined by " | ", cut to
+// messageCap bytes.
+func message(b []byte) string {
+	s := strings.TrimSpace(string(b))
+	if len(s) > messageCap {
+		s = s[:messageCap] + "..."
+	}
+	lines := strings.Split(s, "\n")
+	for i := range lines {
+		lines[i] = strings.TrimSpace(lines[i])
+	}
+	return strings.Join(lines, " | ")
+}
+
+func orNothing(msg string) string {
+	if msg == "" {
+		return "no message"
+	}
+	return msg
+}
+
+func hint(stderr []byte) string {
+	if m := message(stderr); m != "" {
+		return ": " + m
+	}
+	return ""
+}
+
+// capBuffer keeps the first max bytes written to it.
+type capBuffer struct {
+	bytes.Buffer
+	max int
+}
+
+func (c *capBuffer) Write(p []byte) (int, error) {
+	if room := c.max - c.Len(); room < len(p) {
+		if room > 0 {
+			c.Buffer.Write(p[:room])
+		}
+		return len(p), nil
+	}
+	return c.Buffer.Write(p)
+}
+
+// Unbuilt stands for a checker program not built yet: judge builds it with
+// its language table before grading. Every Check fails, so a caller that
+// skips the build gets JE, never a verdict.
+type Unbuilt struct {
+	Path string // the program in the problem directory
+}
+
+// Check always fails.
+func (u Unbuilt) Check(context.Context, Files) (Result, error) {
+	return Result{}, fmt.Errorf("the checker %s is a program that must be built first (judge.BuildChecker)", u.Path)
+}
+
+// UsesAnswer is true: both protocols hand the program the answer file.
+func (x *External) UsesAnswer() bool { return true }

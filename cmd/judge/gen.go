@@ -1,0 +1,84 @@
+package main
+
+import (
+	"flag"
+	"fmt"
+	"path/filepath"
+
+	"github.com/optjudge/optjudge/judge/maintain"
+	"github.com/optjudge/optjudge/reference"
+)
+
+var cmdGen = &command{
+	Name:      "gen",
+	UsageLine: "gen [flags] PROBLEM",
+	Short:     "write generated tests with the reference's answers",
+	Long: `
+Gen writes test inputs drawn by the problem's reference, each with its .ans
+(the reference's output) beside it, into --out DIR:
+
+  random  each case drawn uniformly among the valid ones;
+  deep    each case at the greatest optimal distance, from the reference's
+          tables (rotation-game 13 moves, clocks 27, eight-puzzle 31);
+  all     every case, where the state space is small: the 181,440 solvable
+          eight-puzzle boards and 1,000 unsolvable ones in all.in, or the
+          262,144 clocks positions, one per file (all-000000.in ...).
+
+Random and deep files are named KIND-SEED-NNN.in and do not depend on
+--count: file NNN is drawn from its own stream of the seed, so the same seed
+gives the same files. --cases sets the cases per file for the formats that
+hold several (rotation-game, eight-puzzle).
+
+Examples:
+
+	judge gen --kind deep --count 5 --cases 10 rotation-game
+	judge gen --kind all --out all eight-puzzle
+
+Exit codes: 0 written; 2 usage error, a problem without a reference, or a
+file that cannot be written.
+`,
+	Flags: func(fs *flag.FlagSet) {
+		fs.String("kind", reference.Random, "what to draw: `KIND` random, deep or all")
+		fs.Int("count", 10, "how many files of kind random or deep")
+		fs.Int("cases", 1, "cases per file where the format holds several")
+		fs.Uint64("seed", 1, "the random seed")
+		fs.String("out", "generated", "write the files into `DIR`")
+	},
+	Run: runGen,
+}
+
+func runGen(e *env, fs *flag.FlagSet, args []string) int {
+	if len(args) != 1 {
+		return e.usageError("want one PROBLEM, got %d arguments", len(args))
+	}
+	o := maintain.GenerateOptions{
+		Kind:  flagValue(fs, "kind").(string),
+		Count: flagValue(fs, "count").(int),
+		Cases: flagValue(fs, "cases").(int),
+		Seed:  flagValue(fs, "seed").(uint64),
+		Dir:   flagValue(fs, "out").(string),
+	}
+	switch {
+	case o.Kind != reference.Random && o.Kind != reference.Deep && o.Kind != maintain.All:
+		return e.usageError("--kind %s: want random, deep or all", o.Kind)
+	case o.Count < 1:
+		return e.usageError("--count %d: want at least 1", o.Count)
+	case o.Cases < 1:
+		return e.usageError("--cases %d: want at least 1", o.Cases)
+	}
+	p, err := e.problem(args[0])
+	if err != nil {
+		return e.fail(err)
+	}
+	gen, err := maintain.Generate(p, o)
+	if err != nil {
+		return e.fail(err)
+	}
+	first, last := filepath.Base(gen[0].In), filepath.Base(gen[len(gen)-1].In)
+	span := first
+	if len(gen) > 1 {
+		span += " ... " + last
+	}
+	fmt.Fprintf(e.stdout, "%s: wrote %s into %s (%s), each with the reference's .ans\n", p.Name, plural(len(gen), "test"), o.Dir, span)
+	return exitOK
+}

@@ -1,0 +1,61 @@
+package main
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestKattisPackage runs and verifies the Kattis package beside the
+// embedded problems, as it is: judge run PACKAGE SOLUTION and judge verify
+// PACKAGE.
+func TestKattisPackage(t *testing.T) {
+	const pkg = "../../problems/sum-kattis"
+	tests := []struct {
+		args []string
+		code int
+		want []string
+	}{
+		{[]string{"run", pkg, pkg + "/submissions/accepted/digits.cpp"}, exitOK,
+			[]string{"sum-kattis: " + pkg + "/submissions/accepted/digits.cpp (cpp), 6 tests", "secret/big/02-random-fours AC", "verdict: AC"}},
+		{[]string{"run", "--lazy", pkg, pkg + "/submissions/wrong_answer/zero_and_n.py"}, exitRejected,
+			[]string{"sample/1 WA", "case 1: B = 4 contains the digit 4"}},
+		{[]string{"verify", pkg}, exitOK,
+			[]string{"verify sum-kattis (" + pkg + ", kattis layout)", "ok TLE (want TLE) " + pkg + "/submissions/time_limit_exceeded/count_up.cpp",
+				"sum-kattis: verified: 6 tests, 4 submissions, 0 errors, 0 warnings"}},
+	}
+	dir := t.TempDir()
+	wrong, bad := filepath.Join(dir, "wrong.out"), filepath.Join(dir, "bad.in")
+	os.WriteFile(wrong, []byte("0 4\n10 930\n0 17\n"), 0o644)
+	os.WriteFile(bad, []byte("2\n5\n"), 0o644)
+	tests = append(tests, []struct {
+		args []string
+		code int
+		want []string
+	}{
+		// check and validate build the package's output validator and input
+		// validator with the language table.
+		{[]string{"check", pkg, pkg + "/data/sample/1.in", pkg + "/data/sample/1.ans"}, exitOK, []string{"AC"}},
+		{[]string{"check", pkg, pkg + "/data/sample/1.in", wrong}, exitRejected, []string{"WA: case 1: B = 4 contains the digit 4"}},
+		{[]string{"validate", pkg}, exitOK, []string{"6 of 6 files valid"}},
+		{[]string{"validate", pkg, bad}, exitRejected, []string{bad + ": ", "0 of 1 files valid"}},
+	}...)
+	for _, tt := range tests {
+		t.Run(strings.Join(tt.args[:len(tt.args)-1], " "), func(t *testing.T) {
+			var out, errs bytes.Buffer
+			e := &env{stdin: strings.NewReader(""), stdout: &out, stderr: &errs}
+			code := e.main(tt.args)
+			got := spacesRE.ReplaceAllString(out.String(), "$1 ")
+			if code != tt.code {
+				t.Fatalf("judge %s: exit %d, want %d\n%s%s", strings.Join(tt.args, " "), code, tt.code, got, errs.String())
+			}
+			for _, w := range tt.want {
+				if !strings.Contains(got, w) {
+					t.Errorf("judge %s: output\n%s\nwant it to contain %q", strings.Join(tt.args, " "), got, w)
+				}
+			}
+		})
+	}
+}

@@ -1,0 +1,150 @@
+package main
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"os"
+	"os/signal"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"time"
+
+	"github.com/optjudge/optjudge/judge"
+	"github.com/optjudge/optjudge/judge/maintain"
+	"github.com/optjudge/optjudge/judge/sandbox"
+	"github.com/optjudge/optjudge/reference"
+)
+
+var cmdStress = &command{
+	Name:      "stress",
+	UsageLine: "stress [flags] PROBLEM SUBMISSION",
+	Short:     "grade a submission on generated tests and shrink the first failure",
+	Long: `
+Stress builds SUBMISSION once and grades it, the full way (sandbox, limits,
+checker), on tests drawn by the problem's reference as judge gen draws them,
+in parallel batches, until a test is not accepted or --count tests passed.
+On a terminal a progress line shows the tests done and the rate.
+
+The first failing input is then shrunk to a minimal one that fails with the
+same verdict: first the fewest cases (each case alone, then delta debugging
+over halves and finer chunks), then each case as shallow as it gets (every
+case along the reference's optimal path toward the goal, and random cases at
+every smaller optimal distance, until none that is shallower still fails).
+The shrunk input is printed with its verdict, the checker's message and the
+reference's answer. --save adds it to the problem's secret tests (a problem
+directory on disk) as stress-SEED-N.in with its .ans.
+
+Test N of a seed is the same as judge gen --seed SEED makes as KIND-SEED-N.
+
+Examples:
+
+	judge stress --count 1000 rotation-game my.cpp
+	judge stress --kind deep --cases 10 --save eight-puzzle sol.py
+
+Exit codes: 0 every test was accepted; 1 a test failed (or the submission
+does not compile); 2 usage error or the judge itself failed.
+`,
+	Flags: func(fs *flag.FlagSet) {
+		fs.Int("count", 100, "stop after `N` accepted tests")
+		fs.Uint64("seed", 1, "the random seed")
+		fs.String("kind", reference.Random, "what to draw: `KIND` random or deep")
+		fs.Int("cases", 1, "cases per test where the format holds several")
+		fs.Bool("save", false, "add the shrunk input to the problem's secret tests")
+		fs.Int("j", runtime.NumCPU(), "run `N` tests in parallel")
+		fs.String("languages", "", "read the language table from `FILE`")
+	},
+	Run: runStress,
+}
+
+func runStress(e *env, fs *flag.FlagSet, args []string) int {
+	if len(args) != 2 {
+		return e.usageError("want PROBLEM and SUBMISSION, got %d arguments", len(args))
+	}
+	o := maintain.StressOptions{
+		Kind:  flagValue(fs, "kind").(string),
+		Count: flagValue(fs, "count").(int),
+		Cases: flagValue(fs, "cases").(int),
+		Seed:  flagValue(fs, "seed").(uint64),
+	}
+	parallel := flagValue(fs, "j").(int)
+	switch {
+	case o.Kind != reference.Random && o.Kind != reference.Deep:
+		return e.usageError("--kind %s: want random or deep", o.Kind)
+	case o.Count < 1 || o.Cases < 1 || parallel < 1:
+		return e.usageError("--count, --cases and -j want at least 1")
+	}
+	p, err := e.problem(args[0])
+	if err != nil {
+		return e.fail(err)
+	}
+	if flagValue(fs, "save").(bool) && strings.HasPrefix(p.Origin, "embedded:") {
+		return e.usageError("--save adds to a problem directory; %s is embedded in the judge", p.Name)
+	}
+	langs, err := languages(flagValue(fs, "languages").(string), p)
+	if err != nil {
+		return e.fail(err)
+	}
+	sb, err := sandbox.New(sandbox.Options{})
+	if err != nil {
+		return e.fail(fmt.Errorf("starting the sandbox: %w", err))
+	}
+	defer sb.Close()
+	o.Grade = judge.Options{Parallel: parallel, Languages: langs, Sandbox: sb, Path: os.Getenv("PATH")}
+	if cache, err := os.UserCacheDir(); err == nil {
+		o.Grade.GoCache = filepath.Join(cache, "optjudge", "go-build")
+	}
+	fmt.Fprintf(e.stdout, "stress %s: %s, %s tests of %s, seed %d, isolation: %s\n",
+		p.Name, args[1], o.Kind, plural(o.Cases, "case"), o.Seed, sb.Isolation())
+	prog := newProgressLine(e.stdout)
+	o.Progress = func(done int, elapsed time.Duration) {
+		prog.show(fmt.Sprintf("%d tests, %.1f tests/s", done, float64(done)/max(elapsed.Seconds(), 1e-3)))
+	}
+	o.Shrinking = prog.show
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	defer stop()
+	res, err := maintain.Stress(ctx, p, judge.Submission{Path: args[1]}, o)
+	prog.clear()
+	if err != nil {
+		return e.fail(err)
+	}
+	if !res.Compile.OK {
+		fmt.Fprintf(e.stdout, "CE compilation error:\n%s\n", indent(res.Compile.Message))
+		return exitRejected
+	}
+	fmt.Fprintf(e.stdout, "%s in %s (%s a test)\n", plural(res.Tests, "test"), res.Elapsed.Round(time.Millisecond),
+		(res.Elapsed / time.Duration(max(res.Tests, 1))).Round(time.Microsecond))
+	f := res.Failure
+	if f == nil {
+		fmt.Fprintf(e.stdout, "every test was accepted\n")
+		return exitOK
+	}
+	printFailure(e, f)
+	if flagValue(fs, "save").(bool) {
+		g, err := maintain.Save(p, fmt.Sprintf("stress-%d-%d", o.Seed, f.Index), f.Shrunk)
+		if err != nil {
+			return e.fail(err)
+		}
+		fmt.Fprintf(e.stdout, "saved as %s with %s\n", g.In, filepath.Base(g.Ans))
+	}
+	return exitRejected
+}
+
+func printFailure(e *env, f *maintain.Failure) {
+	fmt.Fprintf(e.stdout, "test %d failed: %s: %s\n", f.Index, f.Verdict, oneLine(f.Message, 200))
+	depth := fmt.Sprintf("at depth %d", f.Depth)
+	if f.Depth < 0 {
+		depth = "without a solution"
+	}
+	fmt.Fprintf(e.stdout, "shrunk in %s to %s %s:\n", plural(f.Gradings, "run"), plural(f.Cases, "case"), depth)
+	fmt.Fprint(e.stdout, indentBlock(f.Shrunk))
+	fmt.Fprintf(e.stdout, "verdict: %s: %s\n", f.ShrunkVerdict, oneLine(f.ShrunkMessage, 200))
+	fmt.Fprintf(e.stdout, "the reference's answer:\n%s", indentBlock(f.ShrunkAnswer))
+}
+
+// indentBlock indents every line of a file's content by four spaces.
+func indentBlock(b []byte) string {
+	s := strings.TrimSuffix(string(b), "\n")
+	return "    " + strings.ReplaceAll(s, "\n", "\n    ") + "\n"
+}

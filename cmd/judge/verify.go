@@ -1,0 +1,215 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"time"
+
+	"github.com/optjudge/optjudge/judge"
+	"github.com/optjudge/optjudge/judge/maintain"
+	"github.com/optjudge/optjudge/judge/sandbox"
+	"github.com/optjudge/optjudge/judge/verdict"
+	"github.com/optjudge/optjudge/problems"
+)
+
+var cmdVerify = &command{
+	Name:      "verify",
+	UsageLine: "verify [flags] PROBLEM...",
+	Short:     "check a problem's spec, tests, answers and example submissions",
+	Long: `
+Verify checks each PROBLEM as Kattis's verifyproblem does, a native problem
+directory or a Kattis/ICPC package alike:
+
+  - problem.yaml is valid;
+  - there are sample and secret tests, and every .in has its .ans;
+  - every input passes the input validator (built-in, or the validator
+    programs: exit code 42 means valid);
+  - every .ans is accepted by the checker, and equals the reference's output
+    where the answer is unique;
+  - every program under submissions/<verdict>/ gets that verdict: accepted
+    ones on every test, the others at the first test they fail;
+  - the time limit keeps the ICPC margins: the slowest accepted run times 2
+    fits in the limit, and every time_limit_exceeded submission exceeds the
+    limit times 1.5 (a Kattis package may set other factors). A margin that
+    a run 25% slower would break is a warning.
+
+Every finding names its file. Warnings do not fail the verification.
+--suggest-time-limit prints the limit the rules imply: the slowest accepted
+run times 2, rounded up to 0.1s (or the package's time_resolution).
+
+Examples:
+
+	judge verify clocks
+	judge verify --suggest-time-limit path/to/package
+
+Exit codes: 0 every problem verifies (warnings allowed); 1 an error was found;
+2 usage error or the judge itself failed.
+`,
+	Flags: func(fs *flag.FlagSet) {
+		fs.Bool("suggest-time-limit", false, "print the time limit the rules imply")
+		fs.Int("j", runtime.NumCPU(), "run `N` tests in parallel")
+		fs.String("languages", "", "read the language table from `FILE`")
+	},
+	Run: runVerify,
+}
+
+func runVerify(e *env, fs *flag.FlagSet, args []string) int {
+	if len(args) == 0 {
+		return e.usageError("want at least one PROBLEM")
+	}
+	parallel := flagValue(fs, "j").(int)
+	if parallel < 1 {
+		return e.usageError("-j %d: want at least 1", parallel)
+	}
+	sb, err := sandbox.New(sandbox.Options{})
+	if err != nil {
+		return e.fail(fmt.Errorf("starting the sandbox: %w", err))
+	}
+	defer sb.Close()
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	defer stop()
+	code := exitOK
+	for _, ref := range args {
+		c := e.verifyOne(ctx, fs, ref, sb, parallel)
+		code = max(code, c)
+		if c == exitError {
+			break
+		}
+	}
+	return code
+}
+
+func (e *env) verifyOne(ctx context.Context, fs *flag.FlagSet, ref string, sb *sandbox.Sandbox, parallel int) int {
+	p, err := e.problem(ref)
+	if err != nil {
+		var se *problems.SpecError
+		var ses problems.SpecErrors
+		if errors.As(err, &ses) || errors.As(err, &se) {
+			fmt.Fprintf(e.stdout, "verify %s: the spec does not load\n", ref)
+			n := 0
+			for _, l := range splitLines(err.Error()) {
+				file, msg, _ := strings.Cut(l, ": ")
+				fmt.Fprintf(e.stdout, "%s: error: %s\n", file, msg)
+				n++
+			}
+			fmt.Fprintf(e.stdout, "%s: does not verify: %s\n", ref, plural(n, "error"))
+			return exitRejected
+		}
+		return e.fail(err)
+	}
+	langs, err := languages(flagValue(fs, "languages").(string), p)
+	if err != nil {
+		return e.fail(err)
+	}
+	o := judge.Options{Parallel: parallel, Languages: langs, Sandbox: sb, Path: os.Getenv("PATH")}
+	if cache, err := os.UserCacheDir(); err == nil {
+		o.GoCache = filepath.Join(cache, "optjudge", "go-build")
+	}
+	fmt.Fprintf(e.stdout, "verify %s (%s, %s layout), isolation: %s\n", p.Name, p.Origin, p.Layout, sb.Isolation())
+	prog := newProgressLine(e.stdout)
+	rep, err := maintain.Verify(ctx, p, maintain.VerifyOptions{
+		Grade:    o,
+		Progress: prog.show,
+		Graded: func(s maintain.SubmissionResult) {
+			prog.clear()
+			fmt.Fprintln(e.stdout, submissionLine(s))
+		},
+	})
+	prog.clear()
+	if err != nil {
+		return e.fail(err)
+	}
+	for _, f := range rep.Sorted() {
+		fmt.Fprintln(e.stdout, f)
+	}
+	if flagValue(fs, "suggest-time-limit").(bool) {
+		printSuggestion(e, rep)
+	}
+	status := "verified"
+	if rep.Errors() > 0 {
+		status = "does not verify"
+	}
+	fmt.Fprintf(e.stdout, "%s: %s: %s, %s, %s, %s\n", p.Name, status, plural(rep.Tests, "test"),
+		plural(len(rep.Submissions), "submission"), plural(rep.Errors(), "error"), plural(rep.Warnings(), "warning"))
+	if rep.Errors() > 0 {
+		return exitRejected
+	}
+	return exitOK
+}
+
+// submissionLine shows one example submission's result.
+func submissionLine(s maintain.SubmissionResult) string {
+	mark := "ok "
+	if s.Got != s.Want {
+		mark = "BAD"
+	}
+	detail := ""
+	switch {
+	case s.Got == verdict.AC:
+		detail = fmt.Sprintf(", slowest %s", ms(s.Slowest.Milliseconds()))
+	case s.Test != "":
+		detail = fmt.Sprintf(" on %s: %s", s.Test, oneLine(s.Message, 80))
+	case s.Message != "":
+		detail = ": " + oneLine(s.Message, 80)
+	}
+	return fmt.Sprintf("%s %s (want %s) %s%s", mark, s.Got, s.Want, s.Path, detail)
+}
+
+func printSuggestion(e *env, rep *maintain.VerifyReport) {
+	if rep.SlowestAC == nil {
+		fmt.Fprintln(e.stdout, "suggested time limit: none, no accepted submission was accepted")
+		return
+	}
+	s := rep.SlowestAC
+	fmt.Fprintf(e.stdout, "suggested time limit: %s, the slowest accepted run times %g, rounded up to %s (the problem has %s)\n",
+		rep.Suggested, rep.Rules.AC, rep.Resolution, rep.TimeLimit)
+	fmt.Fprintf(e.stdout, "slowest: %s %s by %s\n", s.Test, s.Slowest.Round(time.Millisecond), s.Path)
+}
+
+func plural(n int, word string) string {
+	if n == 1 {
+		return "1 " + word
+	}
+	return fmt.Sprintf("%d %ss", n, word)
+}
+
+func splitLines(s string) []string {
+	var out []string
+	for _, l := range strings.Split(s, "\n") {
+		if l != "" {
+			out = append(out, l)
+		}
+	}
+	return out
+}
+
+// progressLine shows what a long command is doing, on a terminal only.
+type progressLine struct {
+	w     io.Writer
+	tty   bool
+	shown bool
+}
+
+func newProgressLine(w io.Writer) *progressLine { return &progressLine{w: w, tty: isTerminal(w)} }
+
+func (p *progressLine) show(s string) {
+	if p.tty {
+		fmt.Fprintf(p.w, "\r\033[K%s...", s)
+		p.shown = true
+	}
+}
+
+func (p *progressLine) clear() {
+	if p.shown {
+		fmt.Fprint(p.w, "\r\033[K")
+		p.shown = false
+	}
+}

@@ -1,0 +1,204 @@
+package maintain
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path"
+	"path/filepath"
+	"sort"
+	"strings"
+	"time"
+
+	"github.com/optjudge/optjudge/checkers"
+	"github.com/optjudge/optjudge/judge"
+	"github.com/optjudge/optjudge/judge/verdict"
+)
+
+// example is one program under submissions/<verdict>/.
+type example struct {
+	rel  string // submissions/<dir>/<name>
+	want verdict.Verdict
+}
+
+// examples lists the example submissions, reporting the folders and files
+// it cannot use.
+func (v *verifier) examples() []example {
+	dirs, err := fs.ReadDir(v.p.FS, "submissions")
+	if errors.Is(err, fs.ErrNotExist) {
+		v.add(Error, v.file("submissions"), "", "no example submissions: want at least one under submissions/accepted/")
+		return nil
+	}
+	if err != nil {
+		v.add(Error, v.file("submissions"), "", "%v", err)
+		return nil
+	}
+	var out []example
+	accepted := 0
+	for _, d := range dirs {
+		rel := path.Join("submissions", d.Name())
+		if !d.IsDir() {
+			v.add(Warning, v.file(rel), "", "ignored: only the folders under submissions/ are read")
+			continue
+		}
+		want, err := verdict.Parse(d.Name())
+		if err != nil || want == verdict.JE || want == verdict.Unknown {
+			v.add(Error, v.file(rel), "", "not a verdict folder (accepted, wrong_answer, time_limit_exceeded, run_time_error, memory_limit_exceeded, output_limit_exceeded, compile_error)")
+			continue
+		}
+		entries, _ := fs.ReadDir(v.p.FS, rel)
+		for _, e := range entries {
+			name := path.Join(rel, e.Name())
+			switch {
+			case strings.HasPrefix(e.Name(), "."):
+			case e.IsDir():
+				v.add(Warning, v.file(name), "", "skipped: submissions of several files are not supported")
+			default:
+				out = append(out, example{rel: name, want: want})
+				if want == verdict.AC {
+					accepted++
+				}
+			}
+		}
+	}
+	if accepted == 0 {
+		v.add(Error, v.file("submissions/accepted"), "", "no accepted submission")
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].rel < out[j].rel })
+	return out
+}
+
+// checkSubmissions grades every example submission and holds it to its
+// folder's verdict and to the time-limit rules.
+func (v *verifier) checkSubmissions(ctx context.Context, chk checkers.Checker) error {
+	exs := v.examples()
+	if len(exs) == 0 {
+		return nil
+	}
+	tmp, err := os.MkdirTemp(v.opts.Grade.TempDir, "optjudge-verify-")
+	if err != nil {
+		return err
+	}
+	defer os.RemoveAll(tmp)
+	for i, ex := range exs {
+		v.step("grading " + ex.rel)
+		// Copy the submission out of the problem's FS, which may be
+		// embedded in the judge; each gets a folder of its own to keep
+		// its file name.
+		src := filepath.Join(tmp, fmt.Sprint(i), path.Base(ex.rel))
+		if err := os.MkdirAll(filepath.Dir(src), 0o755); err != nil {
+			return err
+		}
+		b, err := fs.ReadFile(v.p.FS, ex.rel)
+		if err != nil {
+			return err
+		}
+		if err := os.WriteFile(src, b, 0o755); err != nil {
+			return err
+		}
+		res, err := v.grade(ctx, ex, src, chk)
+		if err != nil {
+			if ctx.Err() != nil {
+				return ctx.Err()
+			}
+			v.add(Error, v.file(ex.rel), "", "%v", err)
+			continue
+		}
+		v.rep.Submissions = append(v.rep.Submissions, *res)
+		if v.opts.Graded != nil {
+			v.opts.Graded(*res)
+		}
+		v.judgeResult(res)
+	}
+	return nil
+}
+
+// grade runs one example: accepted ones on every test under the time
+// limit, the others lazily, and the time-limit-exceeded ones under the limit
+// times Rules.TLE times ThinFactor, which tells a thin margin from a broken
+// one in a single run.
+func (v *verifier) grade(ctx context.Context, ex example, src string, chk checkers.Checker) (*SubmissionResult, error) {
+	o := v.opts.Grade
+	o.Tests, o.Checker, o.Lazy = nil, chk, ex.want != verdict.AC
+	o.TimeLimit, o.WallLimit = v.p.Limits.Time, 0
+	if ex.want == verdict.TLE {
+		o.TimeLimit = scale(v.p.Limits.Time, v.rep.Rules.TLE*ThinFactor)
+	}
+	r, err := judge.Grade(ctx, v.p, judge.Submission{Path: src}, o)
+	if err != nil {
+		return nil, err
+	}
+	res := &SubmissionResult{Path: v.file(ex.rel), Want: ex.want, Got: r.Verdict, TimeLimit: o.TimeLimit}
+	if !r.Compile.OK {
+		res.Message = firstLine(r.Compile.Message)
+	}
+	for _, t := range r.Tests {
+		if t.CPU >= res.Slowest && r.Verdict == verdict.AC {
+			res.Test, res.Message = t.Name, t.Message
+		}
+		res.Slowest = max(res.Slowest, t.CPU)
+	}
+	// The overall verdict is the first test's that is not accepted.
+	for _, t := range r.Tests {
+		if r.Verdict != verdict.AC && t.Verdict == r.Verdict {
+			res.Test, res.Message = t.Name, t.Message
+			break
+		}
+	}
+	return res, nil
+}
+
+// judgeResult turns a submission's result into findings.
+func (v *verifier) judgeResult(s *SubmissionResult) {
+	rel := s.Path
+	tl, rules := v.p.Limits.Time, v.rep.Rules
+	switch {
+	case s.Want == verdict.TLE && s.Got == verdict.AC:
+		tleAt := scale(tl, rules.TLE)
+		if s.Slowest > tleAt {
+			v.add(Warning, rel, "", "the margin is thin: its slowest test, %s, takes %s, over %gx the time limit (%s) by less than %gx",
+				s.Test, seconds(s.Slowest), rules.TLE, seconds(tleAt), ThinFactor)
+			return
+		}
+		v.add(Error, rel, "", "accepted within %gx the time limit (%s): its slowest test, %s, takes %s; a time-limit-exceeded submission must exceed %s",
+			rules.TLE, seconds(tleAt), s.Test, seconds(s.Slowest), seconds(tleAt))
+	case s.Got != s.Want:
+		v.add(Error, rel, "", "got %s%s, want %s", s.Got, onTest(s), s.Want)
+	case s.Want == verdict.AC:
+		need := scale(s.Slowest, rules.AC)
+		switch {
+		case need > tl:
+			v.add(Error, rel, "", "its slowest test, %s, takes %s; %gx that is %s, over the %s time limit",
+				s.Test, seconds(s.Slowest), rules.AC, seconds(need), seconds(tl))
+		case scale(need, ThinFactor) > tl:
+			v.add(Warning, rel, "", "the margin is thin: its slowest test, %s, takes %s; %gx that is %s, within %gx of the %s time limit",
+				s.Test, seconds(s.Slowest), rules.AC, seconds(need), ThinFactor, seconds(tl))
+		}
+	}
+}
+
+func onTest(s *SubmissionResult) string {
+	switch {
+	case s.Got == verdict.CE:
+		return " (" + s.Message + ")"
+	case s.Got == verdict.AC || s.Test == "":
+		return ""
+	case s.Message == "":
+		return " on " + s.Test
+	}
+	return fmt.Sprintf(" on %s (%s)", s.Test, s.Message)
+}
+
+func scale(d time.Duration, f float64) time.Duration { return time.Duration(float64(d) * f) }
+
+// seconds prints a duration as seconds, e.g. "1.5s" or "0.031s".
+func seconds(d time.Duration) string {
+	return strings.TrimSuffix(strings.TrimRight(fmt.Sprintf("%.3f", d.Seconds()), "0"), ".") + "s"
+}
+
+func firstLine(s string) string {
+	l, _, _ := strings.Cut(strings.TrimSpace(s), "\n")
+	return l
+}

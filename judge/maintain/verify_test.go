@@ -1,0 +1,262 @@
+package maintain
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"testing"
+
+	"github.com/optjudge/optjudge/judge"
+	"github.com/optjudge/optjudge/judge/sandbox"
+	"github.com/optjudge/optjudge/problems"
+)
+
+// writeProblem writes a problem directory named name from files.
+func writeProblem(t testing.TB, name string, files map[string]string) *problems.Problem {
+	t.Helper()
+	dir := filepath.Join(t.TempDir(), name)
+	for f, content := range files {
+		p := filepath.Join(dir, filepath.FromSlash(f))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	p, err := problems.LoadDir(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+var sharedSandbox *sandbox.Sandbox
+
+func gradeOptions(t testing.TB) judge.Options {
+	t.Helper()
+	if sharedSandbox == nil {
+		sb, err := sandbox.New(sandbox.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		sharedSandbox = sb
+	}
+	cache, err := os.UserCacheDir()
+	if err != nil {
+		cache = t.TempDir()
+	}
+	return judge.Options{
+		Parallel: runtime.NumCPU(),
+		TempDir:  t.TempDir(),
+		GoCache:  filepath.Join(cache, "optjudge", "go-build"),
+		Path:     os.Getenv("PATH"),
+		Sandbox:  sharedSandbox,
+	}
+}
+
+func TestMain(m *testing.M) {
+	code := m.Run()
+	if sharedSandbox != nil {
+		sharedSandbox.Close()
+	}
+	os.Exit(code)
+}
+
+// clocksFiles is a small clocks problem: the sample and one secret test.
+func clocksFiles() map[string]string {
+	return map[string]string{
+		"problem.yaml":          "name: tiny-clocks\ntitle: Tiny Clocks\nlimits:\n  time_limit: 2\nchecker:\n  name: clocks\nreference: clocks\nvalidator: clocks\n",
+		"testdata/sample/1.in":  "3 3 0\n2 2 2\n2 1 2\n",
+		"testdata/sample/1.ans": "4 5 8 9\n",
+		"testdata/secret/2.in":  "0 0 0\n0 0 0\n0 0 1\n",
+		"testdata/secret/2.ans": "2 2 3 4 4 5 6 7 8 9\n",
+		// Reads the input, looks it up: right on these two tests only.
+		"submissions/accepted/table.py": "import sys\nt = sys.stdin.read()\nprint({'3 3 0\\n2 2 2\\n2 1 2\\n': '4 5 8 9'}.get(t, '2 2 3 4 4 5 6 7 8 9'))\n",
+	}
+}
+
+// sumFiles is "print a+b" with the tokens checker and no reference.
+func sumFiles() map[string]string {
+	return map[string]string{
+		"problem.yaml":                "name: sum\ntitle: Sum\nlimits:\n  time_limit: 1\n",
+		"testdata/sample/1.in":        "1 2\n",
+		"testdata/sample/1.ans":       "3\n",
+		"testdata/secret/2.in":        "40 2\n",
+		"testdata/secret/2.ans":       "42\n",
+		"submissions/accepted/sum.py": "a, b = map(int, input().split())\nprint(a + b)\n",
+	}
+}
+
+// busy is a Python program that burns seconds of CPU, then prints a+b.
+func busy(seconds string) string {
+	return "import time\na, b = map(int, input().split())\nwhile time.process_time() < " + seconds + ":\n    pass\nprint(a + b)\n"
+}
+
+func with(base map[string]string, edits map[string]string) map[string]string {
+	out := map[string]string{}
+	for k, v := range base {
+		out[k] = v
+	}
+	for k, v := range edits {
+		if v == "" {
+			delete(out, k)
+		} else {
+			out[k] = v
+		}
+	}
+	return out
+}
+
+// TestVerifyFindings builds problems with one defect each and looks for the
+// finding, on the right file.
+func TestVerifyFindings(t *testing.T) {
+	tests := []struct {
+		name  string
+		files map[string]string
+		sev   Severity
+		file  string // the finding's file, relative to the problem
+		msg   string
+	}{
+		{"wrong answer file", with(clocksFiles(), map[string]string{"testdata/secret/2.ans": "9 9 9\n"}),
+			Error, "testdata/secret/2.ans", "the checker rejects it: after 3 moves the dials are"},
+		{"answer differs from the reference", with(clocksFiles(), map[string]string{
+			"problem.yaml": "name: tiny-clocks\ntitle: T\nreference: clocks\nvalidator: clocks\n", "testdata/secret/2.ans": "3 3 3\n",
+			"submissions/accepted/table.py": ""}),
+			Error, "testdata/secret/2.ans", `differs from the reference's output: got "3 3 3", want "2 2 3 4 4 5 6 7 8 9"`},
+		{"invalid input", with(clocksFiles(), map[string]string{"testdata/secret/2.in": "0 0 0\n0 9 0\n0 0 0\n"}),
+			Error, "testdata/secret/2.in", `dial E: "9" is out of range 0-3`},
+		{"accepted submission fails", with(clocksFiles(), map[string]string{"submissions/accepted/wrong.py": "print('1 2 3')\n"}),
+			Error, "submissions/accepted/wrong.py", "got WA on sample/1 ("},
+		{"time limit too tight", with(sumFiles(), map[string]string{"problem.yaml": "name: sum\ntitle: Sum\nlimits:\n  time_limit: 0.5\n",
+			"submissions/accepted/slow.py": busy("0.3")}),
+			Error, "submissions/accepted/slow.py", "2x that is"},
+		{"time-limit-exceeded submission is fast", with(sumFiles(), map[string]string{"submissions/time_limit_exceeded/fast.py": "print(sum(map(int, input().split())))\n"}),
+			Error, "submissions/time_limit_exceeded/fast.py", "accepted within 1.5x the time limit (1.5s)"},
+		{"wrong answer submission accepted", with(sumFiles(), map[string]string{"submissions/wrong_answer/right.py": "print(sum(map(int, input().split())))\n"}),
+			Error, "submissions/wrong_answer/right.py", "got AC, want WA"},
+		{"compile error", with(sumFiles(), map[string]string{"submissions/accepted/broken.cpp": "int main() { return x; }\n"}),
+			Error, "submissions/accepted/broken.cpp", "got CE (g++ failed"},
+		{"no samples", with(sumFiles(), map[string]string{"testdata/sample/1.in": "", "testdata/sample/1.ans": ""}),
+			Error, "testdata/sample", "no sample tests"},
+		{"no answer file", with(sumFiles(), map[string]string{"testdata/secret/2.ans": ""}),
+			Error, "testdata/secret/2.in", "no .ans beside it"},
+		{"answer without input", with(sumFiles(), map[string]string{"testdata/secret/3.ans": "1\n"}),
+			Warning, "testdata/secret/3.ans", "no .in beside it"},
+		{"unknown folder", with(sumFiles(), map[string]string{"submissions/slow/x.py": "print(1)\n"}),
+			Error, "submissions/slow", "not a verdict folder"},
+		{"no accepted submission", with(sumFiles(), map[string]string{"submissions/accepted/sum.py": "", "submissions/wrong_answer/w.py": "print(0)\n"}),
+			Error, "submissions/accepted", "no accepted submission"},
+		{"no validator", sumFiles(), Warning, "problem.yaml", "no input validator"},
+		{"checker does not build", with(sumFiles(), map[string]string{
+			"problem.yaml": "name: sum\ntitle: Sum\nchecker:\n  program: check.cpp\n", "check.cpp": "int main() { return nope; }\n"}),
+			Error, "check.cpp", "building check.cpp (cpp): g++ failed"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			p := writeProblem(t, "p", tt.files)
+			rep, err := Verify(context.Background(), p, VerifyOptions{Grade: gradeOptions(t)})
+			if err != nil {
+				t.Fatal(err)
+			}
+			want := filepath.Join(p.Origin, tt.file)
+			for _, f := range rep.Findings {
+				if f.File == want && f.Severity == tt.sev && strings.Contains(f.Msg, tt.msg) {
+					return
+				}
+			}
+			t.Errorf("got findings\n%s\nwant a %v on %s containing %q", findings(rep), tt.sev, want, tt.msg)
+		})
+	}
+}
+
+func findings(rep *VerifyReport) string {
+	var b strings.Builder
+	for _, f := range rep.Sorted() {
+		b.WriteString("\t" + f.String() + "\n")
+	}
+	return b.String()
+}
+
+// TestVerifyClean: a problem without defects has no errors and says which
+// time limit the rules imply.
+func TestVerifyClean(t *testing.T) {
+	p := writeProblem(t, "p", with(clocksFiles(), map[string]string{
+		"submissions/wrong_answer/nothing.py": "print()\n",
+	}))
+	rep, err := Verify(context.Background(), p, VerifyOptions{Grade: gradeOptions(t)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(rep.Findings) != 0 || len(rep.Submissions) != 2 {
+		t.Errorf("got %d submissions and findings\n%s\nwant 2 and none", len(rep.Submissions), findings(rep))
+	}
+	if rep.SlowestAC == nil || rep.Suggested < rep.Resolution || rep.Suggested%rep.Resolution != 0 {
+		t.Errorf("got slowest %+v, suggested %v, want a multiple of %v", rep.SlowestAC, rep.Suggested, rep.Resolution)
+	}
+}
+
+// TestVerifyThinMargin: an accepted run at 45% of the limit keeps the 2x
+// rule, but a run 25% slower would not.
+func TestVerifyThinMargin(t *testing.T) {
+	p := writeProblem(t, "p", with(sumFiles(), map[string]string{"submissions/accepted/sum.py": busy("0.45")}))
+	rep, err := Verify(context.Background(), p, VerifyOptions{Grade: gradeOptions(t)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range rep.Findings {
+		if f.Severity == Warning && strings.Contains(f.Msg, "the margin is thin") {
+			if rep.Errors() != 0 {
+				t.Errorf("got errors:\n%s", findings(rep))
+			}
+			return
+		}
+	}
+	t.Errorf("got findings\n%s\nwant a thin-margin warning", findings(rep))
+}
+
+// TestVerifyKattisPackage verifies the Kattis package shipped with the
+// judge, then a copy with a broken answer and an input its validator
+// refuses.
+func TestVerifyKattisPackage(t *testing.T) {
+	p, err := problems.LoadDir("../../problems/sum-kattis")
+	if err != nil {
+		t.Fatal(err)
+	}
+	rep, err := Verify(context.Background(), p, VerifyOptions{Grade: gradeOptions(t)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(rep.Findings) != 0 || len(rep.Submissions) != 4 {
+		t.Errorf("got %d submissions, findings\n%s\nwant 4 and none", len(rep.Submissions), findings(rep))
+	}
+
+	dir := filepath.Join(t.TempDir(), "sum-kattis")
+	if err := os.CopyFS(dir, os.DirFS("../../problems/sum-kattis")); err != nil {
+		t.Fatal(err)
+	}
+	os.RemoveAll(filepath.Join(dir, "submissions"))
+	os.WriteFile(filepath.Join(dir, "data/secret/02-fours.ans"), []byte("0 4\n"), 0o644)
+	os.WriteFile(filepath.Join(dir, "data/secret/04-negative.in"), []byte("1\n-3\n"), 0o644)
+	os.WriteFile(filepath.Join(dir, "data/secret/04-negative.ans"), []byte("0 -3\n"), 0o644)
+	if p, err = problems.LoadDir(dir); err != nil {
+		t.Fatal(err)
+	}
+	if rep, err = Verify(context.Background(), p, VerifyOptions{Grade: gradeOptions(t)}); err != nil {
+		t.Fatal(err)
+	}
+	want := []string{
+		dir + "/data/secret/02-fours.ans: error: the checker rejects it: case 1: B = 4 contains the digit 4",
+		dir + "/data/secret/04-negative.in: error: input_validators/validate.py: exit code 43, want 42: line 2: want N, 0 <= N <= 10^18, got '-3'",
+		dir + "/submissions: error: no example submissions: want at least one under submissions/accepted/",
+	}
+	got := strings.Split(strings.TrimSpace(findings(rep)), "\n")
+	for i := range got {
+		got[i] = strings.TrimSpace(got[i])
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("got findings\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+}

@@ -1,0 +1,218 @@
+package judge
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/optjudge/optjudge/judge/verdict"
+	"github.com/optjudge/optjudge/problems"
+)
+
+// testlibSum is a testlib-protocol checker for "print a+b", written against
+// the protocol: checker input output answer, exit 0 AC, 1 WA, 3 fail.
+const testlibSum = `#include <cstdio>
+int main(int argc, char **argv) {
+    if (argc != 4) return 3;
+    FILE *in = std::fopen(argv[1], "r"), *out = std::fopen(argv[2], "r"), *ans = std::fopen(argv[3], "r");
+    if (!in || !out || !ans) { std::fprintf(stderr, "cannot open the files"); return 3; }
+    long a, b, got, want;
+    if (std::fscanf(in, "%ld %ld", &a, &b) != 2 || std::fscanf(ans, "%ld", &want) != 1) { std::fprintf(stderr, "bad input or answer"); return 3; }
+    if (a + b != want) { std::fprintf(stderr, "the answer file says %ld, not %ld", want, a + b); return 3; }
+    if (std::fscanf(out, "%ld", &got) != 1) { std::fprintf(stderr, "wrong output format: no number"); return 2; }
+    if (got != want) { std::fprintf(stderr, "wrong answer %ld + %ld is %ld, not %ld", a, b, want, got); return 1; }
+    std::fprintf(stderr, "ok %ld", got);
+    return 0;
+}
+`
+
+// checkerProblem writes the sum problem of sumProblem with a checker
+// program instead of the tokens checker.
+func checkerProblem(t *testing.T, files map[string]string) *problems.Problem {
+	t.Helper()
+	dir := t.TempDir()
+	base := map[string]string{
+		"testdata/sample/1.in":  "1 2\n",
+		"testdata/sample/1.ans": "3\n",
+		"testdata/secret/2.in":  "40 2\n",
+		"testdata/secret/2.ans": "42\n",
+	}
+	for k, v := range files {
+		base[k] = v
+	}
+	for name, content := range base {
+		p := filepath.Join(dir, name)
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	p, err := problems.LoadDir(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+func writeSource(t *testing.T, name, src string) string {
+	t.Helper()
+	p := filepath.Join(t.TempDir(), name)
+	if err := os.WriteFile(p, []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+func TestGradeTestlibChecker(t *testing.T) {
+	p := checkerProblem(t, map[string]string{
+		"problem.yaml":      "name: sum\ntitle: Sum\nchecker:\n  program: checker/check.cpp\n  protocol: testlib\n",
+		"checker/check.cpp": testlibSum,
+	})
+	tests := []struct {
+		name, src string
+		want      verdict.Verdict
+		msg       string
+	}{
+		{"ac", "a, b = map(int, input().split())\nprint(a + b)\n", verdict.AC, "ok 3"},
+		{"wa", "a, b = map(int, input().split())\nprint(a - b)\n", verdict.WA, "wrong answer 1 + 2 is 3, not -1"},
+		{"pe", "print('three')\n", verdict.WA, "presentation error: wrong output format: no number"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			r, err := Grade(context.Background(), p, Submission{Path: writeSource(t, "s.py", tt.src)}, testOptions(t))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if r.Verdict != tt.want || !strings.Contains(r.Tests[0].Message, tt.msg) {
+				t.Errorf("got %v %q, want %v with %q", r.Verdict, r.Tests[0].Message, tt.want, tt.msg)
+			}
+		})
+	}
+}
+
+// TestGradeCheckerFailIsJE: testlib's "fail" exit code (here: the answer
+// file is wrong) makes the test JE, never AC.
+func TestGradeCheckerFailIsJE(t *testing.T) {
+	p := checkerProblem(t, map[string]string{
+		"problem.yaml":          "name: sum\ntitle: Sum\nchecker:\n  program: check.cpp\n",
+		"check.cpp":             testlibSum,
+		"testdata/secret/2.ans": "41\n",
+	})
+	src := writeSource(t, "s.py", "a, b = map(int, input().split())\nprint(a + b)\n")
+	r, err := Grade(context.Background(), p, Submission{Path: src}, testOptions(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Verdict != verdict.JE || !strings.Contains(r.Tests[1].Message, "check.cpp failed: the answer file says 41, not 42") {
+		t.Errorf("got %v %q, want JE naming the checker's message", r.Verdict, r.Tests[1].Message)
+	}
+}
+
+func TestGradeKattisValidator(t *testing.T) {
+	p, err := problems.LoadDir("../problems/sum-kattis")
+	if err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		sub  string
+		want verdict.Verdict
+		msg  string
+	}{
+		{"accepted/digits.py", verdict.AC, "3 cases"},
+		{"wrong_answer/zero_and_n.py", verdict.WA, "case 1: B = 4 contains the digit 4"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.sub, func(t *testing.T) {
+			opts := testOptions(t)
+			opts.Lazy = true
+			r, err := Grade(context.Background(), p, Submission{Path: "../problems/sum-kattis/submissions/" + tt.sub}, opts)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if r.Verdict != tt.want || !strings.Contains(r.Tests[0].Message, tt.msg) {
+				t.Errorf("got %v %q, want %v with %q", r.Verdict, r.Tests[0].Message, tt.want, tt.msg)
+			}
+		})
+	}
+}
+
+func TestBuildToolErrors(t *testing.T) {
+	tests := []struct {
+		name  string
+		files map[string]string
+		want  string
+	}{
+		{"does not compile", map[string]string{"check.cpp": "int main() { return nope; }\n"},
+			"building check.cpp (cpp): g++ failed"},
+		{"two sources", map[string]string{"check/a.py": "", "check/b.py": ""},
+			"building check: 2 source files (a.py, b.py); want one"},
+		{"no source", map[string]string{"check/notes.txt": ""},
+			"building check: no source file of a known language"},
+		{"build script", map[string]string{"check/build": "#!/bin/sh\n", "check/run": "#!/bin/sh\n"},
+			"build and run scripts are not supported"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			prog := "check.cpp"
+			if _, ok := tt.files["check.cpp"]; !ok {
+				prog = "check"
+			}
+			tt.files["problem.yaml"] = "name: sum\ntitle: Sum\nchecker:\n  program: " + prog + "\n"
+			p := checkerProblem(t, tt.files)
+			src := writeSource(t, "s.py", "print(3)\n")
+			_, err := Grade(context.Background(), p, Submission{Path: src}, testOptions(t))
+			if err == nil || !strings.Contains(err.Error(), tt.want) {
+				t.Errorf("got %v, want an error containing %q", err, tt.want)
+			}
+		})
+	}
+}
+
+// TestToolDirectoryWithHeader builds a program directory whose source
+// includes a header beside it.
+func TestToolDirectoryWithHeader(t *testing.T) {
+	p := checkerProblem(t, map[string]string{
+		"problem.yaml":           "name: sum\ntitle: Sum\nchecker:\n  program: check\n  protocol: kattis\n",
+		"check/verdicts.h":       "#define ACCEPT 42\n",
+		"check/validate_sum.cpp": "#include \"verdicts.h\"\nint main() { return ACCEPT; }\n",
+	})
+	r, err := Grade(context.Background(), p, Submission{Path: writeSource(t, "s.py", "print(0)\n")}, testOptions(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Verdict != verdict.AC {
+		t.Errorf("got %v, want AC from a validator that accepts everything", r.Verdict)
+	}
+}
+
+func TestBuildInputValidators(t *testing.T) {
+	p, err := problems.LoadDir("../problems/sum-kattis")
+	if err != nil {
+		t.Fatal(err)
+	}
+	vs, done, err := BuildInputValidators(context.Background(), p, Options{TempDir: t.TempDir()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer done()
+	if len(vs) != 1 {
+		t.Fatalf("got %d validators, want 1", len(vs))
+	}
+	for _, tt := range []struct{ in, want string }{
+		{"2\n4\n17\n", ""},
+		{"2\n4\n", "want 2 cases after line 1, got 1 lines"},
+		{"1\n-4\n", "line 2: want N"},
+	} {
+		got, err := vs[0].Validate(context.Background(), []byte(tt.in))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if (got == "") != (tt.want == "") || !strings.Contains(got, tt.want) {
+			t.Errorf("validate(%q): got %q, want %q", tt.in, got, tt.want)
+		}
+	}
+}

@@ -1,0 +1,241 @@
+package problems
+
+import (
+	"os"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/optjudge/optjudge/checkers"
+	"github.com/optjudge/optjudge/judge/bytesize"
+)
+
+// writeTree writes files (slash-separated names) under a fresh directory
+// named name and returns its path.
+func writeTree(t *testing.T, name string, files map[string]string) string {
+	t.Helper()
+	dir := filepath.Join(t.TempDir(), name)
+	for f, content := range files {
+		p := filepath.Join(dir, filepath.FromSlash(f))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return dir
+}
+
+// TestLoadKattisPackage loads the Kattis package shipped beside the
+// embedded problems.
+func TestLoadKattisPackage(t *testing.T) {
+	p, err := LoadDir("sum-kattis")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p.Layout != LayoutKattis || p.Name != "sum-kattis" || p.Title != "Split the Sum" {
+		t.Errorf("got layout %v name %q title %q, want kattis sum-kattis \"Split the Sum\"", p.Layout, p.Name, p.Title)
+	}
+	if p.Limits.Time != time.Second || p.Limits.Memory != 256*bytesize.MiB || p.Limits.Output != bytesize.MiB {
+		t.Errorf("got limits %+v, want 1s (.timelimit), 256 MiB, 1 MiB", p.Limits)
+	}
+	want := &Program{Path: "output_validators/split", Protocol: checkers.Kattis}
+	if !reflect.DeepEqual(p.CheckerProgram, want) {
+		t.Errorf("got checker program %+v, want %+v", p.CheckerProgram, want)
+	}
+	if _, ok := p.Checker.(checkers.Unbuilt); !ok {
+		t.Errorf("got checker %T, want checkers.Unbuilt until the judge builds it", p.Checker)
+	}
+	if len(p.InputValidators) != 1 || p.InputValidators[0].Path != "input_validators/validate.py" {
+		t.Errorf("got input validators %+v, want input_validators/validate.py", p.InputValidators)
+	}
+	if p.TimeRules != DefaultTimeRules {
+		t.Errorf("got time rules %+v, want %+v", p.TimeRules, DefaultTimeRules)
+	}
+	tests, err := p.Tests()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	for _, tc := range tests {
+		names = append(names, tc.Name+"@"+tc.Group)
+		if tc.Ans == "" {
+			t.Errorf("%s: no .ans", tc.Name)
+		}
+	}
+	wantNames := []string{"sample/1@sample", "secret/01-small@secret", "secret/02-fours@secret", "secret/03-no-fours@secret",
+		"secret/big/01-random@secret", "secret/big/02-random-fours@secret"}
+	if !reflect.DeepEqual(names, wantNames) {
+		t.Errorf("got tests %v, want %v", names, wantNames)
+	}
+	if got := p.TestDir("secret"); got != "data/secret" {
+		t.Errorf("got test dir %q, want data/secret", got)
+	}
+}
+
+// TestLoadKattis2023 reads the keys of the 2023-07 format.
+func TestLoadKattis2023(t *testing.T) {
+	dir := writeTree(t, "hello", map[string]string{
+		"problem.yaml": `problem_format_version: 2023-07
+type: pass-fail
+name:
+  sv: Hej
+  en: Hello
+uuid: 5ca6ba5b-36d5-4eff-8aa7-d967cd1bd5a0
+credits:
+  authors: [Ada]
+source:
+  - name: NWERC 2023
+    url: https://2023.nwerc.eu
+license: cc by-sa
+rights_owner: Ada
+keywords: [greeting, easy]
+limits:
+  time_limit: 2.5
+  time_multipliers:
+    ac_to_time_limit: 3
+    time_limit_to_tle: 2
+  memory: 512
+`,
+		"data/sample/1.in":           "x\n",
+		"data/sample/1.ans":          "x\n",
+		"output_validator/check.py":  "import sys\nsys.exit(42)\n",
+		"output_validator/helper.md": "notes\n",
+	})
+	p, err := LoadDir(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p.Title != "Hello" || p.Limits.Time != 2500*time.Millisecond || p.Limits.Memory != 512*bytesize.MiB {
+		t.Errorf("got title %q, limits %+v, want Hello, 2.5s, 512 MiB", p.Title, p.Limits)
+	}
+	if !reflect.DeepEqual(p.Sources, []string{"NWERC 2023"}) {
+		t.Errorf("got sources %q, want [NWERC 2023]", p.Sources)
+	}
+	if p.TimeRules != (TimeRules{AC: 3, TLE: 2}) {
+		t.Errorf("got time rules %+v, want {3 2}", p.TimeRules)
+	}
+	if p.CheckerProgram == nil || p.CheckerProgram.Path != "output_validator" || p.CheckerProgram.Protocol != checkers.Kattis {
+		t.Errorf("got checker program %+v, want output_validator (kattis)", p.CheckerProgram)
+	}
+}
+
+func TestLoadKattisDefaults(t *testing.T) {
+	// An empty problem.yaml is a valid legacy package: the default
+	// validator, 1 s, 2048 MiB, the directory's name as title.
+	dir := writeTree(t, "empty", map[string]string{
+		"problem.yaml":         "",
+		"data/secret/a/1.in":   "1\n",
+		"data/secret/a/1.ans":  "1\n",
+		"data/secret/b.in":     "2\n",
+		"data/secret/b.ans":    "2\n",
+		"output_validators/.x": "",
+	})
+	p, err := LoadDir(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p.Title != "empty" || p.CheckerProgram != nil || p.Limits.Time != time.Second || p.Limits.Memory != 2048*bytesize.MiB {
+		t.Errorf("got %q %+v %+v, want the defaults", p.Title, p.CheckerProgram, p.Limits)
+	}
+	if _, ok := p.Checker.(checkers.Tokens); !ok {
+		t.Errorf("got checker %T, want the tokens checker", p.Checker)
+	}
+	tests, err := p.Tests()
+	if err != nil || len(tests) != 2 || tests[0].Name != "secret/a/1" || tests[1].Name != "secret/b" {
+		t.Errorf("got %v %v, want secret/a/1 then secret/b", tests, err)
+	}
+}
+
+func TestLoadKattisErrors(t *testing.T) {
+	tests := []struct {
+		name  string
+		files map[string]string
+		want  string
+	}{
+		{"unknown key", map[string]string{"problem.yaml": "name: A\ntimelimit: 3\n"},
+			"problem.yaml:2: timelimit: unknown key"},
+		{"unknown limit", map[string]string{"problem.yaml": "limits:\n  time: 3\n"},
+			"problem.yaml:2: limits.time: unknown key"},
+		{"scoring", map[string]string{"problem.yaml": "type: scoring\n"},
+			`problem.yaml:1: type: "scoring" problems are not supported`},
+		{"interactive", map[string]string{"problem.yaml": "validation: custom interactive\n", "output_validators/v/v.py": ""},
+			`problem.yaml:1: validation: "custom interactive": interactive and scoring validation are not supported`},
+		{"custom without program", map[string]string{"problem.yaml": "validation: custom\n"},
+			"problem.yaml:1: validation: custom, but there is no program in output_validators/ or output_validator/"},
+		{"two validators", map[string]string{"problem.yaml": "validation: custom\n", "output_validators/a.py": "", "output_validators/b.py": ""},
+			"output_validators/ holds 2 programs (output_validators/a.py, output_validators/b.py); the judge runs one"},
+		{"bad license", map[string]string{"problem.yaml": "license: mine\n"},
+			`problem.yaml:1: license: "mine": want one of unknown, public domain`},
+		{"negative memory", map[string]string{"problem.yaml": "limits:\n  memory: -1\n"},
+			"problem.yaml:2: limits.memory: must be > 0, got -1"},
+		{"name as a list", map[string]string{"problem.yaml": "name: [A, B]\n"},
+			"problem.yaml:1: name: want a string, or a mapping from languages to strings"},
+		{"float tolerance", map[string]string{"problem.yaml": "validator_flags: float_tolerance 1e-6\n"},
+			`problem.yaml:1: validator_flags: "float_tolerance": the default validator here compares tokens exactly`},
+		{"bad version", map[string]string{"problem.yaml": "problem_format_version: 2020\n"},
+			`problem.yaml:1: problem_format_version: "2020": want one of legacy`},
+		{"bad timelimit file", map[string]string{"problem.yaml": "name: A\n", ".timelimit": "fast\n"},
+			`.timelimit:1: want a time limit in seconds, got "fast"`},
+		{"wrong type", map[string]string{"problem.yaml": "limits:\n  memory: lots\n"},
+			`problem.yaml:2: limits.memory: got the string "lots", want a number`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			tt.files["data/secret/1.in"] = "1\n"
+			_, err := LoadDir(writeTree(t, "pkg", tt.files))
+			if err == nil || !strings.Contains(err.Error(), tt.want) {
+				t.Errorf("got %v, want an error containing %q", err, tt.want)
+			}
+		})
+	}
+}
+
+func TestLoadBadPackageName(t *testing.T) {
+	dir := writeTree(t, "Bad_Name", map[string]string{"problem.yaml": "", "data/secret/1.in": "1\n"})
+	if _, err := LoadDir(dir); err == nil || !strings.Contains(err.Error(), `the package directory's name "Bad_Name" is not a problem name`) {
+		t.Errorf("got %v, want an error about the directory's name", err)
+	}
+}
+
+func TestLoadCheckerProgram(t *testing.T) {
+	spec := "name: a\ntitle: A\nchecker:\n  program: checker/check.cpp\n  args: [--strict]\ninput_validators: [validate.py]\n"
+	dir := writeTree(t, "a", map[string]string{
+		"problem.yaml":      spec,
+		"checker/check.cpp": "int main() {}\n",
+		"validate.py":       "",
+		"testdata/1.in":     "",
+	})
+	p, err := LoadDir(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := &Program{Path: "checker/check.cpp", Protocol: checkers.Testlib, Args: []string{"--strict"}}
+	if !reflect.DeepEqual(p.CheckerProgram, want) || len(p.InputValidators) != 1 || p.Layout != LayoutNative {
+		t.Errorf("got %+v %+v %v, want %+v, validate.py, native", p.CheckerProgram, p.InputValidators, p.Layout, want)
+	}
+	os.Remove(filepath.Join(dir, "checker/check.cpp"))
+	if _, err := LoadDir(dir); err == nil || !strings.Contains(err.Error(), "problem.yaml:4: checker.program: checker/check.cpp: no such file or directory") {
+		t.Errorf("got %v, want a missing program error", err)
+	}
+}
+
+// TestLayoutNativeWins: a directory with both testdata/ and data/ is a
+// native problem.
+func TestLayoutNativeWins(t *testing.T) {
+	dir := writeTree(t, "both", map[string]string{
+		"problem.yaml":         "name: both\ntitle: Both\n",
+		"testdata/secret/1.in": "1\n",
+		"data/secret/1.in":     "1\n",
+	})
+	p, err := LoadDir(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p.Layout != LayoutNative || p.TestDir("sample") != "testdata/sample" {
+		t.Errorf("got layout %v, want native", p.Layout)
+	}
+}
