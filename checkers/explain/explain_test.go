@@ -1,0 +1,277 @@
+package explain
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/optjudge/optjudge/reference/clocks"
+	"github.com/optjudge/optjudge/reference/eightpuzzle"
+	"github.com/optjudge/optjudge/reference/rotation"
+)
+
+const (
+	rotationInput = "1 1 1 1 3 2 3 2 3 1 3 2 2 3 1 2 2 2 3 1 2 1 3 3\n" +
+		"1 1 1 1 1 1 1 1 2 2 2 2 2 2 2 2 3 3 3 3 3 3 3 3\n0\n"
+	clocksInput = "3 3 0\n2 2 2\n2 1 2\n"
+	eightInput  = "2  3  4  1  5  x  7  6  8\n1 2 3 4 5 6 7 8 x\n"
+)
+
+// dedent drops the tab that starts every line of a golden picture, so the
+// goldens can be indented like the code around them.
+func dedent(s string) string {
+	return strings.ReplaceAll(s, "\n\t", "\n")[1:]
+}
+
+func TestPictures(t *testing.T) {
+	rb, err := rotation.Parse([]byte(rotationInput))
+	if err != nil {
+		t.Fatal(err)
+	}
+	cp, err := clocks.Parse([]byte(clocksInput))
+	if err != nil {
+		t.Fatal(err)
+	}
+	eb, err := eightpuzzle.ParseInput([]byte(eightInput))
+	if err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		name, got, want string
+	}{
+		{"rotation", Rotation(rb[0]), `
+	         A     B
+	         1     1
+	         1     1
+	H  3  2 [3][2][3] 1  3  C
+	        [2]   [2]
+	G  3  1 [2][2][2] 3  1  D
+	         2     1
+	         3     3
+	         F     E
+	`},
+		{"rotation bad cell", Rotation(rotation.Board{0: 7}), `
+	         A     B
+	         ?     ?
+	         ?     ?
+	H  ?  ? [?][?][?] ?  ?  C
+	        [?]   [?]
+	G  ?  ? [?][?][?] ?  ?  D
+	         ?     ?
+	         ?     ?
+	         F     E
+	`},
+		{"clocks", Clocks(cp), `
+	+-------+-------+-------+
+	| A   9 | B   9 | C  12 |
+	|       |       |   |   |
+	| --o   | --o   |   o   |
+	|       |       |       |
+	+-------+-------+-------+
+	| D   6 | E   6 | F   6 |
+	|       |       |       |
+	|   o   |   o   |   o   |
+	|   |   |   |   |   |   |
+	+-------+-------+-------+
+	| G   6 | H   3 | I   6 |
+	|       |       |       |
+	|   o   |   o-- |   o   |
+	|   |   |       |   |   |
+	+-------+-------+-------+
+	`},
+		{"eight-puzzle", EightPuzzle(eb[0]), `
+	+---+---+---+
+	| 2 | 3 | 4 |
+	+---+---+---+
+	| 1 | 5 |   |
+	+---+---+---+
+	| 7 | 6 | 8 |
+	+---+---+---+
+	`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if want := dedent(tt.want); tt.got != want {
+				t.Errorf("got\n%s\nwant\n%s", tt.got, want)
+			}
+		})
+	}
+}
+
+func TestFailure(t *testing.T) {
+	tests := []struct {
+		name, checker, input, output, message string
+		want                                  string
+	}{
+		{"rotation case from the message", "rotation-game", rotationInput, "AC\n2\nDDHH\n1\n", "case 2: line 2 says 1, the center shows 2", `
+	case 2 of 2: 1 1 1 1 1 1 1 1 2 2 2 2 2 2 2 2 3 3 3 3 3 3 3 3
+	start                        after 4 moves: DDHH
+	         A     B                      A     B
+	         1     1                      1     1
+	         1     1                      1     1
+	H  1  1 [1][1][2] 2  2  C    H  1  1 [2][2][2] 1  1  C
+	        [2]   [2]                    [2]   [2]
+	G  2  2 [2][3][3] 3  3  D    G  3  3 [2][2][2] 3  3  D
+	         3     3                      3     3
+	         3     3                      3     3
+	         F     E                      F     E
+	`},
+		{"rotation case by replay, a bad move", "rotation-game", rotationInput, "AC\n2\nDQ\n2\n", "", `
+	case 2 of 2: 1 1 1 1 1 1 1 1 2 2 2 2 2 2 2 2 3 3 3 3 3 3 3 3
+	start                        after the first 1 move: D
+	         A     B                      A     B
+	         1     1                      1     1
+	         1     1                      1     1
+	H  1  1 [1][1][2] 2  2  C    H  1  1 [1][1][2] 2  2  C
+	        [2]   [2]                    [2]   [2]
+	G  2  2 [2][3][3] 3  3  D    G  3  2 [2][2][3] 3  3  D
+	         3     3                      3     3
+	         3     3                      3     3
+	         F     E                      F     E
+	stopped at move 2: 'Q' is not a move (A-H)
+	`},
+		{"rotation missing case", "rotation-game", rotationInput, "AC\n2\n", "missing case 2 of 2", `
+	case 2 of 2: 1 1 1 1 1 1 1 1 2 2 2 2 2 2 2 2 3 3 3 3 3 3 3 3
+	start                        after no moves
+	         A     B                      A     B
+	         1     1                      1     1
+	         1     1                      1     1
+	H  1  1 [1][1][2] 2  2  C    H  1  1 [1][1][2] 2  2  C
+	        [2]   [2]                    [2]   [2]
+	G  2  2 [2][3][3] 3  3  D    G  2  2 [2][3][3] 3  3  D
+	         3     3                      3     3
+	         3     3                      3     3
+	         F     E                      F     E
+	no output for this case
+	`},
+		{"clocks", "clocks", clocksInput, "9 8 5\n", "after 3 moves the dials are ...", `
+	dials: 3 3 0 / 2 2 2 / 2 1 2
+	start                        after 3 moves: 9 8 5
+	+-------+-------+-------+    +-------+-------+-------+
+	| A   9 | B   9 | C  12 |    | A   9 | B  12 | C  12 |
+	|       |       |   |   |    |       |   |   |   |   |
+	| --o   | --o   |   o   |    | --o   |   o   |   o   |
+	|       |       |       |    |       |       |       |
+	+-------+-------+-------+    +-------+-------+-------+
+	| D   6 | E   6 | F   6 |    | D   9 | E  12 | F  12 |
+	|       |       |       |    |       |   |   |   |   |
+	|   o   |   o   |   o   |    | --o   |   o   |   o   |
+	|   |   |   |   |   |   |    |       |       |       |
+	+-------+-------+-------+    +-------+-------+-------+
+	| G   6 | H   3 | I   6 |    | G   9 | H  12 | I  12 |
+	|       |       |       |    |       |   |   |   |   |
+	|   o   |   o-- |   o   |    | --o   |   o   |   o   |
+	|   |   |       |   |   |    |       |       |       |
+	+-------+-------+-------+    +-------+-------+-------+
+	`},
+		{"clocks garbage", "clocks", clocksInput, "4 five\n", "move 2: \"five\" is not a move (1-9)", `
+	dials: 3 3 0 / 2 2 2 / 2 1 2
+	start                        after the first 1 move: 4
+	+-------+-------+-------+    +-------+-------+-------+
+	| A   9 | B   9 | C  12 |    | A  12 | B   9 | C  12 |
+	|       |       |   |   |    |   |   |       |   |   |
+	| --o   | --o   |   o   |    |   o   | --o   |   o   |
+	|       |       |       |    |       |       |       |
+	+-------+-------+-------+    +-------+-------+-------+
+	| D   6 | E   6 | F   6 |    | D   9 | E   6 | F   6 |
+	|       |       |       |    |       |       |       |
+	|   o   |   o   |   o   |    | --o   |   o   |   o   |
+	|   |   |   |   |   |   |    |       |   |   |   |   |
+	+-------+-------+-------+    +-------+-------+-------+
+	| G   6 | H   3 | I   6 |    | G   9 | H   3 | I   6 |
+	|       |       |       |    |       |       |       |
+	|   o   |   o-- |   o   |    | --o   |   o-- |   o   |
+	|   |   |       |   |   |    |       |       |   |   |
+	+-------+-------+-------+    +-------+-------+-------+
+	stopped at move 2: "five" is not a move (1-9)
+	`},
+		{"eight-puzzle off the board", "eight-puzzle", eightInput, "rr\n\n", "case 1, move 1: r moves the blank off the board", `
+	case 1 of 2: 2 3 4 / 1 5 x / 7 6 8
+	start            after no moves
+	+---+---+---+    +---+---+---+
+	| 2 | 3 | 4 |    | 2 | 3 | 4 |
+	+---+---+---+    +---+---+---+
+	| 1 | 5 |   |    | 1 | 5 |   |
+	+---+---+---+    +---+---+---+
+	| 7 | 6 | 8 |    | 7 | 6 | 8 |
+	+---+---+---+    +---+---+---+
+	stopped at move 1: r moves the blank off the board
+	`},
+		{"eight-puzzle case by replay", "eight-puzzle", eightInput, "dlur\n", "", `
+	case 1 of 2: 2 3 4 / 1 5 x / 7 6 8
+	start            after 4 moves: dlur
+	+---+---+---+    +---+---+---+
+	| 2 | 3 | 4 |    | 2 | 3 | 4 |
+	+---+---+---+    +---+---+---+
+	| 1 | 5 |   |    | 1 | 8 |   |
+	+---+---+---+    +---+---+---+
+	| 7 | 6 | 8 |    | 7 | 5 | 6 |
+	+---+---+---+    +---+---+---+
+	`},
+		{"eight-puzzle wrongly unsolvable", "eight-puzzle", eightInput, "unsolvable\n", "", `
+	case 1 of 2: 2 3 4 / 1 5 x / 7 6 8
+	start            after no moves
+	+---+---+---+    +---+---+---+
+	| 2 | 3 | 4 |    | 2 | 3 | 4 |
+	+---+---+---+    +---+---+---+
+	| 1 | 5 |   |    | 1 | 5 |   |
+	+---+---+---+    +---+---+---+
+	| 7 | 6 | 8 |    | 7 | 6 | 8 |
+	+---+---+---+    +---+---+---+
+	the output says unsolvable, but this board can be solved
+	`},
+		{"not a puzzle", "tokens", "1 2\n", "3\n", "", ""},
+		{"unreadable input", "rotation-game", "1 2 3\n0\n", "A\n1\n", "case 1: ...", ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got := Failure(tt.checker, []byte(tt.input), []byte(tt.output), tt.message)
+			want := ""
+			if tt.want != "" {
+				want = dedent(tt.want)
+			}
+			if got != want {
+				t.Errorf("got\n%s\nwant\n%s", got, want)
+			}
+		})
+	}
+}
+
+func TestNamedCase(t *testing.T) {
+	tests := []struct {
+		msg    string
+		n      int
+		want   int
+		wantOK bool
+	}{
+		{"case 3, move 5: 'Q' is not a move", 4, 3, true},
+		{"missing case 2 of 2", 2, 2, true},
+		{"case 9: after 2 moves", 4, 0, false}, // out of range: replay decides
+		{"showcase 2", 4, 0, false},
+		{"unexpected output after the last case", 4, 0, false},
+		{"case 99999999999999999999999", 4, 0, false},
+	}
+	for _, tt := range tests {
+		got, ok := namedCase(tt.msg, tt.n)
+		if got != tt.want || ok != tt.wantOK {
+			t.Errorf("namedCase(%q, %d): got %d, %v, want %d, %v", tt.msg, tt.n, got, ok, tt.want, tt.wantOK)
+		}
+	}
+}
+
+// FuzzFailure feeds any output and message to every puzzle: the drawing must
+// never panic, and a readable input always gets one.
+func FuzzFailure(f *testing.F) {
+	f.Add(0, []byte("AC\n2\nDDHH\n2\n"), "case 2: ...")
+	f.Add(1, []byte("9 8 5 4\n"), "")
+	f.Add(2, []byte("dlur\nunsolvable\n"), "case 7")
+	f.Add(2, []byte("\xff\x00r\r\n\n\n"), "case 1, move 1")
+	puzzles := []struct{ checker, input string }{
+		{"rotation-game", rotationInput}, {"clocks", clocksInput}, {"eight-puzzle", eightInput},
+	}
+	f.Fuzz(func(t *testing.T, which int, output []byte, message string) {
+		p := puzzles[uint(which)%uint(len(puzzles))]
+		if got := Failure(p.checker, []byte(p.input), output, message); !strings.Contains(got, "start") {
+			t.Errorf("%s: no drawing for output %q, message %q: %q", p.checker, output, message, got)
+		}
+	})
+}

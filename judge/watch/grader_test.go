@@ -1,0 +1,119 @@
+package watch
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/optjudge/optjudge/judge"
+	"github.com/optjudge/optjudge/judge/sandbox"
+	"github.com/optjudge/optjudge/judge/verdict"
+	"github.com/optjudge/optjudge/problems"
+)
+
+func TestSamplesFirst(t *testing.T) {
+	ts := []problems.Test{
+		{Name: "secret/01-random", Group: "secret"},
+		{Name: "mytests/02-sample", Group: "mytests"},
+		{Name: "secret/03-deep", Group: "secret"},
+		{Name: "sample/1", Group: "sample"},
+		{Name: "mytests/samples/04", Group: "mytests"},
+	}
+	var got []string
+	for _, tt := range SamplesFirst(ts) {
+		got = append(got, tt.Name)
+	}
+	want := []string{"mytests/02-sample", "sample/1", "secret/01-random", "secret/03-deep", "mytests/samples/04"}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("got %v, want %v", got, want)
+	}
+	if ts[0].Name != "secret/01-random" {
+		t.Error("SamplesFirst reordered its argument")
+	}
+}
+
+func TestTestDirs(t *testing.T) {
+	embedded, err := problems.LoadEmbedded("clocks")
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	for _, f := range []string{"problem.yaml", "testdata/secret/1.in"} {
+		p := filepath.Join(dir, f)
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	yaml := "name: sum\ntitle: Sum\nlimits:\n  time_limit: 1\n  memory: 256\n  output: 1\n"
+	if err := os.WriteFile(filepath.Join(dir, "problem.yaml"), []byte(yaml), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	onDisk, err := problems.LoadDir(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		name     string
+		p        *problems.Problem
+		testsDir string
+		want     []string
+	}{
+		{"embedded", embedded, "", nil},
+		{"embedded with --tests", embedded, "mytests", []string{"mytests"}},
+		{"on disk, no sample directory", onDisk, "", []string{filepath.Join(dir, "testdata"), filepath.Join(dir, "testdata/secret")}},
+	}
+	for _, tt := range tests {
+		if got := TestDirs(tt.p, tt.testsDir); !reflect.DeepEqual(got, tt.want) {
+			t.Errorf("%s: got %v, want %v", tt.name, got, tt.want)
+		}
+	}
+}
+
+// Without an answer file, the expected output of the failing test is the
+// reference's; the program's output is read back from the grade.
+func TestGraderExplainsWithReference(t *testing.T) {
+	w := &watched{t: t}
+	needPython(t)
+	sb, err := sandbox.New(sandbox.Options{})
+	if err != nil {
+		t.Skipf("no sandbox here: %v", err)
+	}
+	defer sb.Close()
+	p, err := problems.LoadEmbedded("clocks")
+	if err != nil {
+		t.Fatal(err)
+	}
+	root := t.TempDir()
+	testsDir, tmp := filepath.Join(root, "tests"), filepath.Join(root, "tmp")
+	for _, d := range []string{testsDir, tmp} {
+		if err := os.Mkdir(d, 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	src := filepath.Join(root, "main.py")
+	w.write(filepath.Join(testsDir, "1.in"), clocksTests[0])
+	w.write(src, "print('4 5 8')\n")
+	g := &Grader{Problem: p, Source: src, TestsDir: testsDir, Options: judge.Options{Sandbox: sb, TempDir: tmp, WallLimit: time.Minute}}
+	o, err := g.Grade(context.Background(), func(judge.TestResult) {})
+	if err != nil {
+		t.Fatal(err)
+	}
+	f := o.Failure
+	if o.Report.Verdict != verdict.WA || f == nil {
+		t.Fatalf("got %v, failure %+v, want WA with a failure", o.Report.Verdict, f)
+	}
+	if string(f.Answer) != "4 5 8 9\n" || string(f.Output) != "4 5 8\n" || !strings.Contains(f.Picture, "after 3 moves: 4 5 8") {
+		t.Errorf("got answer %q, output %q, picture\n%s\nwant answer \"4 5 8 9\\n\", output \"4 5 8\\n\", the dials after 3 moves",
+			f.Answer, f.Output, f.Picture)
+	}
+	if o.Report.KeptIn != "" || o.Report.Tests[0].Dir != "" {
+		t.Errorf("the report names deleted directories: %q, %q", o.Report.KeptIn, o.Report.Tests[0].Dir)
+	}
+	if left, _ := os.ReadDir(tmp); len(left) > 0 {
+		t.Errorf("the grade left %d files behind", len(left))
+	}
+}
