@@ -41,6 +41,9 @@ type Options struct {
 	GoCache        string        // Go build cache shared by builds; "": a fresh one per build (slow)
 	Path           string        // PATH for compilers; "": /usr/local/bin:/usr/bin:/bin
 
+	// Checker judges the outputs; nil: the problem's, its checker program
+	// built once per grading (see BuildChecker).
+	Checker checkers.Checker
 	// Sandbox runs the tests; nil makes one with sandbox.New for this call.
 	Sandbox *sandbox.Sandbox
 	// Progress, when set, is called once as each test finishes, never
@@ -64,56 +67,20 @@ type Submission struct {
 // (CE, WA, TLE, ...) is data in the report with a nil error; an error means the
 // judge itself could not grade, and no verdict may be taken from it.
 func Grade(ctx context.Context, p *problems.Problem, sub Submission, opts Options) (*Report, error) {
-	o, err := opts.withDefaults()
+	pp, err := Prepare(ctx, sub, opts)
 	if err != nil {
 		return nil, err
 	}
-	tests := o.Tests
-	if tests == nil {
-		if tests, err = p.Tests(); err != nil {
-			return nil, fmt.Errorf("listing tests of %s: %w", p.Origin, err)
-		}
+	if !opts.Keep {
+		defer pp.Close()
 	}
-	if len(tests) == 0 {
-		return nil, fmt.Errorf("%s: no tests", p.Origin)
-	}
-	sb := o.Sandbox
-	if sb == nil {
-		if sb, err = sandbox.New(sandbox.Options{}); err != nil {
-			return nil, fmt.Errorf("starting the sandbox: %w", err)
-		}
-		defer sb.Close()
-	}
-	r := &Report{
-		Problem:    p.Name,
-		Submission: sub.Path,
-		Isolation:  sb.Isolation(),
-		Warning:    sb.Warning(),
-		Limits:     o.limits(p),
-	}
-	prog, err := o.prepare(ctx, sub)
+	r, err := pp.Grade(ctx, p, opts)
 	if err != nil {
 		return nil, err
 	}
-	if !o.Keep {
-		defer os.RemoveAll(prog.dir)
-	} else {
-		r.KeptIn = prog.dir
+	if opts.Keep {
+		r.KeptIn = pp.prog.dir
 	}
-	r.Language = prog.lang
-	r.Compile = prog.build
-	if !prog.build.OK {
-		r.Verdict = verdict.CE
-		r.Summary = summarize(r.Tests, len(tests), verdict.CE)
-		return r, nil
-	}
-	g := &grader{p: p, prog: prog, sb: sb, opts: o, limits: r.Limits}
-	r.Tests, err = g.runAll(ctx, tests)
-	if err != nil {
-		return nil, err
-	}
-	r.Verdict = overall(r.Tests)
-	r.Summary = summarize(r.Tests, len(tests), r.Verdict)
 	return r, nil
 }
 
@@ -172,11 +139,12 @@ func unwrapPathError(err error) error {
 
 // grader runs the tests of one grading.
 type grader struct {
-	p      *problems.Problem
-	prog   *program
-	sb     *sandbox.Sandbox
-	opts   *Options
-	limits Limits
+	p       *problems.Problem
+	prog    *program
+	sb      *sandbox.Sandbox
+	opts    *Options
+	limits  Limits
+	checker checkers.Checker
 }
 
 // runAll runs the tests on Parallel workers. With Lazy, a failure cancels the
@@ -305,14 +273,14 @@ func (g *grader) runTest(ctx context.Context, t problems.Test) (TestResult, erro
 
 // check hands a completed run's output to the checker.
 func (g *grader) check(ctx context.Context, tr *TestResult, t problems.Test, input, output, answer []byte) {
-	if answer == nil && g.p.Reference != nil && checkers.UsesAnswer(g.p.Checker) {
+	if answer == nil && g.p.Reference != nil && checkers.UsesAnswer(g.checker) {
 		var err error
 		if answer, err = g.p.Reference.Solve(input); err != nil {
 			tr.Verdict, tr.Message = verdict.JE, fmt.Sprintf("reference on %s: %v", t.Path(t.In), err)
 			return
 		}
 	}
-	cr, err := g.p.Checker.Check(ctx, checkers.Files{Input: input, Output: output, Answer: answer})
+	cr, err := g.checker.Check(ctx, checkers.Files{Input: input, Output: output, Answer: answer})
 	switch {
 	case err != nil:
 		tr.Verdict, tr.Message = verdict.JE, "checker: "+err.Error()

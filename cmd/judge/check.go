@@ -6,6 +6,7 @@ import (
 	"fmt"
 
 	"github.com/optjudge/optjudge/checkers"
+	"github.com/optjudge/optjudge/judge"
 	"github.com/optjudge/optjudge/judge/verdict"
 )
 
@@ -57,17 +58,27 @@ func runCheck(e *env, _ *flag.FlagSet, args []string) int {
 	if f.Output, err = e.readFile(args[2]); err != nil {
 		return e.fail(err)
 	}
-	switch {
-	case len(args) == 4:
+	if len(args) == 4 {
 		if f.Answer, err = e.readFile(args[3]); err != nil {
 			return e.fail(err)
 		}
-	case p.Reference != nil && checkers.UsesAnswer(p.Checker):
+	}
+	ctx := context.Background()
+	opts, err := toolOptions(p)
+	if err != nil {
+		return e.fail(err)
+	}
+	chk, done, err := judge.BuildChecker(ctx, p, opts)
+	if err != nil {
+		return e.fail(fmt.Errorf("building the checker: %w", err))
+	}
+	defer done()
+	if f.Answer == nil && p.Reference != nil && checkers.UsesAnswer(chk) {
 		if f.Answer, err = p.Reference.Solve(f.Input); err != nil {
 			return e.fail(fmt.Errorf("reference solver: %w", inFile(args[1], err)))
 		}
 	}
-	r, err := p.Checker.Check(context.Background(), f)
+	r, err := chk.Check(ctx, f)
 	if err != nil {
 		fmt.Fprintf(e.stdout, "%s: %v\n", verdict.JE, err)
 		return exitError

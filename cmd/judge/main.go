@@ -11,8 +11,10 @@ import (
 	"io"
 	"log"
 	"os"
+	"path/filepath"
 	"strings"
 
+	"github.com/optjudge/optjudge/judge"
 	"github.com/optjudge/optjudge/problems"
 )
 
@@ -45,7 +47,7 @@ type env struct {
 var commands []*command
 
 func init() {
-	commands = []*command{cmdRun, cmdSolve, cmdCheck, cmdValidate, cmdDoctor, cmdHelp}
+	commands = []*command{cmdRun, cmdWatch, cmdSolve, cmdCheck, cmdValidate, cmdGen, cmdVerify, cmdStress, cmdDoctor, cmdHelp}
 }
 
 func main() { os.Exit(run()) }
@@ -190,4 +192,18 @@ var cmdHelp = &command{
 		fmt.Fprintln(e.stderr, "usage: judge help [command]")
 		return exitError
 	},
+}
+
+// toolOptions are the settings for building a problem's own programs (a
+// checker or validators) as run builds submissions.
+func toolOptions(p *problems.Problem) (judge.Options, error) {
+	langs, err := languages("", p)
+	if err != nil {
+		return judge.Options{}, err
+	}
+	o := judge.Options{Languages: langs, Path: os.Getenv("PATH")}
+	if cache, err := os.UserCacheDir(); err == nil {
+		o.GoCache = filepath.Join(cache, "optjudge", "go-build")
+	}
+	return o, nil
 }

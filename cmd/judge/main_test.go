@@ -42,6 +42,7 @@ var (
 	isolJSON  = regexp.MustCompile(`"isolation": "[^"]*"`)
 	warningRE = regexp.MustCompile(`(?m)^warning: .*\n|^  "warning": .*\n`)
 	extremeRE = regexp.MustCompile(`(?m)^(slowest|memory):( +)\S+`)
+	ncpuRE    = regexp.MustCompile(`in parallel \(default \d+\)`)
 )
 
 // maskTimes replaces what differs from run to run and machine to machine
@@ -55,5 +56,6 @@ func maskTimes(b []byte) []byte {
 	b = isolJSON.ReplaceAll(b, []byte(`"isolation": "<ISOLATION>"`))
 	b = warningRE.ReplaceAll(b, nil)
 	b = extremeRE.ReplaceAll(b, []byte("$1:$2<TEST>")) // which test is slowest varies
+	b = ncpuRE.ReplaceAll(b, []byte("in parallel (default <NCPU>)"))
 	return spacesRE.ReplaceAll(b, []byte("$1 "))
 }

@@ -50,19 +50,25 @@ Examples:
 Exit codes: 0 accepted; 1 any other verdict; 2 usage error or judge error (JE).
 `,
 	Flags: func(fs *flag.FlagSet) {
-		fs.String("tests", "", "run every `DIR`/*.in (with the .ans beside it) instead of the problem's tests")
-		fs.Duration("time-limit", 0, "CPU time limit per test, e.g. 2s (default: the problem's)")
-		fs.String("memory-limit", "", "memory limit `SIZE`: 256M, 1G, or MiB as a bare number (default: the problem's)")
-		fs.Duration("wall-limit", 0, "wall-clock limit per test (default: 2 x time limit + 1s)")
-		fs.Bool("lazy", false, "stop at the first test that is not AC")
-		fs.Int("j", runtime.NumCPU(), "run `N` tests in parallel")
+		gradeFlags(fs)
 		fs.Bool("json", false, "print the report as JSON (schema in the README)")
 		fs.Bool("keep", false, "keep the build and working directories and say where")
 		fs.Bool("no-color", false, "no colours, even on a terminal")
-		fs.String("lang", "", "force the language `NAME` (c, cpp, go, python)")
-		fs.String("languages", "", "read the language table from `FILE`")
 	},
 	Run: runRun,
+}
+
+// gradeFlags registers the flags that gradeOptions reads, shared by run and
+// watch.
+func gradeFlags(fs *flag.FlagSet) {
+	fs.String("tests", "", "run every `DIR`/*.in (with the .ans beside it) instead of the problem's tests")
+	fs.Duration("time-limit", 0, "CPU time limit per test, e.g. 2s (default: the problem's)")
+	fs.String("memory-limit", "", "memory limit `SIZE`: 256M, 1G, or MiB as a bare number (default: the problem's)")
+	fs.Duration("wall-limit", 0, "wall-clock limit per test (default: 2 x time limit + 1s)")
+	fs.Bool("lazy", false, "stop at the first test that is not AC")
+	fs.Int("j", runtime.NumCPU(), "run `N` tests in parallel")
+	fs.String("lang", "", "force the language `NAME` (c, cpp, go, python)")
+	fs.String("languages", "", "read the language table from `FILE`")
 }
 
 func runRun(e *env, fs *flag.FlagSet, args []string) int {
@@ -126,7 +132,7 @@ func (e *env) gradeOptions(fs *flag.FlagSet, p *problems.Problem) (*judge.Option
 		WallLimit: flagValue(fs, "wall-limit").(time.Duration),
 		Lazy:      flagValue(fs, "lazy").(bool),
 		Parallel:  flagValue(fs, "j").(int),
-		Keep:      flagValue(fs, "keep").(bool),
+		Keep:      fs.Lookup("keep") != nil && flagValue(fs, "keep").(bool), // watch has no --keep
 		Lang:      flagValue(fs, "lang").(string),
 		Path:      os.Getenv("PATH"),
 	}

@@ -1,12 +1,18 @@
 package main
 
 import (
+	"context"
+	"errors"
 	"flag"
 	"fmt"
 	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
+
+	"github.com/optjudge/optjudge/checkers"
+	"github.com/optjudge/optjudge/judge"
+	"github.com/optjudge/optjudge/problems"
 )
 
 var cmdValidate = &command{
@@ -41,9 +47,19 @@ func runValidate(e *env, _ *flag.FlagSet, args []string) int {
 	if err != nil {
 		return e.fail(err)
 	}
-	if p.Validator == nil {
+	if p.Validator == nil && len(p.InputValidators) == 0 {
 		return e.fail(fmt.Errorf("%s: the problem names no input validator", p.Origin))
 	}
+	ctx := context.Background()
+	opts, err := toolOptions(p)
+	if err != nil {
+		return e.fail(err)
+	}
+	external, done, err := judge.BuildInputValidators(ctx, p, opts)
+	if err != nil {
+		return e.fail(fmt.Errorf("building the input validators: %w", err))
+	}
+	defer done()
 	var files []file
 	if len(args) == 1 {
 		tests, err := p.Tests()
@@ -62,9 +78,13 @@ func runValidate(e *env, _ *flag.FlagSet, args []string) int {
 		if err != nil {
 			return e.fail(err)
 		}
-		if err := p.Validator.Validate(in); err != nil {
+		bad, err := validateInput(ctx, p, external, in)
+		if err != nil {
+			return e.fail(fmt.Errorf("validating %s: %w", f.name, err))
+		}
+		if bad != nil {
 			invalid++
-			fmt.Fprintln(e.stdout, inFile(f.name, err))
+			fmt.Fprintln(e.stdout, inFile(f.name, bad))
 		}
 	}
 	fmt.Fprintf(e.stdout, "%d of %d files valid\n", len(files)-invalid, len(files))
@@ -72,6 +92,27 @@ func runValidate(e *env, _ *flag.FlagSet, args []string) int {
 		return exitRejected
 	}
 	return exitOK
+}
+
+// validateInput runs the built-in validator and then every external one. It
+// returns the first complaint about in (nil when valid), or an error when a
+// validator could not run.
+func validateInput(ctx context.Context, p *problems.Problem, external []*checkers.InputValidator, in []byte) (bad, err error) {
+	if p.Validator != nil {
+		if bad := p.Validator.Validate(in); bad != nil {
+			return bad, nil
+		}
+	}
+	for _, v := range external {
+		msg, err := v.Validate(ctx, in)
+		if err != nil {
+			return nil, err
+		}
+		if msg != "" {
+			return errors.New(msg), nil
+		}
+	}
+	return nil, nil
 }
 
 type file struct {
