@@ -17,6 +17,7 @@ import (
 	"time"
 
 	"github.com/optjudge/optjudge/judge/bytesize"
+	"golang.org/x/sys/unix"
 )
 
 // memorySlack is added to the memory limit in the cgroup, so that a program
@@ -86,6 +87,12 @@ func newCgroups(name string, noV2 bool) (*cgroups, error) {
 }
 
 // setup decides which hierarchy serves each purpose and creates the parents.
+//
+// Every group a run has costs a mkdir, a join and an rmdir, so a run gets no
+// more than it needs: the memory group (limit, peak, OOM kills) and the
+// pids group (process limit), and the CPU time and the kill only where they
+// come with one of those. The CPU time is the supervisor's report anyway,
+// and killing the box's PID 1 kills the box.
 func (c *cgroups) setup(v2 string, v1 map[string]string, mk func(string) (string, error)) error {
 	var v2ctl []string
 	if v2 != "" {
@@ -93,18 +100,27 @@ func (c *cgroups) setup(v2 string, v1 map[string]string, mk func(string) (string
 		if err != nil {
 			return err
 		}
-		c.v2 = dir
 		v2ctl = enableControllers(dir, "memory", "pids")
-		c.cpu = ctl{parent: dir, v2: true}
-		_, err = os.Stat(filepath.Join(dir, "cgroup.kill"))
-		c.kill = err == nil
+		if slices.Contains(v2ctl, "memory") {
+			c.v2 = dir
+			c.cpu = ctl{parent: dir, v2: true}
+			_, err = os.Stat(filepath.Join(dir, "cgroup.kill"))
+			c.kill = err == nil
+		} else {
+			// a v2 tree without the memory controller (a hybrid machine)
+			// would add a group to every run and nothing it needs
+			v2ctl = nil
+			c.parents = c.parents[:len(c.parents)-1]
+			if err := os.Remove(dir); err != nil {
+				return fmt.Errorf("removing cgroup: %w", err)
+			}
+		}
 	}
 	for _, want := range []struct {
 		name string
 		dst  *ctl
-	}{{"memory", &c.mem}, {"pids", &c.pids}, {"cpuacct", &c.cpu}} {
+	}{{"memory", &c.mem}, {"pids", &c.pids}} {
 		switch {
-		case want.dst.ok():
 		case slices.Contains(v2ctl, want.name):
 			*want.dst = ctl{parent: c.v2, v2: true}
 		case v1[want.name] != "":
@@ -117,6 +133,9 @@ func (c *cgroups) setup(v2 string, v1 map[string]string, mk func(string) (string
 	}
 	if !c.mem.ok() {
 		return errors.New("no memory cgroup controller")
+	}
+	if !c.cpu.ok() && v1["cpuacct"] != "" && v1["cpuacct"] == v1["memory"] {
+		c.cpu = c.mem // cpuacct mounted with memory: the same group
 	}
 	return nil
 }
@@ -212,45 +231,52 @@ func (c *cgroups) close() error {
 	return first
 }
 
-// runGroup is one run's cgroup(s). It is the run's meter.
+// runGroup is one run's cgroup(s). It is the run's meter. The run's
+// supervisor joins it once its box is built, and the contestant starts in it.
 type runGroup struct {
 	c     *cgroups
 	dirs  []string // every directory created, removed at the end
 	v2    string
-	v2fd  *os.File
 	mem   string
 	memV2 bool
 	pids  string
 	cpu   string
 	cpuV2 bool
-	procs []*os.File // v1 cgroup.procs, joined by the helper itself
-	tree  *procMeter // the CPU time while it runs
+	procs []*os.File  // cgroup.procs of every group, which the supervisor writes itself into
+	lim   groupLimits // the limits written
+	tree  *procMeter  // the CPU time while it runs
 	// peak is the sampled maximum of memory.current when the kernel has no
 	// memory.peak (v2 before 5.19).
-	peak    bytesize.Size
-	hasPeak bool
+	peak     bytesize.Size
+	hasPeak  bool
+	peakFile statFile // memory.peak or memory.max_usage_in_bytes
+	oomFile  statFile // memory.events or memory.oom_control
 }
 
-// meter returns g as the meter of the run whose helper is pid.
-func (g *runGroup) meter(pid int) meter {
-	g.tree = newProcMeter(pid)
-	return g
+// groupLimits are the limits a group enforces.
+type groupLimits struct {
+	memory    bytesize.Size
+	processes int
 }
 
-// create makes the run's groups and sets their limits.
-func (c *cgroups) create(lim Limits) (*runGroup, error) {
+func limitsOf(lim Limits) groupLimits { return groupLimits{lim.Memory, lim.Processes} }
+
+func (g *runGroup) bind(pid int, start int64) { g.tree.bind(pid, start) }
+
+// create makes a run's groups and sets their limits.
+func (c *cgroups) create(gl groupLimits) (*runGroup, error) {
 	var rnd [4]byte
 	rand.Read(rnd[:])
 	name := fmt.Sprintf("r%d-%s", c.seq.Add(1), hex.EncodeToString(rnd[:]))
-	g := &runGroup{c: c}
-	if err := g.make(name, lim); err != nil {
+	g := &runGroup{c: c, tree: &procMeter{}, peakFile: statFile{-1}, oomFile: statFile{-1}}
+	if err := g.make(name, gl); err != nil {
 		g.remove()
 		return nil, err
 	}
 	return g, nil
 }
 
-func (g *runGroup) make(name string, lim Limits) error {
+func (g *runGroup) make(name string, gl groupLimits) error {
 	mk := func(parent string) (string, error) {
 		dir := filepath.Join(parent, name)
 		for _, d := range g.dirs {
@@ -270,9 +296,6 @@ func (g *runGroup) make(name string, lim Limits) error {
 		if g.v2, err = mk(c.v2); err != nil {
 			return err
 		}
-		if g.v2fd, err = os.Open(g.v2); err != nil {
-			return fmt.Errorf("sandbox: opening cgroup: %w", err)
-		}
 	}
 	if g.mem, err = mk(c.mem.parent); err != nil {
 		return err
@@ -289,31 +312,52 @@ func (g *runGroup) make(name string, lim Limits) error {
 		}
 		g.cpuV2 = c.cpu.v2
 	}
-	if err := g.limit(lim); err != nil {
+	if err := g.limit(gl); err != nil {
 		return err
 	}
-	_, err = os.Stat(filepath.Join(g.mem, "memory.peak"))
-	g.hasPeak = err == nil
+	peak, oom := "memory.max_usage_in_bytes", "memory.oom_control"
+	if g.memV2 {
+		peak, oom = "memory.peak", "memory.events"
+		_, err = os.Stat(filepath.Join(g.mem, peak))
+		if g.hasPeak = err == nil; !g.hasPeak {
+			peak = "memory.current"
+		}
+	}
+	if g.peakFile, err = openStat(filepath.Join(g.mem, peak)); err != nil {
+		return err
+	}
+	if g.oomFile, err = openStat(filepath.Join(g.mem, oom)); err != nil {
+		return err
+	}
 	return g.openProcs()
 }
 
-// limit writes the memory and process limits.
-func (g *runGroup) limit(lim Limits) error {
+// limit writes the memory and process limits that differ from those in
+// force (a new group has none).
+func (g *runGroup) limit(gl groupLimits) error {
 	var w []struct{ file, value string }
 	add := func(file, value string) { w = append(w, struct{ file, value string }{file, value}) }
-	if lim.Memory > 0 {
-		v := strconv.FormatInt(int64(lim.Memory+memorySlack), 10)
+	if gl.memory != g.lim.memory {
+		v, v1 := "max", "-1"
+		if gl.memory > 0 {
+			v = strconv.FormatInt(int64(gl.memory+memorySlack), 10)
+			v1 = v
+		}
 		if g.memV2 {
 			add(filepath.Join(g.mem, "memory.max"), v)
 			add(filepath.Join(g.mem, "memory.swap.max"), "0")
 		} else {
-			add(filepath.Join(g.mem, "memory.limit_in_bytes"), v)
-			add(filepath.Join(g.mem, "memory.memsw.limit_in_bytes"), v)
+			if g.lim.memory != 0 {
+				// lift memory+swap first, so that the memory limit may rise past it
+				add(filepath.Join(g.mem, "memory.memsw.limit_in_bytes"), "-1")
+			}
+			add(filepath.Join(g.mem, "memory.limit_in_bytes"), v1)
+			add(filepath.Join(g.mem, "memory.memsw.limit_in_bytes"), v1)
 		}
 	}
-	if g.pids != "" {
-		// +1 for the helper, which is in the group too
-		add(filepath.Join(g.pids, "pids.max"), strconv.Itoa(lim.Processes+1))
+	if g.pids != "" && gl.processes != g.lim.processes {
+		// +1 for the supervisor, which is in the group too
+		add(filepath.Join(g.pids, "pids.max"), strconv.Itoa(gl.processes+1))
 	}
 	for _, x := range w {
 		err := writeCg(x.file, x.value)
@@ -321,17 +365,14 @@ func (g *runGroup) limit(lim Limits) error {
 			return fmt.Errorf("sandbox: setting cgroup limit: %w", err)
 		}
 	}
+	g.lim = gl
 	return nil
 }
 
-// openProcs opens cgroup.procs of the v1 groups; the helper writes itself
-// into them just before it forks the program, so the program is in place
-// from its first instruction (v1 has no atomic placement at fork).
+// openProcs opens cgroup.procs of every group, for the supervisor to write
+// itself into.
 func (g *runGroup) openProcs() error {
 	for _, d := range g.dirs {
-		if d == g.v2 {
-			continue
-		}
 		f, err := os.OpenFile(filepath.Join(d, "cgroup.procs"), os.O_WRONLY, 0)
 		if err != nil {
 			return fmt.Errorf("sandbox: opening cgroup: %w", err)
@@ -341,22 +382,30 @@ func (g *runGroup) openProcs() error {
 	return nil
 }
 
-// attach places the helper: at clone time in the v2 group (CLONE_INTO_CGROUP),
-// by the helper itself in the v1 groups.
-func (g *runGroup) attach(b *box) {
-	if g.v2fd != nil {
-		b.attr.UseCgroupFD = true
-		b.attr.CgroupFD = int(g.v2fd.Fd())
+// joins are the cgroup.procs files a spare writes itself into.
+func (g *runGroup) joins() []*os.File { return g.procs }
+
+// dropJoins closes the cgroup.procs files once a spare has them.
+func (g *runGroup) dropJoins() {
+	for _, f := range g.procs {
+		f.Close()
 	}
+	g.procs = nil
+}
+
+// attach has a supervisor made for the run (not a spare) join the groups.
+func (g *runGroup) attach(b *box) {
 	for _, f := range g.procs {
 		b.args = append(b.args, "-j", strconv.Itoa(4+len(b.files)))
 		b.files = append(b.files, f)
 	}
 }
 
-// poll takes the CPU time from the process tree, not from the cgroup: the
-// cgroup also counts the helper's setup, and a kill for CPU time must never
-// be reported with less CPU than the limit.
+// setLimits sets the limits of the run the group serves.
+func (g *runGroup) setLimits(lim Limits) error { return g.limit(limitsOf(lim)) }
+
+// poll takes the CPU time from the process tree, as the report does: a
+// kill for CPU time must never be reported with less CPU than the limit.
 func (g *runGroup) poll() (time.Duration, bytesize.Size) {
 	if g.memV2 && !g.hasPeak {
 		g.peak = max(g.peak, bytesize.Size(readInt(filepath.Join(g.mem, "memory.current"))))
@@ -401,33 +450,61 @@ func killGroup(dir string) {
 	}
 }
 
-func (g *runGroup) finish() (usage, error) {
+func (g *runGroup) finish(needCPU bool) (usage, error) {
 	u := usage{peakExact: true}
-	u.cpu, u.cpuKnown = g.cpuTime()
-	if g.memV2 {
-		if g.hasPeak {
-			u.peak = bytesize.Size(readInt(filepath.Join(g.mem, "memory.peak")))
-		} else {
-			u.peak, u.peakExact = max(g.peak, bytesize.Size(readInt(filepath.Join(g.mem, "memory.current")))), false
-		}
-		n, _ := statField(filepath.Join(g.mem, "memory.events"), "oom_kill")
-		u.oomKilled = n > 0
-	} else {
-		u.peak = bytesize.Size(readInt(filepath.Join(g.mem, "memory.max_usage_in_bytes")))
-		n, _ := statField(filepath.Join(g.mem, "memory.oom_control"), "oom_kill")
-		u.oomKilled = n > 0
+	if needCPU {
+		u.cpu, u.cpuKnown = g.cpuTime()
 	}
+	peak := g.peakFile.read()
+	if g.memV2 && !g.hasPeak {
+		peak, u.peakExact = max(g.peak, bytesize.Size(readInt(filepath.Join(g.mem, "memory.current")))), false
+	}
+	u.peak = peak
+	n, _ := field(string(g.oomFile.bytes()), "oom_kill")
+	u.oomKilled = n > 0
 	return u, nil
+}
+
+// statFile is a cgroup file opened ahead of time (by the spare pool, off the
+// run's path) and read at offset 0 when needed.
+type statFile struct{ fd int }
+
+func openStat(path string) (statFile, error) {
+	fd, err := unix.Open(path, unix.O_RDONLY|unix.O_CLOEXEC, 0)
+	if err != nil {
+		return statFile{-1}, fmt.Errorf("sandbox: opening cgroup: %w", err)
+	}
+	return statFile{fd}, nil
+}
+
+func (f statFile) bytes() []byte {
+	var buf [4096]byte
+	if f.fd < 0 {
+		return nil
+	}
+	n, err := unix.Pread(f.fd, buf[:], 0)
+	if err != nil || n < 0 {
+		return nil
+	}
+	return buf[:n]
+}
+
+func (f statFile) read() bytesize.Size { return bytesize.Size(parseInt(string(f.bytes()))) }
+
+func (f *statFile) close() {
+	if f.fd >= 0 {
+		unix.Close(f.fd)
+		f.fd = -1
+	}
 }
 
 // remove kills what is left and removes the run's groups.
 func (g *runGroup) remove() error {
-	if g.v2fd != nil {
-		g.v2fd.Close()
-	}
 	for _, f := range g.procs {
 		f.Close()
 	}
+	g.peakFile.close()
+	g.oomFile.close()
 	var first error
 	for i := len(g.dirs) - 1; i >= 0; i-- {
 		if err := removeGroup(g.dirs[i]); err != nil && first == nil {
@@ -468,8 +545,11 @@ func parseInt(s string) int64 {
 }
 
 // statField reads "key value" from a flat-keyed cgroup file.
-func statField(path, key string) (int64, bool) {
-	for _, line := range strings.Split(readString(path), "\n") {
+func statField(path, key string) (int64, bool) { return field(readString(path), key) }
+
+// field finds "key value" in the text of a flat-keyed cgroup file.
+func field(text, key string) (int64, bool) {
+	for _, line := range strings.Split(text, "\n") {
 		if k, v, ok := strings.Cut(line, " "); ok && k == key {
 			return parseInt(v), true
 		}

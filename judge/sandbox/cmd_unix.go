@@ -9,6 +9,8 @@ import (
 	"slices"
 	"strings"
 	"syscall"
+
+	"golang.org/x/sys/unix"
 )
 
 // Resource numbers for the helper's -r option.
@@ -68,17 +70,35 @@ func buildEnv(c *Cmd) []string {
 func openStdin(c *Cmd) (*os.File, error) {
 	switch {
 	case c.StdinFile != "":
-		f, err := os.Open(c.StdinFile)
-		if err != nil {
-			return nil, fmt.Errorf("sandbox: stdin: %w", err)
-		}
-		return f, nil
+		return openRead(c.StdinFile)
 	case c.Stdin != nil:
 		return memoryFile(c.Stdin)
 	}
-	f, err := os.Open(os.DevNull)
+	return openRead(os.DevNull)
+}
+
+// openRead opens a file read-only, as a file the judge only passes on
+// (os.Open would register it with the runtime's poller).
+func openRead(path string) (*os.File, error) {
+	fd, err := unix.Open(path, unix.O_RDONLY|unix.O_CLOEXEC, 0)
 	if err != nil {
-		return nil, fmt.Errorf("sandbox: stdin: %w", err)
+		return nil, fmt.Errorf("sandbox: stdin: %w", &os.PathError{Op: "open", Path: path, Err: err})
 	}
-	return f, nil
+	return os.NewFile(uintptr(fd), path), nil
+}
+
+// pipe returns a pipe whose read end the judge polls itself (non-blocking)
+// and whose write end it passes on (blocking, as a program expects).
+func pipe() (r int, w *os.File, err error) {
+	p, err := cloexecPipe()
+	if err == nil {
+		if err = unix.SetNonblock(p[0], true); err != nil {
+			unix.Close(p[0])
+			unix.Close(p[1])
+		}
+	}
+	if err != nil {
+		return -1, nil, fmt.Errorf("sandbox: %w", err)
+	}
+	return p[0], os.NewFile(uintptr(p[1]), "pipe"), nil
 }

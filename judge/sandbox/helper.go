@@ -5,24 +5,46 @@ package sandbox
 import (
 	"bytes"
 	"crypto/sha256"
+	"embed"
 	"encoding/hex"
 	"fmt"
+	"io/fs"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strings"
 	"syscall"
-
-	_ "embed"
 )
 
-//go:embed _csrc/box.c
-var helperSource []byte
+//go:embed _csrc
+var helperSource embed.FS
+
+// helperFiles returns the helper's source files by name, in name order.
+func helperFiles() (names []string, data [][]byte) {
+	ents, err := fs.ReadDir(helperSource, "_csrc")
+	if err != nil {
+		panic(err) // embedded: cannot fail
+	}
+	for _, e := range ents {
+		b, err := fs.ReadFile(helperSource, "_csrc/"+e.Name())
+		if err != nil {
+			panic(err)
+		}
+		names, data = append(names, e.Name()), append(data, b)
+	}
+	return names, data
+}
 
 // helperKey names the compiled helper after its source, so that a new source
 // is compiled once and an old binary is never used with a new judge.
 func helperKey() string {
-	sum := sha256.Sum256(helperSource)
-	return hex.EncodeToString(sum[:8])
+	h := sha256.New()
+	names, data := helperFiles()
+	for i := range names {
+		fmt.Fprintf(h, "%s %d\n", names[i], len(data[i]))
+		h.Write(data[i])
+	}
+	return hex.EncodeToString(h.Sum(nil)[:8])
 }
 
 // cacheDir is opts.CacheDir or, by default, os.UserCacheDir()/optjudge.
@@ -51,11 +73,21 @@ func buildHelper(dir, compiler string) (string, error) {
 	if err := ownedExecutable(bin); err == nil {
 		return bin, nil
 	}
-	src := filepath.Join(dir, "box-"+helperKey()+".c")
-	if err := os.WriteFile(src, helperSource, 0o600); err != nil {
+	srcDir, err := os.MkdirTemp(dir, "box-src-")
+	if err != nil {
 		return "", fmt.Errorf("writing helper source: %w", err)
 	}
-	defer os.Remove(src)
+	defer os.RemoveAll(srcDir)
+	var srcs []string
+	names, data := helperFiles()
+	for i, name := range names {
+		if err := os.WriteFile(filepath.Join(srcDir, name), data[i], 0o600); err != nil {
+			return "", fmt.Errorf("writing helper source: %w", err)
+		}
+		if strings.HasSuffix(name, ".c") {
+			srcs = append(srcs, filepath.Join(srcDir, name))
+		}
+	}
 	tmp, err := os.CreateTemp(dir, "box-*.tmp")
 	if err != nil {
 		return "", fmt.Errorf("compiling helper: %w", err)
@@ -66,7 +98,7 @@ func buildHelper(dir, compiler string) (string, error) {
 	// at run time; dynamic otherwise.
 	var out bytes.Buffer
 	for _, static := range []bool{true, false} {
-		args := []string{"-O2", "-o", tmp.Name(), src}
+		args := append([]string{"-O2", "-o", tmp.Name()}, srcs...)
 		if static {
 			args = append([]string{"-static"}, args...)
 		}

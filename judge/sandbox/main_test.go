@@ -153,9 +153,21 @@ func contained() []string { return []string{IsolationNamespaces, IsolationCgroup
 // program returns the path of a compiled test program, compiling it once.
 func program(t testing.TB, name string) string {
 	t.Helper()
+	return compile(t, name, name)
+}
+
+// staticProgram is program linked statically, where the C library allows
+// it: the cheapest program to start, for the benchmarks.
+func staticProgram(t testing.TB, name string) string {
+	t.Helper()
+	return compile(t, name, name+"-static", "-static")
+}
+
+func compile(t testing.TB, name, out string, flags ...string) string {
+	t.Helper()
 	binMu.Lock()
 	defer binMu.Unlock()
-	if p, ok := bins[name]; ok {
+	if p, ok := bins[out]; ok {
 		return p
 	}
 	src, ok := programs[name]
@@ -166,14 +178,15 @@ func program(t testing.TB, name string) string {
 		t.Skip("gcc is not installed")
 	}
 	c := filepath.Join(binDir, name+".c")
-	bin := filepath.Join(binDir, name)
+	bin := filepath.Join(binDir, out)
 	if err := os.WriteFile(c, []byte(src), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	if out, err := exec.Command("gcc", "-O2", "-o", bin, c).CombinedOutput(); err != nil {
+	args := append(append([]string{"-O2"}, flags...), "-o", bin, c)
+	if out, err := exec.Command("gcc", args...).CombinedOutput(); err != nil {
 		t.Fatalf("compiling %s: %v\n%s", name, err, out)
 	}
-	bins[name] = bin
+	bins[out] = bin
 	return bin
 }
 

@@ -13,9 +13,9 @@ import (
 	"golang.org/x/sys/unix"
 )
 
-// mountOp is one step of building the box's root, in the helper's terms.
+// mountOp is one step of building a root, in the helper's terms.
 type mountOp struct {
-	kind     byte   // 'b' read-only bind, 'w' read-write bind, 'l' symlink, 'T' tmpfs, 'P' proc, 'D' dev
+	kind     byte   // 'b' read-only bind, 'w' read-write bind, 'S' bind of a template mount, 'l' symlink, 'T' tmpfs, 'P' proc, 'D' dev
 	src, dst string // src: bind source, link target or tmpfs size
 }
 
@@ -29,11 +29,13 @@ func (o mountOp) args() []string {
 	return []string{"-" + string(o.kind), o.src, o.dst}
 }
 
-// systemMounts are the host directories every box sees read-only (programs,
-// libraries, /etc), recreated as links where the host has links (/bin ->
-// usr/bin), plus a private /tmp, a fresh /proc and a minimal /dev.
-func systemMounts() []mountOp {
-	var ops []mountOp
+// systemMounts returns the template, which the zygote mounts once under
+// tmplRoot, and the system part of every box's root. The template holds the
+// host directories every box sees read-only (programs, libraries, /etc) and
+// a minimal /dev, with their final flags, so that a box binds each with one
+// call. The box recreates the host's links (/bin -> usr/bin) and gets a
+// private /tmp and a fresh /proc.
+func systemMounts(tmplRoot string) (tmpl, run []mountOp) {
 	for _, p := range []string{"/bin", "/etc", "/lib", "/lib32", "/lib64", "/libx32", "/sbin", "/usr"} {
 		fi, err := os.Lstat(p)
 		switch {
@@ -41,17 +43,20 @@ func systemMounts() []mountOp {
 			continue
 		case fi.Mode()&os.ModeSymlink != 0:
 			if target, err := os.Readlink(p); err == nil {
-				ops = append(ops, mountOp{kind: 'l', src: target, dst: p})
+				run = append(run, mountOp{kind: 'l', src: target, dst: p})
 			}
 		case fi.IsDir():
-			ops = append(ops, mountOp{kind: 'b', src: p, dst: p})
+			tmpl = append(tmpl, mountOp{kind: 'b', src: p, dst: p})
+			run = append(run, mountOp{kind: 'S', src: tmplRoot + p, dst: p})
 		}
 	}
-	return append(ops,
+	tmpl = append(tmpl, mountOp{kind: 'D', dst: "/dev"})
+	run = append(run,
+		mountOp{kind: 'S', src: tmplRoot + "/dev", dst: "/dev"},
 		mountOp{kind: 'T', src: strconv.FormatInt(int64(DefaultTmp), 10), dst: "/tmp"},
 		mountOp{kind: 'P', dst: "/proc"},
-		mountOp{kind: 'D', dst: "/dev"},
 	)
+	return tmpl, run
 }
 
 // mountPlan adds the run's own paths to the system mounts: Cmd.ReadOnly, the
@@ -87,10 +92,32 @@ func sortedStable(ops []mountOp) []mountOp {
 	return ops
 }
 
+// withoutSkeleton returns plan without the skeleton's mounts, when a spare,
+// which has mounted the skeleton before anything else, builds the same root
+// from the rest: every mount of the skeleton is in the plan, and no other
+// mount is at or above one of them.
+func withoutSkeleton(plan, skeleton []mountOp) ([]mountOp, bool) {
+	rest := make([]mountOp, 0, len(plan))
+	found := 0
+	for _, op := range plan {
+		if slices.Contains(skeleton, op) {
+			found++
+			continue
+		}
+		for _, k := range skeleton {
+			if op.dst == k.dst || op.dst == "/" || strings.HasPrefix(k.dst, op.dst+"/") {
+				return nil, false
+			}
+		}
+		rest = append(rest, op)
+	}
+	return rest, found == len(skeleton)
+}
+
 // covered reports whether a bind already makes path visible.
 func covered(ops []mountOp, path string) bool {
 	for _, o := range ops {
-		if (o.kind == 'b' || o.kind == 'w') && (path == o.dst || strings.HasPrefix(path, o.dst+"/")) {
+		if (o.kind == 'b' || o.kind == 'w' || o.kind == 'S') && (path == o.dst || strings.HasPrefix(path, o.dst+"/")) {
 			return true
 		}
 	}

@@ -17,20 +17,18 @@ const clockTick = 10 * time.Millisecond
 // procMeter measures a run without a cgroup, from /proc: the tree's CPU time
 // (exact to a clock tick) and its resident memory (sampled, so approximate:
 // a short peak between two samples is missed, pages shared between processes
-// are counted twice). The helper's own ru_maxrss report complements it.
+// are counted twice). The supervisor's own ru_maxrss report complements it.
+// It knows nothing until bound to the supervisor.
 type procMeter struct {
 	pid   int
-	start int64 // the helper's start time, to notice its pid being reused
+	start int64 // the supervisor's start time, to notice its pid being reused
 	peak  bytesize.Size
 }
 
-// newProcMeter must be called before the helper can have been reaped.
-func newProcMeter(pid int) *procMeter {
-	m := &procMeter{pid: pid, start: -1}
-	if st, ok := readProcStat(pid); ok {
-		m.start = st.start
-	}
-	return m
+// bind sets the supervisor's pid and its start time, which the zygote read
+// before it could reap it.
+func (m *procMeter) bind(pid int, start int64) {
+	m.pid, m.start = pid, start
 }
 
 // procStat is what procMeter reads from /proc/<pid>/stat.
@@ -81,9 +79,12 @@ func children(pid int) []int {
 	return out
 }
 
-// walk calls fn for every descendant of the helper, or returns false when
-// the helper is gone (its pid may then belong to someone else).
+// walk calls fn for every descendant of the supervisor, or returns false
+// when it is unknown or gone (its pid may then belong to someone else).
 func (m *procMeter) walk(fn func(pid int, st procStat)) (helper procStat, ok bool) {
+	if m.pid <= 0 || m.start < 0 {
+		return procStat{}, false
+	}
 	helper, ok = readProcStat(m.pid)
 	if !ok || helper.start != m.start {
 		return helper, false
@@ -115,12 +116,12 @@ func (m *procMeter) poll() (time.Duration, bytesize.Size) {
 	return time.Duration(ticks) * clockTick, mem
 }
 
-// killAll SIGKILLs the descendants of a live helper. Normally the helper
-// kills its tree itself; this is for a helper that stopped answering.
+// killAll SIGKILLs the descendants of a live supervisor. Normally the
+// supervisor kills its tree itself; this is for one that stopped answering.
 func (m *procMeter) killAll() {
 	m.walk(func(pid int, _ procStat) { syscall.Kill(pid, syscall.SIGKILL) })
 }
 
-func (m *procMeter) finish() (usage, error) {
+func (m *procMeter) finish(bool) (usage, error) {
 	return usage{peak: m.peak}, nil
 }

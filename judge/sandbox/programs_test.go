@@ -226,6 +226,12 @@ static int down(long n) {
 int main(int argc, char **argv) { return down(atol(argv[1]) * 1024) == 42 ? 1 : 0; }`,
 
 	"ojtrue": `int main(void) { return 0; }`,
+	// ojstamp prints when its main started (CLOCK_MONOTONIC, microseconds)
+	// as a step of BenchmarkRunSteps.
+	"ojstamp": `#include <stdio.h>
+#include <time.h>
+#include <unistd.h>
+int main(void) { struct timespec t; clock_gettime(CLOCK_MONOTONIC, &t); char b[64]; int n = snprintf(b, sizeof b, "%lld prog:main\n", (long long)t.tv_sec * 1000000 + t.tv_nsec / 1000); write(1, b, n); return 0; }`,
 
 	"ojstop": `#include <signal.h>
 int main(void) { raise(SIGSTOP); return 0; }`,

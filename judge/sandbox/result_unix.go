@@ -4,8 +4,6 @@ package sandbox
 
 import (
 	"fmt"
-	"io"
-	"os"
 	"strconv"
 	"strings"
 	"syscall"
@@ -24,15 +22,11 @@ type report struct {
 	wall         time.Duration // fork to reap of the contestant
 }
 
-// readReport reads the helper's report. It returns (nil, nil) when the helper
-// wrote nothing (it was killed), and an error when it reported a failure to
-// set up the box or to exec the program.
-func readReport(f *os.File) (*report, error) {
-	data, err := io.ReadAll(io.LimitReader(f, 4096))
-	if err != nil {
-		return nil, fmt.Errorf("sandbox: reading helper report: %w", err)
-	}
-	line := strings.TrimSpace(string(data))
+// parseStatus reads the supervisor's report line. It returns (nil, nil)
+// when there was none (the supervisor was killed), and an error when it
+// reported a failure to set up the box or to exec the program.
+func parseStatus(line string) (*report, error) {
+	line = strings.TrimSpace(line)
 	if line == "" {
 		return nil, nil
 	}
@@ -67,6 +61,18 @@ func parseReport(line string) (*report, error) {
 	}, nil
 }
 
+// describeExit says how the supervisor ended, for an error message.
+func (st *runStatus) describeExit() string {
+	switch x := st.exit; {
+	case x == nil:
+		return "its end is unknown"
+	case x.status.Signaled():
+		return "signal: " + x.status.Signal().String()
+	default:
+		return fmt.Sprintf("exit status %d", x.status.ExitStatus())
+	}
+}
+
 // HelperError is a failure the helper reported: the box could not be set up
 // or the program could not be executed.
 type HelperError struct {
@@ -79,8 +85,8 @@ func (e *HelperError) Error() string { return "sandbox: " + e.Msg }
 // Unwrap lets errors.Is(err, fs.ErrNotExist) and the like work.
 func (e *HelperError) Unwrap() error { return e.Errno }
 
-// result combines the report, the helper's exit state and the meter.
-func (e *execution) result(rep *report, repErr error, state *os.ProcessState, u usage, lim Limits) (*Result, error) {
+// result combines the report, the supervisor's end and the meter.
+func (e *execution) result(rep *report, repErr error, u usage, lim Limits) (*Result, error) {
 	if repErr != nil {
 		return nil, repErr
 	}
@@ -108,15 +114,15 @@ func (e *execution) result(rep *report, repErr error, state *os.ProcessState, u 
 			r.Memory = max(r.Memory, rep.maxRSS)
 		}
 	case e.killedBy != StatusUnknown || u.oomKilled:
-		// killed with the helper (the OOM killer may pick it, and the judge
-		// kills it when it does not answer): the tree was SIGKILLed
+		// killed with the supervisor (the judge kills it when it does not
+		// answer): the tree was SIGKILLed
 		r.Signal = syscall.SIGKILL
 		r.CPU = u.cpu
-		if !u.cpuKnown {
-			r.CPU = state.UserTime() + state.SystemTime()
+		if x := e.status.exit; !u.cpuKnown && x != nil {
+			r.CPU = x.cpu
 		}
 	default:
-		return nil, fmt.Errorf("sandbox: helper ended without a report (%v)", state)
+		return nil, fmt.Errorf("sandbox: the supervisor ended without a report (%s)", e.status.describeExit())
 	}
 	r.Status = classify(r, lim)
 	return r, nil

@@ -9,44 +9,53 @@ import (
 	"os"
 	"path/filepath"
 	"strconv"
-	"sync"
 	"syscall"
 	"time"
 
 	"github.com/optjudge/optjudge/judge/bytesize"
+	"golang.org/x/sys/unix"
 )
 
 const (
 	// pollEvery is how often the tree's CPU time (and, without a memory
 	// cgroup, its resident memory) is read while it runs.
 	pollEvery = 10 * time.Millisecond
-	// killGrace is how long the helper gets to kill and reap the tree after
-	// the judge asks it to before the judge kills everything itself.
+	// killGrace is how long the supervisor gets to kill and reap the tree
+	// after the judge asks it to before the judge kills everything itself.
 	killGrace = 2 * time.Second
 	// drainGrace is how long the judge keeps reading stdout and stderr after
-	// the helper exited; only an escaped process could hold them longer.
+	// the tree ended; only an escaped process could hold them longer.
 	drainGrace = 250 * time.Millisecond
 )
 
-// box is one run's platform setup: the helper options, the descriptors they
-// refer to (fd 4 on) and how to meter and kill the tree.
+// box is one run's platform setup: the supervisor options, the descriptors
+// they refer to (fd 4 on) and how to meter the tree. A run goes to a spare
+// (sp) with only its own options, or to a supervisor cloned for it with the
+// flags and all of them.
 type box struct {
-	args     []string
-	files    []*os.File
-	attr     *syscall.SysProcAttr
-	newMeter func(helperPid int) meter
-	release  func() error
+	sp      *spare
+	flags   uintptr
+	args    []string
+	files   []*os.File
+	meter   meter
+	group   spareGroup // the cgroups of a run not on a spare, or nil
+	release func() error
+	entry   int64 // when Run was called, when tracing
 }
 
 // meter watches one run's process tree.
 type meter interface {
+	// bind tells the meter the supervisor's pid and start time, once the
+	// zygote has reported them; until then poll and killAll do nothing.
+	bind(pid int, start int64)
 	// poll returns the tree's CPU time so far and, for a sampling meter, its
 	// resident memory now (0 when memory is measured another way).
 	poll() (cpu time.Duration, mem bytesize.Size)
 	// killAll SIGKILLs every process of the run it can find.
 	killAll()
-	// finish returns the final figures once the helper has exited.
-	finish() (usage, error)
+	// finish returns the final figures once the tree has ended; the CPU
+	// time only if asked (when the supervisor did not report it).
+	finish(needCPU bool) (usage, error)
 }
 
 type usage struct {
@@ -57,20 +66,35 @@ type usage struct {
 	oomKilled bool
 }
 
-// execution is one started helper and what the judge reads from it.
+// execution is one run in flight and what the judge reads from it.
 type execution struct {
-	proc           *os.Process
+	z              *zygote
+	id             uint64
 	start, end     time.Time
 	stdout, stderr *capture
-	status         *os.File
+	status         *runStatus
 	meter          meter
+	bound          bool
 
-	killOnce sync.Once
+	killed   bool
 	killedBy Status
 	canceled bool
+	escalate time.Time // when to stop asking the supervisor to kill
+	trace    []string  // the judge's own steps, when tracing
+}
+
+// mark notes a step of the run when tracing, on the supervisors' clock.
+func (e *execution) mark(step string) {
+	if e.trace != nil {
+		e.trace = append(e.trace, strconv.FormatInt(monotonicMicros(), 10)+" "+step)
+	}
 }
 
 func (s *system) run(ctx context.Context, c *Cmd) (res *Result, err error) {
+	var entry int64
+	if s.trace {
+		entry = monotonicMicros()
+	}
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
@@ -92,6 +116,7 @@ func (s *system) run(ctx context.Context, c *Cmd) (res *Result, err error) {
 	if err != nil {
 		return nil, err
 	}
+	b.entry = entry
 	// deferred, so that the run's cgroup and uid are given back even if
 	// something below panics
 	defer func() {
@@ -153,85 +178,130 @@ func checkCmd(c *Cmd) (*Cmd, error) {
 	return &cc, nil
 }
 
-// execute starts the helper, watches it and builds the result.
+// execute starts the run, watches it and builds the result.
 func (s *system) execute(ctx context.Context, c *Cmd, b *box, path string, lim Limits, stdin *os.File) (*Result, error) {
 	e, err := s.start(c, b, path, lim, stdin)
 	if err != nil {
+		s.finishRun(b, nil)
 		return nil, err
 	}
-	waited := false
+	defer s.finishRun(b, e.status)
+	watched := false
 	defer func() {
-		if !waited { // only on a panic: leave nothing running
-			e.proc.Kill()
+		if !watched { // only on a panic: leave nothing running
+			e.z.signal(e.id, syscall.SIGKILL)
 			e.meter.killAll()
-			e.proc.Wait()
 		}
 	}()
-	state, err := e.watch(ctx, lim)
-	waited = true
-	if err != nil {
-		return nil, err
+	e.watch(ctx, lim)
+	watched = true
+	e.mark("judge:report")
+	if e.status.report == "" {
+		// no report: the supervisor died (killed by the judge or the OOM
+		// killer); its end tells what it used, and what it left is killed
+		e.waitEnd()
+		e.meter.killAll()
 	}
-	e.meter.killAll()
 	e.drain()
-	rep, repErr := readReport(e.status)
-	e.status.Close()
-	u, err := e.meter.finish()
+	e.mark("judge:drained")
+	rep, repErr := parseStatus(e.status.report)
+	u, err := e.meter.finish(rep == nil)
 	if err != nil {
 		return nil, err
 	}
 	if e.canceled {
 		return nil, ctx.Err()
 	}
-	return e.result(rep, repErr, state, u, lim)
+	r, err := e.result(rep, repErr, u, lim)
+	if r != nil && e.trace != nil {
+		e.mark("judge:result")
+		e.waitEnd()
+		r.trace = append(e.trace, e.status.trace...)
+	}
+	return r, err
 }
 
-// start launches the helper with the contestant's standard streams.
+// finishRun lets the run's supervisor and cgroups go; st is the run's
+// report pipe, or nil if the run never started.
+func (s *system) finishRun(b *box, st *runStatus) {
+	switch {
+	case b.sp != nil:
+		s.pool.retire(b.sp, st)
+	case b.group != nil:
+		s.pool.retireGroup(b.group, st)
+	case st != nil:
+		st.close()
+	}
+}
+
+// start hands the run to a spare, or to the zygote, with the contestant's
+// standard streams.
 func (s *system) start(c *Cmd, b *box, path string, lim Limits, stdin *os.File) (*execution, error) {
-	outR, outW, err := os.Pipe()
-	if err != nil {
-		return nil, fmt.Errorf("sandbox: %w", err)
+	var r [2]int // stdout, stderr: the judge's ends
+	var w [2]*os.File
+	for i := range r {
+		var err error
+		if r[i], w[i], err = pipe(); err != nil {
+			for j := range i {
+				unix.Close(r[j])
+				w[j].Close()
+			}
+			return nil, err
+		}
 	}
-	errR, errW, err := os.Pipe()
-	if err != nil {
-		outR.Close()
-		outW.Close()
-		return nil, fmt.Errorf("sandbox: %w", err)
+	args := append([]string{"-s", "3", "-d", c.Dir}, b.args...)
+	if s.trace {
+		args = append(args, "-t")
 	}
-	stR, stW, err := os.Pipe()
-	if err != nil {
-		outR.Close()
-		outW.Close()
-		errR.Close()
-		errW.Close()
-		return nil, fmt.Errorf("sandbox: %w", err)
+	for _, kv := range buildEnv(c) {
+		args = append(args, "-E", kv)
 	}
-	args := append([]string{s.helper, "-s", "3", "-d", c.Dir}, b.args...)
 	args = append(args, helperLimits(lim)...)
 	args = append(args, "--", path, path)
 	args = append(args, c.Args...)
-	files := append([]*os.File{stdin, outW, errW, stW}, b.files...)
-	proc, err := os.StartProcess(s.helper, args, &os.ProcAttr{
-		Dir: "/", Env: buildEnv(c), Files: files, Sys: b.attr,
-	})
+	var trace []string
+	if s.trace {
+		trace = []string{strconv.FormatInt(b.entry, 10) + " judge:run", strconv.FormatInt(monotonicMicros(), 10) + " judge:request"}
+	}
+	var (
+		id     uint64
+		report int
+		err    error
+	)
+	if b.sp != nil {
+		id, report = b.sp.id, b.sp.report
+		if b.sp.send(args, append([]*os.File{stdin, w[0], w[1]}, b.files...)) != nil {
+			// a spare that died before its request (it could not set up
+			// its box) has said why on its report, where the run reads it;
+			// one that lives on without its request must not wait
+			s.zyg.signal(id, syscall.SIGKILL)
+		}
+	} else {
+		var reportW *os.File
+		if report, reportW, err = pipe(); err == nil {
+			id, err = s.zyg.fresh(b.flags, args, append([]*os.File{stdin, w[0], w[1], reportW}, b.files...))
+			reportW.Close()
+			if err != nil {
+				unix.Close(report)
+			}
+		}
+	}
 	start := time.Now()
-	outW.Close()
-	errW.Close()
-	stW.Close()
+	if b.sp != nil {
+		s.pool.refill() // for the next run, while this one runs
+	}
+	w[0].Close()
+	w[1].Close()
 	if err != nil {
-		outR.Close()
-		errR.Close()
-		stR.Close()
-		return nil, fmt.Errorf("sandbox: starting helper: %w", err)
+		unix.Close(r[0])
+		unix.Close(r[1])
+		return nil, err
 	}
-	e := &execution{
-		proc: proc, start: start, status: stR, meter: b.newMeter(proc.Pid),
-		stdout: newCapture(outR, lim.Output, true),
-		stderr: newCapture(errR, lim.Stderr, false),
-	}
-	go e.stdout.loop()
-	go e.stderr.loop()
-	return e, nil
+	return &execution{
+		z: s.zyg, id: id, start: start, status: newRunStatus(report), meter: b.meter, trace: trace,
+		stdout: &capture{fd: r[0], limit: int64(lim.Output)},
+		stderr: &capture{fd: r[1], limit: int64(lim.Stderr)},
+	}, nil
 }
 
 // helperLimits are the rlimit options: CPU backstop, file size, open files,
@@ -258,58 +328,51 @@ func helperLimits(lim Limits) []string {
 	return a
 }
 
-// watch waits for the helper while polling the tree, and kills it at a
-// limit, on an output overflow or when ctx ends.
-func (e *execution) watch(ctx context.Context, lim Limits) (*os.ProcessState, error) {
-	done := make(chan struct{})
-	var state *os.ProcessState
-	var werr error
-	go func() {
-		state, werr = e.proc.Wait()
-		close(done)
-	}()
-	tick := time.NewTicker(pollEvery)
-	defer tick.Stop()
-	var wall <-chan time.Time
+// watch waits for the run's report (or the supervisor's end) while polling
+// the tree, and kills it at a limit, on an output overflow or when ctx ends.
+// It waits on the report pipe itself, up to pollEvery at a time, and looks
+// at the rest in between.
+func (e *execution) watch(ctx context.Context, lim Limits) {
+	var wall time.Time
 	if lim.Wall > 0 {
-		t := time.NewTimer(lim.Wall)
-		defer t.Stop()
-		wall = t.C
+		wall = e.start.Add(lim.Wall)
 	}
-	var escalate <-chan time.Time
-	kill := func(reason Status) {
-		if c := e.kill(reason); c != nil {
-			escalate = c
-		}
-	}
-	overflow := e.stdout.overflow
-	cancel := ctx.Done()
+	nextPoll := e.start.Add(pollEvery)
 	for {
-		select {
-		case <-done:
+		timeout := pollEvery
+		if !wall.IsZero() {
+			timeout = min(timeout, max(time.Until(wall), 0))
+		}
+		e.wait(timeout, e.status.done)
+		if e.status.done() {
 			e.end = time.Now()
-			if werr != nil {
-				return nil, fmt.Errorf("sandbox: waiting for helper: %w", werr)
-			}
-			return state, nil
-		case <-cancel:
-			cancel = nil
+			return
+		}
+		if !e.bound && e.status.pid != 0 {
+			e.bound = true
+			e.meter.bind(e.status.pid, e.status.start)
+		}
+		now := time.Now()
+		switch {
+		case ctx.Err() != nil && !e.canceled:
 			e.canceled = true
-			kill(StatusUnknown)
-		case <-wall:
-			kill(WallTimeLimit)
-		case <-overflow:
-			overflow = nil
-			kill(OutputLimit)
-		case <-tick.C:
+			e.kill(StatusUnknown)
+		case !wall.IsZero() && !now.Before(wall):
+			wall = time.Time{}
+			e.kill(WallTimeLimit)
+		case e.stdout.total > e.stdout.limit:
+			e.kill(OutputLimit)
+		case !now.Before(nextPoll):
+			nextPoll = now.Add(pollEvery)
 			if st := e.check(lim); st != StatusUnknown {
-				kill(st)
+				e.kill(st)
 			}
-		case <-escalate:
-			// the helper did not answer: kill it and everything we can find
-			e.proc.Kill()
+		}
+		if e.killed && !e.escalate.IsZero() && !now.Before(e.escalate) {
+			// the supervisor did not answer: kill it and everything we can find
+			e.z.signal(e.id, syscall.SIGKILL)
 			e.meter.killAll()
-			escalate = nil
+			e.escalate = time.Time{}
 		}
 	}
 }
@@ -326,70 +389,29 @@ func (e *execution) check(lim Limits) Status {
 	return StatusUnknown
 }
 
-// kill asks the helper to kill the tree (once; the first reason wins) and
-// returns the channel that fires when it is time to stop asking.
-func (e *execution) kill(reason Status) <-chan time.Time {
-	var c <-chan time.Time
-	e.killOnce.Do(func() {
-		e.killedBy = reason
-		e.proc.Signal(syscall.SIGTERM)
-		c = time.After(killGrace)
-	})
-	return c
+// kill asks the supervisor to kill the tree (once; the first reason wins).
+func (e *execution) kill(reason Status) {
+	if e.killed {
+		return
+	}
+	e.killed = true
+	e.killedBy = reason
+	e.z.signal(e.id, syscall.SIGTERM)
+	e.escalate = time.Now().Add(killGrace)
 }
 
-// drain waits for stdout and stderr to reach end of file, cutting them off if
-// something outside the helper still holds them.
+// drain reads stdout and stderr to their end, cutting them off if
+// something outside the box still holds them.
 func (e *execution) drain() {
-	t := time.NewTimer(drainGrace)
-	defer t.Stop()
-	for _, c := range []*capture{e.stdout, e.stderr} {
-		select {
-		case <-c.done:
-		case <-t.C:
-			e.stdout.f.SetReadDeadline(time.Now())
-			e.stderr.f.SetReadDeadline(time.Now())
+	ended := func() bool { return e.stdout.ended && e.stderr.ended }
+	deadline := time.Now().Add(drainGrace)
+	for !ended() {
+		left := time.Until(deadline)
+		if left <= 0 {
+			break
 		}
+		e.wait(left, ended)
 	}
-	<-e.stdout.done
-	<-e.stderr.done
-	e.stdout.f.Close()
-	e.stderr.f.Close()
-}
-
-// capture reads one output stream, keeping up to limit bytes.
-type capture struct {
-	f        *os.File
-	limit    int64
-	buf      []byte
-	total    int64
-	overflow chan struct{} // closed when total passes limit (stdout only)
-	done     chan struct{}
-}
-
-func newCapture(f *os.File, limit bytesize.Size, signal bool) *capture {
-	c := &capture{f: f, limit: int64(limit), done: make(chan struct{})}
-	if signal {
-		c.overflow = make(chan struct{})
-	}
-	return c
-}
-
-func (c *capture) loop() {
-	defer close(c.done)
-	chunk := make([]byte, 64<<10)
-	for {
-		n, err := c.f.Read(chunk)
-		if keep := min(int64(n), c.limit-int64(len(c.buf))); keep > 0 {
-			c.buf = append(c.buf, chunk[:keep]...)
-		}
-		before := c.total
-		c.total += int64(n)
-		if c.overflow != nil && before <= c.limit && c.total > c.limit {
-			close(c.overflow)
-		}
-		if err != nil {
-			return
-		}
-	}
+	e.stdout.close()
+	e.stderr.close()
 }

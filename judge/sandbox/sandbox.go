@@ -1,15 +1,31 @@
 // Package sandbox runs one untrusted program under resource limits and, where
 // the machine allows it, inside an isolated box, and measures what it used.
 //
-// Every run goes through a small C supervisor (_csrc/box.c, embedded, compiled
-// once with the system C compiler into a cache directory keyed by its hash).
-// It sets the resource limits between fork and exec, so they are in place
-// before the contestant's first instruction, without a second Go runtime per
-// test (a Go re-exec costs about 11 ms per run here). The other ways were
-// worse: rlimits are per process, so setting them on a locked thread before
-// fork limits the judge itself; prlimit after Start is racy; a ptrace stop at
-// exec works for limits, but the namespace levels need a small init as PID 1
-// of the box anyway, and the C helper is that init.
+// A small C helper (_csrc, embedded, compiled once with the system C
+// compiler into a cache directory keyed by its hash) runs every program. It
+// sets the resource limits between its fork of the program and the exec, so
+// that they hold from the contestant's first instruction, without a second
+// Go runtime per test (a Go re-exec costs about 11 ms per run here). The
+// other ways were worse: rlimits are per process, so setting them on a
+// locked thread before fork limits the judge itself; prlimit after Start is
+// racy; a ptrace stop at exec works for limits, but the namespace levels
+// need a small init as PID 1 of the box anyway, and the helper is that init.
+//
+// The helper plays two parts. The zygote is started once per Sandbox (again
+// if it dies): it forks the supervisors, so that no helper is executed per
+// run and a fork is that of a tiny static process, not of the judge. A
+// supervisor runs one program: it starts it, reaps its tree, reports, and in
+// a box is its PID 1. Most supervisors are spares, made ahead of time (one
+// ready per CPU): they have built the part of the box every run shares
+// (namespaces, the root's system mounts, from a template the zygote mounts
+// once; as root they have even pivoted into it), joined the run's cgroups,
+// and wait for their run on a socket of their own. A run is then one
+// message to a spare with its own mounts (as root, detached mounts the judge
+// makes with open_tree), limits and streams; the judge waits for it with
+// poll(2) from the run's own goroutine, and makes the next spare and removes
+// the last run's cgroups in the background. A run whose mounts would change
+// the shared part (Cmd.ReadOnly of /etc, say) gets a supervisor of its own,
+// which builds the whole box.
 //
 // The isolation levels, chosen once by New from what the machine allows:
 //
@@ -25,11 +41,14 @@
 //     with read-only binds of /usr, /etc, the library directories and
 //     Cmd.ReadOnly, the working directory read-write, a private /tmp, a fresh
 //     /proc, a minimal /dev) and pivot_roots into it. As root, box n runs as
-//     uid and gid FirstUID+n.
-//   - "namespaces+cgroup": in addition, each run gets its own cgroup (v2, or
-//     v1 memory and pids beside a controller-less v2 group on hybrid
-//     machines, or v1 alone) for the exact peak memory, the OOM kill count,
-//     the process limit, the tree's CPU time and a reliable kill.
+//     uid and gid FirstUID+n. As root, a box sees the working directory, the
+//     program and Cmd.ReadOnly as the judge's mount namespace has them when
+//     the run starts; without root, as it had them when New ran.
+//   - "namespaces+cgroup": in addition, each run gets fresh cgroups of its
+//     own (v2, or v1 memory and pids on hybrid machines, or v1 alone) for the
+//     exact peak memory, the OOM kill count, the process limit and a
+//     reliable kill; the CPU time is the supervisor's report, as at the other
+//     levels.
 //
 // Inside a box the working directory and every read-only path keep their
 // host paths, so HOME and paths in Args mean the same inside and out. The
@@ -175,6 +194,8 @@ type Result struct {
 	OOMKilled       bool   // the kernel's OOM killer fired in the run's cgroup
 	OutputExceeded  bool   // stdout went past Limits.Output
 	KilledBy        Status // the limit the judge killed the tree for, if any
+
+	trace []string // "MICROSECONDS STEP" lines, with Options.trace
 }
 
 // Layer is one containment mechanism, for `judge doctor`.
@@ -190,8 +211,8 @@ type Options struct {
 	// Isolation forces a level ("none", "namespaces", "namespaces+cgroup");
 	// New fails if the machine cannot provide it. Empty picks the best.
 	Isolation string
-	// CacheDir holds the compiled helper and the box mountpoint. Empty means
-	// os.UserCacheDir()/optjudge.
+	// CacheDir holds the compiled helper and the mountpoints of the boxes and
+	// of the zygote's template. Empty means os.UserCacheDir()/optjudge.
 	CacheDir string
 	// Compiler compiles the helper; empty means "cc".
 	Compiler string
@@ -205,6 +226,9 @@ type Options struct {
 
 	// noCgroupV2 makes the tests use cgroup v1 alone on a hybrid machine.
 	noCgroupV2 bool
+	// trace makes the supervisors report the time of each step of a run
+	// (for BenchmarkRunSteps).
+	trace bool
 }
 
 // Sandbox runs programs at one isolation level, chosen once by New. It is safe
@@ -240,8 +264,9 @@ func (s *Sandbox) Run(ctx context.Context, c *Cmd) (*Result, error) {
 	return s.sys.run(ctx, c)
 }
 
-// Close removes what New created (the judge's cgroups, the shared network
-// namespace). Call it once every Run has returned.
+// Close removes what New created (the helper's processes, the judge's
+// cgroups, the shared network namespace). Call it once every Run has
+// returned.
 func (s *Sandbox) Close() error {
 	if s.closed.Swap(true) {
 		return nil

@@ -15,16 +15,22 @@ import (
 
 // system is the Linux sandbox at its chosen level.
 type system struct {
-	helper   string
-	level    string
-	boxRoot  string   // empty directory the box's root tmpfs is mounted on
-	mntns    uint64   // the judge's mount namespace, which the helper must not touch
-	userns   bool     // not root: a user namespace maps the judge's uid to 0
-	netns    *os.File // the network namespace boxes share, or nil for a fresh one each
-	firstUID int
-	cg       *cgroups // nil below IsolationCgroup
-	sysMount []mountOp
-	slots    *slots
+	helper    string
+	level     string
+	boxRoot   string   // empty directory the box's root tmpfs is mounted on
+	tmplRoot  string   // empty directory the zygote's template is mounted on
+	mntns     uint64   // the judge's mount namespace, which the helper must not touch
+	userns    bool     // not root: a user namespace maps the judge's uid to 0
+	netns     *os.File // the network namespace boxes share, or nil for a fresh one each
+	firstUID  int
+	cg        *cgroups // nil below IsolationCgroup
+	tmplMount []mountOp
+	sysMount  []mountOp
+	slots     *slots
+	zyg       *zygote
+	pool      *sparePool
+	early     bool // spares pivot before their run: the run's mounts come detached
+	trace     bool // the supervisors report their steps (BenchmarkRunSteps)
 }
 
 func newSystem(opts Options) (*Sandbox, error) {
@@ -76,12 +82,15 @@ func newBase(opts Options) (*system, error) {
 	if err != nil {
 		return nil, fmt.Errorf("sandbox: %w", err)
 	}
-	s := &system{helper: helper, boxRoot: filepath.Join(dir, "root"), firstUID: opts.FirstUID}
+	s := &system{helper: helper, boxRoot: filepath.Join(dir, "root"), tmplRoot: filepath.Join(dir, "template"),
+		firstUID: opts.FirstUID, trace: opts.trace}
 	if s.firstUID == 0 {
 		s.firstUID = 60000
 	}
-	if err := os.MkdirAll(s.boxRoot, 0o700); err != nil {
-		return nil, fmt.Errorf("sandbox: %w", err)
+	for _, d := range []string{s.boxRoot, s.tmplRoot} {
+		if err := os.MkdirAll(d, 0o700); err != nil {
+			return nil, fmt.Errorf("sandbox: %w", err)
+		}
 	}
 	var st unix.Stat_t
 	if err := unix.Stat("/proc/self/ns/mnt", &st); err != nil {
@@ -89,7 +98,8 @@ func newBase(opts Options) (*system, error) {
 	}
 	s.mntns = st.Ino
 	s.userns = os.Geteuid() != 0
-	s.sysMount = systemMounts()
+	s.early = !s.userns && canDetachMounts()
+	s.tmplMount, s.sysMount = systemMounts(s.tmplRoot)
 	if s.netns, err = sharedNetwork(); err != nil {
 		return nil, err
 	}
@@ -99,8 +109,9 @@ func newBase(opts Options) (*system, error) {
 // at returns a Sandbox at level, after a probe run proved it works.
 func (base *system) at(level string, opts Options) (*Sandbox, error) {
 	s := &system{
-		helper: base.helper, level: level, boxRoot: base.boxRoot, mntns: base.mntns,
-		userns: base.userns, firstUID: base.firstUID, sysMount: base.sysMount, slots: &slots{},
+		helper: base.helper, level: level, boxRoot: base.boxRoot, tmplRoot: base.tmplRoot, mntns: base.mntns,
+		userns: base.userns, firstUID: base.firstUID, tmplMount: base.tmplMount, sysMount: base.sysMount,
+		slots: &slots{}, early: base.early, trace: base.trace,
 	}
 	if level != IsolationNone {
 		s.netns = base.netns
@@ -116,7 +127,29 @@ func (base *system) at(level string, opts Options) (*Sandbox, error) {
 		s.cg = cg
 	}
 	sb := &Sandbox{isolation: level, sys: s}
-	if err := s.probe(); err != nil {
+	zyg, err := s.startZygote()
+	if err == nil {
+		s.zyg = zyg
+		var newGroup func(Limits) (spareGroup, error)
+		if s.cg != nil {
+			newGroup = func(lim Limits) (spareGroup, error) {
+				g, err := s.cg.create(limitsOf(lim))
+				if err != nil {
+					return nil, err
+				}
+				return g, nil
+			}
+		}
+		s.pool = newSparePool(zyg, newGroup)
+		err = s.probe()
+	}
+	if err != nil {
+		if s.pool != nil {
+			s.pool.close()
+		}
+		if s.zyg != nil {
+			s.zyg.close()
+		}
 		if s.cg != nil {
 			s.cg.close()
 		}
@@ -130,19 +163,71 @@ func (base *system) at(level string, opts Options) (*Sandbox, error) {
 	return sb, nil
 }
 
+// startZygote starts the level's resident helper: in the judge's
+// namespaces for "none", else in a mount namespace of its own (and, not
+// being root, a user namespace) where it mounts the template every box
+// binds. Its spares are cloned with the level's flags and have mounted the
+// system part of the root (sysMount), and as root pivoted into it, when a
+// run comes.
+func (s *system) startZygote() (*zygote, error) {
+	// its own process group, so that a terminal's ^C reaches the judge only
+	attr := &syscall.SysProcAttr{Setpgid: true}
+	var args []string
+	var files []*os.File
+	if s.level != IsolationNone {
+		attr.Cloneflags = unix.CLONE_NEWNS
+		if s.userns {
+			attr.Cloneflags |= unix.CLONE_NEWUSER
+			attr.UidMappings = []syscall.SysProcIDMap{{ContainerID: 0, HostID: os.Geteuid(), Size: 1}}
+			attr.GidMappings = []syscall.SysProcIDMap{{ContainerID: 0, HostID: os.Getegid(), Size: 1}}
+			attr.GidMappingsEnableSetgroups = false
+		}
+		args = append(args, "-M", strconv.FormatUint(s.mntns, 10), "-m", s.tmplRoot)
+		for _, op := range s.tmplMount {
+			args = append(args, op.args()...)
+		}
+		if s.netns != nil {
+			files = append(files, s.netns) // fd 4
+		}
+	}
+	args = append(args, "--", strconv.FormatUint(uint64(s.boxFlags()), 10))
+	if s.level != IsolationNone {
+		args = append(args, s.boxArgs(4)...)
+		if s.early {
+			args = append(args, "-e")
+		}
+		for _, op := range s.sysMount {
+			args = append(args, op.args()...)
+		}
+	}
+	return newZygote(s.helper, args, files, attr)
+}
+
 func (s *system) close() error {
+	var first error
+	if s.pool != nil {
+		first = s.pool.close()
+	}
+	if s.zyg != nil {
+		if err := s.zyg.close(); err != nil && first == nil {
+			first = err
+		}
+	}
 	if s.netns != nil {
 		s.netns.Close()
 	}
 	if s.cg != nil {
-		return s.cg.close()
+		if err := s.cg.close(); err != nil && first == nil {
+			first = err
+		}
 	}
-	return nil
+	return first
 }
 
-// prepare sets up one run's box: uid, cgroup, mounts.
+// prepare sets up one run's box: uid, mounts, the spare or the flags, and
+// the cgroups.
 func (s *system) prepare(c *Cmd, path string, lim Limits) (*box, error) {
-	b := &box{attr: &syscall.SysProcAttr{Setpgid: true, Pdeathsig: syscall.SIGTERM}}
+	b := &box{meter: &procMeter{}}
 	var undo []func() error
 	b.release = func() error {
 		var first error
@@ -153,48 +238,100 @@ func (s *system) prepare(c *Cmd, path string, lim Limits) (*box, error) {
 		}
 		return first
 	}
-	b.newMeter = func(pid int) meter { return newProcMeter(pid) }
-	if s.level == IsolationNone {
-		return b, nil
+	onSpare := true
+	if s.level != IsolationNone {
+		var err error
+		if onSpare, err = s.namespaces(b, c, path, lim, &undo); err != nil {
+			b.release()
+			return nil, err
+		}
 	}
-	if err := s.namespaces(b, c, path, lim, &undo); err != nil {
-		b.release()
-		return nil, err
+	if onSpare {
+		sp, err := s.pool.take(lim)
+		if err != nil {
+			b.release()
+			return nil, err
+		}
+		b.sp = sp
+		if sp.group != nil {
+			b.meter = sp.group
+		}
+		return b, nil
 	}
 	if s.cg == nil {
 		return b, nil
 	}
-	g, err := s.cg.create(lim)
+	g, err := s.cg.create(limitsOf(lim))
 	if err != nil {
 		b.release()
 		return nil, err
 	}
-	undo = append(undo, g.remove)
 	g.attach(b)
-	b.newMeter = g.meter
+	b.group, b.meter = g, g
 	return b, nil
 }
 
-// namespaces adds the namespace options: clone flags, uid, mounts.
-func (s *system) namespaces(b *box, c *Cmd, path string, lim Limits, undo *[]func() error) error {
-	a := b.attr
-	a.Cloneflags = unix.CLONE_NEWPID | unix.CLONE_NEWNS | unix.CLONE_NEWIPC | unix.CLONE_NEWUTS
-	b.args = append(b.args, "-n", "-m", s.boxRoot, "-M", strconv.FormatUint(s.mntns, 10), "-H", "box")
+// boxFlags are the clone flags of a box's supervisor.
+func (s *system) boxFlags() uintptr {
+	if s.level == IsolationNone {
+		return 0
+	}
+	f := uintptr(unix.CLONE_NEWPID | unix.CLONE_NEWNS | unix.CLONE_NEWIPC | unix.CLONE_NEWUTS)
+	if s.netns == nil {
+		f |= unix.CLONE_NEWNET
+	}
+	if s.userns {
+		// a user namespace of its own, inside the zygote's, so that
+		// RLIMIT_NPROC counts this box's processes only
+		f |= unix.CLONE_NEWUSER
+	}
+	return f
+}
+
+// boxArgs are the supervisor options every run of this level shares, with
+// the shared network namespace at descriptor netnsFD.
+func (s *system) boxArgs(netnsFD int) []string {
+	if s.level == IsolationNone {
+		return nil
+	}
+	a := []string{"-n", "-m", s.boxRoot, "-M", strconv.FormatUint(s.mntns, 10), "-H", "box"}
 	if s.netns != nil {
-		b.args = append(b.args, "-N", strconv.Itoa(4+len(b.files)))
-		b.files = append(b.files, s.netns)
+		a = append(a, "-N", strconv.Itoa(netnsFD))
+	}
+	if s.userns {
+		a = append(a, "-U", "-c")
+	}
+	return a
+}
+
+// namespaces adds the namespace options: mounts, uid, process limit. It
+// reports whether the run can go to a spare: when its mounts leave the
+// skeleton as it is (and, for a spare that pivoted already, are few enough
+// to come detached). Another run gets a supervisor of its own, cloned with
+// all the options.
+func (s *system) namespaces(b *box, c *Cmd, path string, lim Limits, undo *[]func() error) (bool, error) {
+	ops, err := s.mountPlan(c, path)
+	if err != nil {
+		return false, err
+	}
+	rest, onSpare := withoutSkeleton(ops, s.sysMount)
+	if onSpare && (!s.early || len(rest) <= maxDetached) {
+		ops = rest
 	} else {
-		a.Cloneflags |= unix.CLONE_NEWNET
+		onSpare = false
+		b.flags = s.boxFlags()
+		b.args = s.boxArgs(4 + len(b.files))
+		if s.netns != nil {
+			b.files = append(b.files, s.netns)
+		}
+	}
+	if err := s.mountArgs(b, ops, undo); err != nil {
+		return false, err
 	}
 	nproc := lim.Processes
 	if s.userns {
-		a.Cloneflags |= unix.CLONE_NEWUSER
-		a.UidMappings = []syscall.SysProcIDMap{{ContainerID: 0, HostID: os.Geteuid(), Size: 1}}
-		a.GidMappings = []syscall.SysProcIDMap{{ContainerID: 0, HostID: os.Getegid(), Size: 1}}
-		a.GidMappingsEnableSetgroups = false
-		b.args = append(b.args, "-c")
 		// since Linux 5.14 RLIMIT_NPROC counts the processes of the uid in
-		// the box's own user namespace, the helper among them
+		// the box's own user namespace, the supervisor among them
 		nproc++
 	} else {
 		slot := s.slots.get()
@@ -202,7 +339,7 @@ func (s *system) namespaces(b *box, c *Cmd, path string, lim Limits, undo *[]fun
 		id := s.firstUID + slot
 		restore, err := lendDir(c.Dir, id)
 		if err != nil {
-			return err
+			return false, err
 		}
 		*undo = append(*undo, restore)
 		// the uid is the box's alone, so RLIMIT_NPROC counts only the box
@@ -212,14 +349,54 @@ func (s *system) namespaces(b *box, c *Cmd, path string, lim Limits, undo *[]fun
 		n := strconv.Itoa(nproc)
 		b.args = append(b.args, "-r", strconv.Itoa(unix.RLIMIT_NPROC), n, n)
 	}
-	ops, err := s.mountPlan(c, path)
-	if err != nil {
-		return err
-	}
+	return onSpare, nil
+}
+
+// maxDetached bounds the detached mounts of one request (the helper takes
+// 64 descriptors); a run with more binds goes to a supervisor of its own.
+const maxDetached = 48
+
+// mountArgs adds the mount options. As root, the binds of the run's paths
+// come as detached mounts (open_tree) of the judge's mount namespace as it
+// is now, read-only but for the working directory: a spare that pivoted
+// already can only attach those. Else they are paths the supervisor binds
+// in the zygote's namespace.
+func (s *system) mountArgs(b *box, ops []mountOp, undo *[]func() error) error {
+	detached := 0
 	for _, op := range ops {
-		b.args = append(b.args, op.args()...)
+		if !s.early || (op.kind != 'b' && op.kind != 'w') || detached == maxDetached {
+			b.args = append(b.args, op.args()...)
+			continue
+		}
+		detached++
+		fd, err := unix.OpenTree(unix.AT_FDCWD, op.src, unix.OPEN_TREE_CLONE|unix.OPEN_TREE_CLOEXEC)
+		if err != nil {
+			return fmt.Errorf("sandbox: mounting %s: %w", op.src, err)
+		}
+		f := os.NewFile(uintptr(fd), op.src)
+		*undo = append(*undo, f.Close)
+		attr := &unix.MountAttr{Attr_set: unix.MOUNT_ATTR_NOSUID | unix.MOUNT_ATTR_NODEV}
+		if op.kind == 'b' {
+			attr.Attr_set |= unix.MOUNT_ATTR_RDONLY
+		}
+		if err := unix.MountSetattr(fd, "", unix.AT_EMPTY_PATH, attr); err != nil {
+			return fmt.Errorf("sandbox: mounting %s: %w", op.src, err)
+		}
+		b.args = append(b.args, "-F", strconv.Itoa(4+len(b.files)), op.dst)
+		b.files = append(b.files, f)
 	}
 	return nil
+}
+
+// canDetachMounts reports whether the judge may make detached mounts
+// (open_tree, Linux 5.2; mount_setattr, 5.12) for spares to attach.
+func canDetachMounts() bool {
+	fd, err := unix.OpenTree(unix.AT_FDCWD, "/", unix.OPEN_TREE_CLONE|unix.OPEN_TREE_CLOEXEC)
+	if err != nil {
+		return false
+	}
+	defer unix.Close(fd)
+	return unix.MountSetattr(fd, "", unix.AT_EMPTY_PATH, &unix.MountAttr{Attr_set: unix.MOUNT_ATTR_NOSUID}) == nil
 }
 
 // layers describes the containment mechanisms of this level.
@@ -250,8 +427,9 @@ func (s *system) layers() []Layer {
 	return append(l,
 		Layer{"cgroup memory", c.mem.ok(), where(c.mem)},
 		Layer{"cgroup pids", c.pids.ok(), where(c.pids)},
-		Layer{"cgroup cpu", c.cpu.ok(), where(c.cpu)},
-		Layer{"cgroup kill", c.kill, where(ctl{parent: c.v2})},
+		Layer{"cgroup cpu", c.cpu.ok(), either(c.cpu.ok(), c.cpu.parent,
+			"not needed: the CPU time is the supervisor's report (no controller shares the memory group)")},
+		Layer{"cgroup kill", c.kill, either(c.kill, c.v2, "not needed: killing the box's PID 1 kills the box")},
 	)
 }
 
@@ -297,6 +475,25 @@ func (p *slots) put(id int) {
 	p.free = append(p.free, id)
 }
 
+// cloexecPipe makes a pipe closed on exec from the start.
+func cloexecPipe() (p [2]int, err error) {
+	err = unix.Pipe2(p[:], unix.O_CLOEXEC)
+	return p, err
+}
+
+// socketpair makes a Unix stream socket pair closed on exec from the start.
+func socketpair() ([2]int, error) {
+	return unix.Socketpair(unix.AF_UNIX, unix.SOCK_STREAM|unix.SOCK_CLOEXEC, 0)
+}
+
+// monotonicMicros is CLOCK_MONOTONIC in microseconds, the clock of the
+// supervisors' trace.
+func monotonicMicros() int64 {
+	var ts unix.Timespec
+	unix.ClockGettime(unix.CLOCK_MONOTONIC, &ts)
+	return ts.Nano() / 1000
+}
+
 // memoryFile returns data in a sealed memfd: the program can read and seek it
 // like a file but cannot change it.
 func memoryFile(data []byte) (*os.File, error) {
@@ -304,17 +501,19 @@ func memoryFile(data []byte) (*os.File, error) {
 	if err != nil {
 		return nil, fmt.Errorf("sandbox: stdin: %w", err)
 	}
-	f := os.NewFile(uintptr(fd), "stdin")
-	if _, err := f.Write(data); err != nil {
-		f.Close()
-		return nil, fmt.Errorf("sandbox: stdin: %w", err)
+	f := os.NewFile(uintptr(fd), "stdin") // blocking: not for the runtime's poller
+	for len(data) > 0 && err == nil {
+		var n int
+		n, err = unix.Write(fd, data)
+		data = data[n:]
 	}
-	seals := unix.F_SEAL_SEAL | unix.F_SEAL_SHRINK | unix.F_SEAL_GROW | unix.F_SEAL_WRITE
-	if _, err := unix.FcntlInt(f.Fd(), unix.F_ADD_SEALS, seals); err != nil {
-		f.Close()
-		return nil, fmt.Errorf("sandbox: stdin: %w", err)
+	if err == nil {
+		_, err = unix.FcntlInt(uintptr(fd), unix.F_ADD_SEALS, unix.F_SEAL_SEAL|unix.F_SEAL_SHRINK|unix.F_SEAL_GROW|unix.F_SEAL_WRITE)
 	}
-	if _, err := f.Seek(0, 0); err != nil {
+	if err == nil {
+		_, err = unix.Seek(fd, 0, 0)
+	}
+	if err != nil {
 		f.Close()
 		return nil, fmt.Errorf("sandbox: stdin: %w", err)
 	}

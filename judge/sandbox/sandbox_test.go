@@ -567,12 +567,12 @@ func TestReadOnly(t *testing.T) {
 }
 
 // TestCgroupV1Only runs the cgroup level without the v2 tree, as on a
-// machine with cgroup v1 alone: placement by the helper, CPU from cpuacct,
-// kill by pid.
+// machine with cgroup v1 alone: memory and pids groups joined through
+// cgroup.procs, kill by pid.
 func TestCgroupV1Only(t *testing.T) {
 	useBox(t, IsolationCgroup)
-	if _, err := os.Stat("/sys/fs/cgroup/cpuacct"); err != nil {
-		t.Skip("no cgroup v1 cpuacct controller")
+	if _, err := os.Stat("/sys/fs/cgroup/memory"); err != nil {
+		t.Skip("no cgroup v1 memory controller")
 	}
 	sb, err := New(Options{Isolation: IsolationCgroup, CacheDir: testCache, FirstUID: testUID + 500, noCgroupV2: true})
 	if err != nil {
@@ -616,7 +616,7 @@ func TestCgroupV1Only(t *testing.T) {
 			names = append(names, l.Name+" "+l.Why)
 		}
 	}
-	if want := "cgroup cpu /sys/fs/cgroup/cpuacct/optjudge/"; !strings.Contains(strings.Join(names, "\n"), want) {
+	if want := "cgroup memory /sys/fs/cgroup/memory/optjudge/"; !strings.Contains(strings.Join(names, "\n"), want) {
 		t.Errorf("active cgroup layers: got %q, want one with %q", names, want)
 	}
 }

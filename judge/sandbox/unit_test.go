@@ -47,30 +47,24 @@ func TestClassify(t *testing.T) {
 	}
 }
 
-func TestReadReport(t *testing.T) {
+func TestParseStatus(t *testing.T) {
 	tests := []struct {
 		in      string
 		want    *report
 		wantErr error
 	}{
 		{"", nil, nil},
-		{"ok exit 3 1500 500 2048 7000 0\n", &report{code: 3, utime: 1500 * time.Microsecond, stime: 500 * time.Microsecond,
+		{"ok exit 3 1500 500 2048 7000 0", &report{code: 3, utime: 1500 * time.Microsecond, stime: 500 * time.Microsecond,
 			maxRSS: 2 * bytesize.MiB, wall: 7 * time.Millisecond}, nil},
-		{"ok signal 6 0 0 0 0 1\n", &report{signaled: true, code: 6}, nil},
-		{"err 2 exec /nope: No such file or directory\n", nil, fs.ErrNotExist},
-		{"ok exit x 0 0 0 0 0\n", nil, errors.New("bad")},
-		{"garbage\n", nil, errors.New("bad")},
+		{"ok signal 6 0 0 0 0 1", &report{signaled: true, code: 6}, nil},
+		{"err 2 exec /nope: No such file or directory", nil, fs.ErrNotExist},
+		{"ok exit x 0 0 0 0 0", nil, errors.New("bad")},
+		{"ok exit 0 0 0", nil, errors.New("bad")},
+		{"garbage", nil, errors.New("bad")},
 	}
 	for _, tt := range tests {
 		t.Run(tt.in, func(t *testing.T) {
-			r, w, err := os.Pipe()
-			if err != nil {
-				t.Fatal(err)
-			}
-			w.WriteString(tt.in)
-			w.Close()
-			got, err := readReport(r)
-			r.Close()
+			got, err := parseStatus(tt.in)
 			switch {
 			case tt.wantErr == nil && err != nil:
 				t.Fatalf("got error %v, want none", err)
@@ -81,6 +75,45 @@ func TestReadReport(t *testing.T) {
 			}
 			if (got == nil) != (tt.want == nil) || (got != nil && *got != *tt.want) {
 				t.Errorf("got %+v, want %+v", got, tt.want)
+			}
+		})
+	}
+}
+
+// TestRunStatus feeds the report pipe lines in the orders the zygote and
+// the supervisor may write them.
+func TestRunStatus(t *testing.T) {
+	tests := []struct {
+		name, in string
+		pid      int
+		report   string
+		exit     *supervisorExit
+	}{
+		{"in order", "p 42 7\nok exit 0 1 2 3 4 0\nx 0 10 20\n", 42, "ok exit 0 1 2 3 4 0", &supervisorExit{0, 30 * time.Microsecond}},
+		{"report first", "t 5 root\nok exit 0 1 2 3 4 0\np 42 7\nx 0 1 2\n", 42, "ok exit 0 1 2 3 4 0", &supervisorExit{0, 3 * time.Microsecond}},
+		{"killed", "p 42 7\nx 9 1 2\n", 42, "", &supervisorExit{9, 3 * time.Microsecond}},
+		{"clone failed", "err 12 clone: Cannot allocate memory\n", 0, "err 12 clone: Cannot allocate memory", nil},
+		{"torn", "p 42 7\nok exit", 42, "ok exit", nil},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			r, w, err := pipe()
+			if err != nil {
+				t.Fatal(err)
+			}
+			st := newRunStatus(r)
+			defer st.close()
+			w.WriteString(tt.in)
+			w.Close()
+			st.waitEnd()
+			if !st.done() {
+				t.Errorf("not done at the end of the pipe")
+			}
+			if st.pid != tt.pid || st.report != tt.report {
+				t.Errorf("got pid %d report %q, want %d %q", st.pid, st.report, tt.pid, tt.report)
+			}
+			if (st.exit == nil) != (tt.exit == nil) || (st.exit != nil && *st.exit != *tt.exit) {
+				t.Errorf("got exit %+v, want %+v", st.exit, tt.exit)
 			}
 		})
 	}

@@ -1,0 +1,108 @@
+package judge
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"testing"
+
+	"github.com/optjudge/optjudge/judge/sandbox"
+	"github.com/optjudge/optjudge/judge/verdict"
+	"github.com/optjudge/optjudge/problems"
+)
+
+// BenchmarkPerTest measures the judge's cost per test: a do-nothing static C
+// program graded on perTestN tests (empty input and answer, the tokens
+// checker) at each isolation level, against perTestN bare fork, exec and
+// waits of the same binary (os/exec). The metric ns/test is the figure to
+// compare; ns/op is perTestN of them.
+func BenchmarkPerTest(b *testing.B) {
+	const perTestN = 50
+	exe := staticTrue(b)
+	b.Run("bare", func(b *testing.B) {
+		for b.Loop() {
+			for range perTestN {
+				if err := exec.Command(exe).Run(); err != nil {
+					b.Fatal(err)
+				}
+			}
+		}
+		b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*perTestN), "ns/test")
+	})
+	p := emptyTestsProblem(b, perTestN)
+	for _, level := range []string{sandbox.IsolationNone, sandbox.IsolationNamespaces, sandbox.IsolationCgroup} {
+		b.Run(level, func(b *testing.B) {
+			sb, err := sandbox.New(sandbox.Options{Isolation: level})
+			if err != nil {
+				b.Skipf("isolation %q is not available here: %v", level, err)
+			}
+			defer sb.Close()
+			opts := Options{TempDir: b.TempDir(), Sandbox: sb}
+			pp, err := Prepare(context.Background(), Submission{Path: exe}, opts)
+			if err != nil {
+				b.Fatal(err)
+			}
+			defer pp.Close()
+			for b.Loop() {
+				r, err := pp.Grade(context.Background(), p, opts)
+				if err != nil {
+					b.Fatal(err)
+				}
+				if r.Verdict != verdict.AC || len(r.Tests) != perTestN {
+					b.Fatalf("got %v on %d tests, want AC on %d: %+v", r.Verdict, len(r.Tests), perTestN, r.Tests[0])
+				}
+			}
+			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*perTestN), "ns/test")
+		})
+	}
+}
+
+// staticTrue builds a C program that does nothing, linked statically where
+// the C library allows it.
+func staticTrue(b *testing.B) string {
+	b.Helper()
+	if _, err := exec.LookPath("gcc"); err != nil {
+		b.Skip("gcc is not installed")
+	}
+	dir := b.TempDir()
+	src, exe := filepath.Join(dir, "true.c"), filepath.Join(dir, "true")
+	if err := os.WriteFile(src, []byte("int main(void) { return 0; }\n"), 0o644); err != nil {
+		b.Fatal(err)
+	}
+	out, err := exec.Command("gcc", "-O2", "-static", "-o", exe, src).CombinedOutput()
+	if err != nil {
+		if out, err = exec.Command("gcc", "-O2", "-o", exe, src).CombinedOutput(); err != nil {
+			b.Fatalf("gcc: %v\n%s", err, out)
+		}
+	}
+	return exe
+}
+
+// emptyTestsProblem writes a problem with n tests whose input and answer are
+// empty, checked by the tokens checker.
+func emptyTestsProblem(b *testing.B, n int) *problems.Problem {
+	b.Helper()
+	dir := b.TempDir()
+	yaml := "name: empty\ntitle: Empty\nlimits:\n  time_limit: 1\n  memory: 256\n  output: 1\n"
+	if err := os.WriteFile(filepath.Join(dir, "problem.yaml"), []byte(yaml), 0o644); err != nil {
+		b.Fatal(err)
+	}
+	secret := filepath.Join(dir, "testdata", "secret")
+	if err := os.MkdirAll(secret, 0o755); err != nil {
+		b.Fatal(err)
+	}
+	for i := range n {
+		for _, ext := range []string{".in", ".ans"} {
+			if err := os.WriteFile(filepath.Join(secret, fmt.Sprintf("%02d%s", i, ext)), nil, 0o644); err != nil {
+				b.Fatal(err)
+			}
+		}
+	}
+	p, err := problems.LoadDir(dir)
+	if err != nil {
+		b.Fatal(err)
+	}
+	return p
+}
