@@ -34,7 +34,7 @@ func BenchmarkPerTest(b *testing.B) {
 	p := emptyTestsProblem(b, perTestN)
 	for _, level := range []string{sandbox.IsolationNone, sandbox.IsolationNamespaces, sandbox.IsolationCgroup} {
 		b.Run(level, func(b *testing.B) {
-			sb, err := sandbox.New(sandbox.Options{Isolation: level})
+			sb, err := sandbox.New(sandbox.Options{Isolation: level, FirstUID: firstBoxUID})
 			if err != nil {
 				b.Skipf("isolation %q is not available here: %v", level, err)
 			}

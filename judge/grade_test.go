@@ -68,7 +68,7 @@ var programs = []struct {
 
 func newSandbox(t testing.TB) *sandbox.Sandbox {
 	t.Helper()
-	sb, err := sandbox.New(sandbox.Options{})
+	sb, err := sandbox.New(sandbox.Options{FirstUID: firstBoxUID})
 	if err != nil {
 		t.Fatal(err)
 	}
