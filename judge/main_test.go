@@ -24,9 +24,13 @@ func TestMain(m *testing.M) {
 	os.Exit(code)
 }
 
-// The box uids of this package's sandboxes, away from the default (60000)
-// that other packages' tests use at the same time.
-const firstBoxUID, lastBoxUID = 62000, 63000
+// The box uids of this package's sandboxes: away from the default (60000)
+// that other packages' tests use at the same time and from the sandbox
+// tests' 70000, and apart for two runs of this package at once.
+var (
+	firstBoxUID = 72000 + os.Getpid()%100*100
+	lastBoxUID  = firstBoxUID + 100
+)
 
 func leftovers() []string {
 	var left []string
@@ -36,7 +40,7 @@ func leftovers() []string {
 			continue
 		}
 		var st syscall.Stat_t
-		if syscall.Stat("/proc/"+e.Name(), &st) == nil && st.Uid >= firstBoxUID && st.Uid < lastBoxUID {
+		if syscall.Stat("/proc/"+e.Name(), &st) == nil && int(st.Uid) >= firstBoxUID && int(st.Uid) < lastBoxUID {
 			comm, _ := os.ReadFile("/proc/" + e.Name() + "/comm")
 			left = append(left, fmt.Sprintf("process %s (%s) of box uid %d", e.Name(), strings.TrimSpace(string(comm)), st.Uid))
 		}
