@@ -62,6 +62,9 @@ var programs = []struct {
 	{"re abort", "abort.cpp", "#include <cstdlib>\nint main(){std::abort();}\n", verdict.RE, "SIGABRT", 0},
 	{"re exit code", "exit3.py", "import sys\nsys.exit(3)\n", verdict.RE, "exit code 3", 0},
 	{"setsid grandchild", "escape.c", "#include <stdio.h>\n#include <unistd.h>\nint main(void){long a,b;if(scanf(\"%ld %ld\",&a,&b)!=2)return 1;if(fork()==0){setsid();if(fork()==0){sleep(60);return 0;}return 0;}printf(\"%ld\\n\",a+b);return 0;}\n", verdict.AC, "", 0},
+	{"stdout closed early", "closed.c", "#include <stdio.h>\n#include <unistd.h>\nint main(void){fclose(stdout);close(1);usleep(1000);return 0;}\n", verdict.WA, "output ends after 0 tokens", 0},
+	{"binary garbage", "garbage.c", "#include <stdio.h>\nint main(void){fwrite(\"\\0\\377\\1\\n\",1,4,stdout);return 0;}\n", verdict.WA, `got "\x00\xff\x01", want "3"`, 0},
+	{"no final newline", "nonl.py", "import sys\na, b = map(int, input().split())\nsys.stdout.write(str(a + b))\n", verdict.AC, "", 0},
 	{"ce", "ce.cpp", "int main() { return undeclared; }\n", verdict.CE, "", 0},
 	{"ce python", "ce.py", "def f(:\n", verdict.CE, "", 0},
 }
