@@ -442,6 +442,7 @@ void box_prepare(int nops) {
 		fail(errno, "subreaper", NULL);
 	}
 #else
+	(void)nops;
 	if (cfg.ns)
 		fail(ENOSYS, "namespaces", NULL);
 #endif
