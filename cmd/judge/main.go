@@ -202,8 +202,17 @@ func toolOptions(p *problems.Problem) (judge.Options, error) {
 		return judge.Options{}, err
 	}
 	o := judge.Options{Languages: langs, Path: os.Getenv("PATH")}
-	if cache, err := os.UserCacheDir(); err == nil {
-		o.GoCache = filepath.Join(cache, "optjudge", "go-build")
-	}
+	o.GoCache = goCache()
 	return o, nil
+}
+
+// goCache is the Go build cache every build of the judge shares, so that Go
+// submissions and tools do not rebuild the standard library each time; ""
+// (a fresh cache per build) when the user has no cache directory.
+func goCache() string {
+	cache, err := os.UserCacheDir()
+	if err != nil {
+		return ""
+	}
+	return filepath.Join(cache, "optjudge", "go-build")
 }

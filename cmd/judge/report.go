@@ -16,18 +16,15 @@ import (
 // reporter prints a grading for people: a header, a live progress line on a
 // terminal, then the table of tests and the summary.
 type reporter struct {
-	w        io.Writer
-	tty      bool // colours and the live progress line
-	total    int
-	done     int
-	failing  int
-	progress func(judge.TestResult)
+	w       io.Writer
+	tty     bool // colours and the live progress line
+	total   int
+	done    int
+	failing int
 }
 
 func newReporter(w io.Writer, tty bool) *reporter {
-	r := &reporter{w: w, tty: tty}
-	r.progress = r.onTest
-	return r
+	return &reporter{w: w, tty: tty}
 }
 
 func (r *reporter) header(p *problems.Problem, sub string, lang *judge.Language, sb *sandbox.Sandbox, o *judge.Options) {

@@ -100,7 +100,7 @@ func runRun(e *env, fs *flag.FlagSet, args []string) int {
 	out := newReporter(e.stdout, isTerminal(e.stdout) && !flagValue(fs, "no-color").(bool))
 	if !asJSON {
 		out.header(p, args[1], lang, sb, opts)
-		opts.Progress = out.progress
+		opts.Progress = out.onTest
 	}
 	r, err := judge.Grade(ctx, p, judge.Submission{Path: args[1]}, *opts)
 	if err != nil {
@@ -164,9 +164,7 @@ func (e *env) gradeOptions(fs *flag.FlagSet, p *problems.Problem) (*judge.Option
 		return nil, err
 	}
 	o.Languages = langs
-	if cache, err := os.UserCacheDir(); err == nil {
-		o.GoCache = filepath.Join(cache, "optjudge", "go-build")
-	}
+	o.GoCache = goCache()
 	return o, nil
 }
 

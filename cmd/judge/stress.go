@@ -92,9 +92,7 @@ func runStress(e *env, fs *flag.FlagSet, args []string) int {
 	}
 	defer sb.Close()
 	o.Grade = judge.Options{Parallel: parallel, Languages: langs, Sandbox: sb, Path: os.Getenv("PATH")}
-	if cache, err := os.UserCacheDir(); err == nil {
-		o.Grade.GoCache = filepath.Join(cache, "optjudge", "go-build")
-	}
+	o.Grade.GoCache = goCache()
 	fmt.Fprintf(e.stdout, "stress %s: %s, %s tests of %s, seed %d, isolation: %s\n",
 		p.Name, args[1], o.Kind, plural(o.Cases, "case"), o.Seed, sb.Isolation())
 	prog := newProgressLine(e.stdout)

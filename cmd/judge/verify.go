@@ -8,7 +8,6 @@ import (
 	"io"
 	"os"
 	"os/signal"
-	"path/filepath"
 	"runtime"
 	"strings"
 	"time"
@@ -110,9 +109,7 @@ func (e *env) verifyOne(ctx context.Context, fs *flag.FlagSet, ref string, sb *s
 		return e.fail(err)
 	}
 	o := judge.Options{Parallel: parallel, Languages: langs, Sandbox: sb, Path: os.Getenv("PATH")}
-	if cache, err := os.UserCacheDir(); err == nil {
-		o.GoCache = filepath.Join(cache, "optjudge", "go-build")
-	}
+	o.GoCache = goCache()
 	fmt.Fprintf(e.stdout, "verify %s (%s, %s layout), isolation: %s\n", p.Name, p.Origin, p.Layout, sb.Isolation())
 	prog := newProgressLine(e.stdout)
 	rep, err := maintain.Verify(ctx, p, maintain.VerifyOptions{
