@@ -280,18 +280,26 @@ static void kill_all(void) {
 
 /* kill_and_reap kills every descendant and reaps them until none is left. */
 static void kill_and_reap(void) {
+	/* Killing walks every child, so it runs at most every 5 ms: re-walking
+	 * thousands of dying fork-bomb children after each reap made this
+	 * quadratic, and the judge's kill grace ran out first under load. */
+	long long last = -1;
 	for (;;) {
-		kill_all();
-		int st;
-		pid_t p = waitpid(-1, &st, __WALL);
-		if (p < 0) {
-			if (errno == EINTR)
-				continue;
-			return; /* ECHILD: the tree is empty */
+		long long now = now_us();
+		if (last < 0 || now - last >= 5000) {
+			kill_all();
+			last = now;
 		}
-		note_exit(p, st);
-		while ((p = waitpid(-1, &st, __WALL | WNOHANG)) > 0)
+		int st, any = 0;
+		pid_t p;
+		while ((p = waitpid(-1, &st, __WALL | WNOHANG)) > 0) {
 			note_exit(p, st);
+			any = 1;
+		}
+		if (p < 0 && errno == ECHILD)
+			return; /* the tree is empty */
+		if (!any)
+			usleep(200);
 	}
 }
 
