@@ -38,7 +38,10 @@ type cgroups struct {
 	kill bool
 	// parents are the judge's parent groups, removed by close.
 	parents []string
-	seq     atomic.Uint64
+	// parks are the cgroup.procs of the park below every parent, where a
+	// resident spare goes between its runs.
+	parks []*os.File
+	seq   atomic.Uint64
 }
 
 // ctl is where one controller lives: a parent directory, v1 or v2.
@@ -83,7 +86,34 @@ func newCgroups(name string, noV2 bool) (*cgroups, error) {
 		c.close()
 		return nil, err
 	}
+	if err := c.makeParks(); err != nil {
+		c.close()
+		return nil, err
+	}
 	return c, nil
+}
+
+// makeParks creates a "park" group beside the run groups in every
+// hierarchy a run joins, and opens its cgroup.procs.
+func (c *cgroups) makeParks() error {
+	var dirs []string
+	for _, d := range []string{c.v2, c.mem.parent, c.pids.parent, c.cpu.parent} {
+		if d != "" && !slices.Contains(dirs, d) {
+			dirs = append(dirs, d)
+		}
+	}
+	for _, d := range dirs {
+		park := filepath.Join(d, "park")
+		if err := os.Mkdir(park, 0o755); err != nil {
+			return fmt.Errorf("creating cgroup: %w", err)
+		}
+		f, err := os.OpenFile(filepath.Join(park, "cgroup.procs"), os.O_WRONLY, 0)
+		if err != nil {
+			return fmt.Errorf("opening cgroup: %w", err)
+		}
+		c.parks = append(c.parks, f)
+	}
+	return nil
 }
 
 // setup decides which hierarchy serves each purpose and creates the parents.
@@ -220,6 +250,10 @@ func removeTree(dir string) error {
 
 // close removes the judge's parent groups (and any run group left in them).
 func (c *cgroups) close() error {
+	for _, f := range c.parks {
+		f.Close()
+	}
+	c.parks = nil
 	var first error
 	for _, p := range c.parents {
 		if err := removeTree(p); err != nil && first == nil {
@@ -262,6 +296,8 @@ type groupLimits struct {
 func limitsOf(lim Limits) groupLimits { return groupLimits{lim.Memory, lim.Processes} }
 
 func (g *runGroup) bind(pid int, start int64) { g.tree.bind(pid, start) }
+
+func (g *runGroup) setBase(ticks int64) { g.tree.base = ticks }
 
 // create makes a run's groups and sets their limits.
 func (c *cgroups) create(gl groupLimits) (*runGroup, error) {

@@ -22,7 +22,18 @@ const clockTick = 10 * time.Millisecond
 type procMeter struct {
 	pid   int
 	start int64 // the supervisor's start time, to notice its pid being reused
+	base  int64 // the supervisor's reaped children's ticks before this run
 	peak  bytesize.Size
+}
+
+// childTicks returns the CPU ticks of the reaped children of a resident
+// supervisor, between two of its runs.
+func childTicks(pid int, start int64) int64 {
+	st, ok := readProcStat(pid)
+	if !ok || st.start != start {
+		return 0
+	}
+	return st.cticks
 }
 
 // bind sets the supervisor's pid and its start time, which the zygote read
@@ -110,7 +121,7 @@ func (m *procMeter) poll() (time.Duration, bytesize.Size) {
 	if !ok {
 		return 0, 0
 	}
-	ticks += helper.cticks
+	ticks += helper.cticks - m.base
 	mem := bytesize.Size(pages) * bytesize.Size(os.Getpagesize())
 	m.peak = max(m.peak, mem)
 	return time.Duration(ticks) * clockTick, mem

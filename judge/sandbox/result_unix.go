@@ -20,6 +20,7 @@ type report struct {
 	utime, stime time.Duration
 	maxRSS       bytesize.Size // largest single process
 	wall         time.Duration // fork to reap of the contestant
+	again        bool          // the supervisor, a resident spare, serves another run
 }
 
 // parseStatus reads the supervisor's report line. It returns (nil, nil)
@@ -40,7 +41,7 @@ func parseStatus(line string) (*report, error) {
 
 func parseReport(line string) (*report, error) {
 	f := strings.Fields(line)
-	if len(f) != 8 || f[0] != "ok" {
+	if len(f) != 9 || f[0] != "ok" {
 		return nil, fmt.Errorf("sandbox: bad helper report %q", line)
 	}
 	var n [6]int64
@@ -58,6 +59,7 @@ func parseReport(line string) (*report, error) {
 		stime:    time.Duration(n[2]) * time.Microsecond,
 		maxRSS:   bytesize.Size(n[3]) * bytesize.KiB,
 		wall:     time.Duration(n[4]) * time.Microsecond,
+		again:    f[8] == "1",
 	}, nil
 }
 

@@ -34,6 +34,7 @@ const (
 // flags and all of them.
 type box struct {
 	sp      *spare
+	key     string // the mounts of the run, by which a warm spare is chosen
 	flags   uintptr
 	args    []string
 	files   []*os.File
@@ -72,7 +73,8 @@ type execution struct {
 	id             uint64
 	start, end     time.Time
 	stdout, stderr *capture
-	status         *runStatus
+	status         *runStatus // the run's report
+	life           *runStatus // a spare's own report pipe (its pid, its end), or nil: status has them
 	meter          meter
 	bound          bool
 
@@ -182,10 +184,11 @@ func checkCmd(c *Cmd) (*Cmd, error) {
 func (s *system) execute(ctx context.Context, c *Cmd, b *box, path string, lim Limits, stdin *os.File) (*Result, error) {
 	e, err := s.start(c, b, path, lim, stdin)
 	if err != nil {
-		s.finishRun(b, nil)
+		s.finishRun(b, nil, false)
 		return nil, err
 	}
-	defer s.finishRun(b, e.status)
+	again := false // the spare may serve another run
+	defer func() { s.finishRun(b, e.status, again) }()
 	watched := false
 	defer func() {
 		if !watched { // only on a panic: leave nothing running
@@ -198,7 +201,8 @@ func (s *system) execute(ctx context.Context, c *Cmd, b *box, path string, lim L
 	e.mark("judge:report")
 	if e.status.report == "" {
 		// no report: the supervisor died (killed by the judge or the OOM
-		// killer); its end tells what it used, and what it left is killed
+		// killer, or a spare that could not build its box); its end tells
+		// what it used, and what it left is killed
 		e.waitEnd()
 		e.meter.killAll()
 	}
@@ -213,6 +217,7 @@ func (s *system) execute(ctx context.Context, c *Cmd, b *box, path string, lim L
 		return nil, ctx.Err()
 	}
 	r, err := e.result(rep, repErr, u, lim)
+	again = rep != nil && rep.again && err == nil && !e.killed && !e.canceled
 	if r != nil && e.trace != nil {
 		e.mark("judge:result")
 		e.waitEnd()
@@ -221,12 +226,16 @@ func (s *system) execute(ctx context.Context, c *Cmd, b *box, path string, lim L
 	return r, err
 }
 
-// finishRun lets the run's supervisor and cgroups go; st is the run's
-// report pipe, or nil if the run never started.
-func (s *system) finishRun(b *box, st *runStatus) {
+// finishRun gives the run's spare back (to serve again, if again) or lets
+// the run's supervisor and cgroups go; st is the run's report pipe, or nil
+// if the run never started.
+func (s *system) finishRun(b *box, st *runStatus, again bool) {
 	switch {
 	case b.sp != nil:
-		s.pool.retire(b.sp, st)
+		if st != nil {
+			st.close()
+		}
+		s.pool.done(b.sp, again, b.key)
 	case b.group != nil:
 		s.pool.retireGroup(b.group, st)
 	case st != nil:
@@ -264,26 +273,29 @@ func (s *system) start(c *Cmd, b *box, path string, lim Limits, stdin *os.File) 
 		trace = []string{strconv.FormatInt(b.entry, 10) + " judge:run", strconv.FormatInt(monotonicMicros(), 10) + " judge:request"}
 	}
 	var (
-		id     uint64
-		report int
-		err    error
+		id      uint64
+		report  int
+		reportW *os.File
+		life    *runStatus
+		err     error
 	)
-	if b.sp != nil {
-		id, report = b.sp.id, b.sp.report
-		if b.sp.send(args, append([]*os.File{stdin, w[0], w[1]}, b.files...)) != nil {
-			// a spare that died before its request (it could not set up
-			// its box) has said why on its report, where the run reads it;
-			// one that lives on without its request must not wait
-			s.zyg.signal(id, syscall.SIGKILL)
-		}
-	} else {
-		var reportW *os.File
-		if report, reportW, err = pipe(); err == nil {
-			id, err = s.zyg.fresh(b.flags, args, append([]*os.File{stdin, w[0], w[1], reportW}, b.files...))
-			reportW.Close()
-			if err != nil {
-				unix.Close(report)
+	if report, reportW, err = pipe(); err == nil {
+		files := append([]*os.File{stdin, w[0], w[1], reportW}, b.files...)
+		if b.sp != nil {
+			id, life = b.sp.id, b.sp.life
+			if b.sp.send(args, files) != nil {
+				// a spare that died before its request (it could not set
+				// up its box) has said why on its own report, where the run
+				// reads it; one that lives on without its request must not
+				// wait
+				s.zyg.signal(id, syscall.SIGKILL)
 			}
+		} else {
+			id, err = s.zyg.fresh(b.flags, args, files)
+		}
+		reportW.Close()
+		if err != nil {
+			unix.Close(report)
 		}
 	}
 	start := time.Now()
@@ -298,7 +310,7 @@ func (s *system) start(c *Cmd, b *box, path string, lim Limits, stdin *os.File) 
 		return nil, err
 	}
 	return &execution{
-		z: s.zyg, id: id, start: start, status: newRunStatus(report), meter: b.meter, trace: trace,
+		z: s.zyg, id: id, start: start, status: newRunStatus(report), life: life, meter: b.meter, trace: trace,
 		stdout: &capture{fd: r[0], limit: int64(lim.Output)},
 		stderr: &capture{fd: r[1], limit: int64(lim.Stderr)},
 	}, nil
@@ -348,9 +360,8 @@ func (e *execution) watch(ctx context.Context, lim Limits) {
 			e.end = time.Now()
 			return
 		}
-		if !e.bound && e.status.pid != 0 {
-			e.bound = true
-			e.meter.bind(e.status.pid, e.status.start)
+		if !e.bound {
+			e.bind()
 		}
 		now := time.Now()
 		switch {
@@ -374,6 +385,19 @@ func (e *execution) watch(ctx context.Context, lim Limits) {
 			e.meter.killAll()
 			e.escalate = time.Time{}
 		}
+	}
+}
+
+// bind tells the meter the supervisor's pid, once the zygote has written it.
+func (e *execution) bind() {
+	st := e.status
+	if e.life != nil {
+		st = e.life
+		st.read()
+	}
+	if st.pid != 0 {
+		e.bound = true
+		e.meter.bind(st.pid, st.start)
 	}
 }
 

@@ -7,7 +7,6 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
-	"sync"
 	"syscall"
 
 	"golang.org/x/sys/unix"
@@ -141,6 +140,10 @@ func (base *system) at(level string, opts Options) (*Sandbox, error) {
 			}
 		}
 		s.pool = newSparePool(zyg, newGroup)
+		s.pool.slots = s.slots
+		if s.cg != nil {
+			s.pool.parks = s.cg.parks
+		}
 		err = s.probe()
 	}
 	if err != nil {
@@ -238,27 +241,17 @@ func (s *system) prepare(c *Cmd, path string, lim Limits) (*box, error) {
 		}
 		return first
 	}
-	onSpare := true
-	if s.level != IsolationNone {
-		var err error
-		if onSpare, err = s.namespaces(b, c, path, lim, &undo); err != nil {
-			b.release()
-			return nil, err
-		}
+	var err error
+	if s.level == IsolationNone {
+		err = s.onSpare(b, lim, "")
+	} else {
+		err = s.namespaces(b, c, path, lim, &undo)
 	}
-	if onSpare {
-		sp, err := s.pool.take(lim)
-		if err != nil {
-			b.release()
-			return nil, err
-		}
-		b.sp = sp
-		if sp.group != nil {
-			b.meter = sp.group
-		}
-		return b, nil
+	if err != nil {
+		b.release()
+		return nil, err
 	}
-	if s.cg == nil {
+	if b.sp != nil || s.cg == nil {
 		return b, nil
 	}
 	g, err := s.cg.create(limitsOf(lim))
@@ -269,6 +262,32 @@ func (s *system) prepare(c *Cmd, path string, lim Limits) (*box, error) {
 	g.attach(b)
 	b.group, b.meter = g, g
 	return b, nil
+}
+
+// onSpare puts the run on a spare: a warm one whose root has the run's
+// mounts (key) if there is one.
+func (s *system) onSpare(b *box, lim Limits, key string) error {
+	sp, err := s.pool.take(lim, key)
+	if err != nil {
+		return err
+	}
+	b.sp, b.key = sp, key
+	var base int64
+	if sp.runs > 0 {
+		// its earlier runs' children are in its figures
+		sp.life.read()
+		base = childTicks(sp.life.pid, sp.life.start)
+	}
+	if sp.group != nil {
+		if sp.runs > 0 {
+			sp.group.attach(b) // new cgroups for this run
+		}
+		sp.group.setBase(base)
+		b.meter = sp.group
+	} else {
+		b.meter = &procMeter{base: base}
+	}
+	return nil
 }
 
 // boxFlags are the clone flags of a box's supervisor.
@@ -304,21 +323,26 @@ func (s *system) boxArgs(netnsFD int) []string {
 	return a
 }
 
-// namespaces adds the namespace options: mounts, uid, process limit. It
-// reports whether the run can go to a spare: when its mounts leave the
-// skeleton as it is (and, for a spare that pivoted already, are few enough
-// to come detached). Another run gets a supervisor of its own, cloned with
-// all the options.
-func (s *system) namespaces(b *box, c *Cmd, path string, lim Limits, undo *[]func() error) (bool, error) {
+// namespaces adds the namespace options: mounts, uid, process limit. The
+// run goes to a spare when its mounts leave the skeleton as it is (and, for
+// a spare that pivoted already, are few enough to come detached): to a warm
+// one that has them, which needs no mount, if there is one. Another run gets
+// a supervisor of its own, cloned with all the options.
+func (s *system) namespaces(b *box, c *Cmd, path string, lim Limits, undo *[]func() error) error {
 	ops, err := s.mountPlan(c, path)
 	if err != nil {
-		return false, err
+		return err
 	}
 	rest, onSpare := withoutSkeleton(ops, s.sysMount)
 	if onSpare && (!s.early || len(rest) <= maxDetached) {
+		if err := s.onSpare(b, lim, planKey(rest)); err != nil {
+			return err
+		}
 		ops = rest
+		if b.sp.runs > 0 {
+			ops = nil // its root has them
+		}
 	} else {
-		onSpare = false
 		b.flags = s.boxFlags()
 		b.args = s.boxArgs(4 + len(b.files))
 		if s.netns != nil {
@@ -326,7 +350,7 @@ func (s *system) namespaces(b *box, c *Cmd, path string, lim Limits, undo *[]fun
 		}
 	}
 	if err := s.mountArgs(b, ops, undo); err != nil {
-		return false, err
+		return err
 	}
 	nproc := lim.Processes
 	if s.userns {
@@ -334,12 +358,21 @@ func (s *system) namespaces(b *box, c *Cmd, path string, lim Limits, undo *[]fun
 		// the box's own user namespace, the supervisor among them
 		nproc++
 	} else {
-		slot := s.slots.get()
-		*undo = append(*undo, func() error { s.slots.put(slot); return nil })
+		var slot int
+		switch {
+		case b.sp == nil:
+			slot = s.slots.get()
+			*undo = append(*undo, func() error { s.slots.put(slot); return nil })
+		case b.sp.slot < 0:
+			b.sp.slot = s.slots.get() // the spare's, freed when it is let go
+			fallthrough
+		default:
+			slot = b.sp.slot
+		}
 		id := s.firstUID + slot
 		restore, err := lendDir(c.Dir, id)
 		if err != nil {
-			return false, err
+			return err
 		}
 		*undo = append(*undo, restore)
 		// the uid is the box's alone, so RLIMIT_NPROC counts only the box
@@ -349,7 +382,22 @@ func (s *system) namespaces(b *box, c *Cmd, path string, lim Limits, undo *[]fun
 		n := strconv.Itoa(nproc)
 		b.args = append(b.args, "-r", strconv.Itoa(unix.RLIMIT_NPROC), n, n)
 	}
-	return onSpare, nil
+	return nil
+}
+
+// planKey names a run's own mounts: a warm spare serves only runs with the
+// same.
+func planKey(ops []mountOp) string {
+	var k strings.Builder
+	for _, op := range ops {
+		k.WriteByte(op.kind)
+		for _, s := range []string{op.src, op.dst} {
+			k.WriteString(strconv.Itoa(len(s)))
+			k.WriteByte(':')
+			k.WriteString(s)
+		}
+	}
+	return k.String()
 }
 
 // maxDetached bounds the detached mounts of one request (the helper takes
@@ -448,31 +496,6 @@ func skipped(why []string) []Layer {
 		l = append(l, Layer{Name: "isolation " + level, Active: false, Why: reason})
 	}
 	return l
-}
-
-// slots hands out box numbers, so that concurrent boxes never share a uid.
-type slots struct {
-	mu   sync.Mutex
-	free []int
-	next int
-}
-
-func (p *slots) get() int {
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	if n := len(p.free); n > 0 {
-		id := p.free[n-1]
-		p.free = p.free[:n-1]
-		return id
-	}
-	p.next++
-	return p.next - 1
-}
-
-func (p *slots) put(id int) {
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	p.free = append(p.free, id)
 }
 
 // cloexecPipe makes a pipe closed on exec from the start.

@@ -60,7 +60,7 @@ func newSystem(opts Options) (*Sandbox, error) {
 }
 
 func (s *system) prepare(c *Cmd, path string, lim Limits) (*box, error) {
-	sp, err := s.pool.take(lim)
+	sp, err := s.pool.take(lim, "")
 	if err != nil {
 		return nil, err
 	}

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"runtime"
+	"slices"
 	"sync"
 
 	"golang.org/x/sys/unix"
@@ -15,11 +16,19 @@ import (
 // box that is the same for every run (namespaces, the root's skeleton) and
 // joined its cgroups, and waits for a run request on its own socket. A run
 // on a spare is one message and one wakeup away.
+//
+// A spare without cgroups is resident: after a run that ended by itself it
+// waits for another (warm), with the root its first run built, refreshed
+// (see root_refresh in _csrc/root.c). The next run with the same mounts
+// (the same key) then costs no new process, namespace or mount at all.
 type spare struct {
-	id     uint64
-	sock   int        // the judge's end of the spare's request socket
-	report int        // the read end of its report pipe
-	group  spareGroup // its cgroups, or nil
+	id    uint64
+	sock  int        // the judge's end of the spare's request socket
+	life  *runStatus // its report pipe: pid, a setup failure, its end
+	group spareGroup // its cgroups, or nil
+	key   string     // what its first run mounted; "" before
+	slot  int        // the box number (uid) it holds, or -1
+	runs  int        // the runs it has served
 }
 
 // spareGroup is the cgroups of one run, which a spare joins ahead of time.
@@ -27,8 +36,10 @@ type spare struct {
 type spareGroup interface {
 	meter
 	joins() []*os.File      // the cgroup.procs files the supervisor writes itself into
+	attach(*box)            // have the run's supervisor join it (-j)
 	setLimits(Limits) error // set the limits of the run
-	remove() error          // remove it, once the supervisor has exited
+	setBase(ticks int64)    // the supervisor's children's CPU ticks before the run
+	remove() error          // remove it, once the supervisor has left it
 	dropJoins()             // close the joins once passed on
 }
 
@@ -37,10 +48,14 @@ type spareGroup interface {
 type sparePool struct {
 	z        *zygote
 	newGroup func(Limits) (spareGroup, error) // nil: no cgroups
+	slots    *slots                           // the box numbers spares hold, or nil
+	parks    []*os.File                       // where a resident spare goes after a run, with cgroups
 	want     int
 
 	mu      sync.Mutex
-	ready   []*spare
+	ready   []*spare     // fresh spares
+	warm    []*spare     // resident spares that served a run, newest last
+	groups  []spareGroup // cgroups made ahead for the runs of warm spares
 	last    Limits
 	filling bool
 	closed  bool
@@ -52,22 +67,37 @@ func newSparePool(z *zygote, newGroup func(Limits) (spareGroup, error)) *sparePo
 	return &sparePool{z: z, newGroup: newGroup, want: max(2, runtime.NumCPU())}
 }
 
-// take returns a ready spare (or makes one) for a run with limits lim. The
-// caller calls refill once the run is under way.
-func (p *sparePool) take(lim Limits) (*spare, error) {
+// take returns a spare for a run with limits lim: a warm one that served a
+// run with the same key, else a ready one (or a new one). The caller calls
+// refill once the run is under way, and done when it is over.
+func (p *sparePool) take(lim Limits, key string) (*spare, error) {
 	p.mu.Lock()
 	if p.z.exited() {
 		// the spares die with the zygote; the next one restarts it
-		for _, sp := range p.ready {
-			p.retire(sp, nil)
+		for _, sp := range append(p.ready, p.warm...) {
+			p.retire(sp)
 		}
-		p.ready = nil
+		p.ready, p.warm = nil, nil
 	}
 	var sp *spare
+	for i := len(p.warm) - 1; i >= 0 && sp == nil; i-- {
+		if p.warm[i].key == key {
+			sp = p.warm[i]
+			p.warm = slices.Delete(p.warm, i, i+1)
+			if !alive(sp) {
+				p.retire(sp)
+				sp = nil
+			}
+		}
+	}
+	var group spareGroup
+	if sp != nil && p.newGroup != nil && len(p.groups) > 0 {
+		group, p.groups = p.groups[0], p.groups[1:]
+	}
 	for sp == nil && len(p.ready) > 0 {
 		sp, p.ready = p.ready[0], p.ready[1:]
 		if !alive(sp) {
-			p.retire(sp, nil)
+			p.retire(sp)
 			sp = nil
 		}
 	}
@@ -79,9 +109,20 @@ func (p *sparePool) take(lim Limits) (*spare, error) {
 			return nil, err
 		}
 	}
+	if sp.runs > 0 && p.newGroup != nil {
+		// a warm spare left its last run's cgroups: it joins new ones
+		if group == nil {
+			var err error
+			if group, err = p.newGroup(lim); err != nil {
+				p.retire(sp)
+				return nil, err
+			}
+		}
+		sp.group = group
+	}
 	if sp.group != nil {
 		if err := sp.group.setLimits(lim); err != nil {
-			p.retire(sp, nil)
+			p.retire(sp)
 			return nil, err
 		}
 	}
@@ -92,10 +133,41 @@ func (p *sparePool) take(lim Limits) (*spare, error) {
 func (p *sparePool) refill() {
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	if !p.filling && !p.closed && len(p.ready) < p.want {
+	short := len(p.ready) < p.want || (p.newGroup != nil && len(p.warm) > 0 && len(p.groups) < p.want)
+	if !p.filling && !p.closed && short {
 		p.filling = true
 		p.work.Add(1)
 		go p.fill()
+	}
+}
+
+// done takes a spare back after its run. One that may serve again (its
+// report said so: the run ended by itself, its box is clean and it left
+// the run's cgroups) is kept warm under key while the pool is open, and
+// the run's cgroups are removed; any other is let go. At most want spares
+// are kept warm: the oldest goes first.
+func (p *sparePool) done(sp *spare, again bool, key string) {
+	sp.runs++
+	p.mu.Lock()
+	if !again || p.closed || p.z.exited() {
+		p.mu.Unlock()
+		p.retire(sp)
+		return
+	}
+	if sp.group != nil {
+		p.retireGroup(sp.group, nil)
+		sp.group = nil
+	}
+	sp.key = key
+	p.warm = append(p.warm, sp)
+	var old *spare
+	if len(p.warm) > p.want {
+		old = p.warm[0]
+		p.warm = slices.Delete(p.warm, 0, 1)
+	}
+	p.mu.Unlock()
+	if old != nil {
+		p.retire(old)
 	}
 }
 
@@ -114,6 +186,11 @@ func (p *sparePool) fill() {
 	for {
 		p.mu.Lock()
 		if p.closed || len(p.ready) >= p.want {
+			p.mu.Unlock()
+			if p.newGroup != nil && len(p.warm) > 0 {
+				p.fillGroups()
+			}
+			p.mu.Lock()
 			p.filling = false
 			p.mu.Unlock()
 			return
@@ -126,11 +203,37 @@ func (p *sparePool) fill() {
 			p.filling = false
 			p.mu.Unlock()
 			if sp != nil {
-				p.retire(sp, nil)
+				p.retire(sp)
 			}
 			return
 		}
 		p.ready = append(p.ready, sp)
+		p.mu.Unlock()
+	}
+}
+
+// fillGroups makes cgroups for the runs of warm spares until want are
+// ready.
+func (p *sparePool) fillGroups() {
+	for {
+		p.mu.Lock()
+		if p.closed || len(p.groups) >= p.want {
+			p.mu.Unlock()
+			return
+		}
+		lim := p.last
+		p.mu.Unlock()
+		g, err := p.newGroup(lim)
+		if err != nil {
+			return
+		}
+		p.mu.Lock()
+		if p.closed {
+			p.mu.Unlock()
+			p.retireGroup(g, nil)
+			return
+		}
+		p.groups = append(p.groups, g)
 		p.mu.Unlock()
 	}
 }
@@ -166,7 +269,7 @@ func (p *sparePool) make(lim Limits) (*spare, error) {
 	if group != nil {
 		files = append(files, group.joins()...)
 	}
-	id, err := p.z.spare(files)
+	id, err := p.z.spare(append(files, p.parks...), len(p.parks))
 	reportW.Close()
 	theirs.Close()
 	if group != nil {
@@ -177,11 +280,12 @@ func (p *sparePool) make(lim Limits) (*spare, error) {
 		unix.Close(report)
 		return fail(err)
 	}
-	return &spare{id: id, sock: socks[0], report: report, group: group}, nil
+	return &spare{id: id, sock: socks[0], life: newRunStatus(report), group: group, slot: -1}, nil
 }
 
 // send hands the spare its run: the run's options, and stdin, stdout,
-// stderr and the descriptors the options name (from 4 on).
+// stderr, the run's report and the descriptors the options name (from 4
+// on). A spare that cannot take it is of no more use.
 func (sp *spare) send(args []string, files []*os.File) error {
 	msg, oob := message(args, files)
 	for {
@@ -189,8 +293,10 @@ func (sp *spare) send(args []string, files []*os.File) error {
 		if err == unix.EINTR {
 			continue
 		}
-		unix.Close(sp.sock)
-		sp.sock = -1
+		if err != nil || n < len(msg) {
+			unix.Close(sp.sock)
+			sp.sock = -1
+		}
 		switch {
 		case err != nil:
 			return err
@@ -201,22 +307,37 @@ func (sp *spare) send(args []string, files []*os.File) error {
 	}
 }
 
-// retire lets a spare go: once it has exited (its report pipe ends), its
-// cgroups are removed, in the background. st, if not nil, is the run's
-// reader of the pipe, to go on with.
-func (p *sparePool) retire(sp *spare, st *runStatus) {
+// retire lets a spare go: it exits at the end of its socket (after its
+// run, if one is under way); once it has (its report pipe ends), its
+// cgroups are removed and its box number freed, in the background.
+func (p *sparePool) retire(sp *spare) {
 	if sp.sock >= 0 {
-		unix.Close(sp.sock) // an unused spare exits at the end of its socket
+		unix.Close(sp.sock)
 		sp.sock = -1
 	}
-	if st == nil {
-		st = newRunStatus(sp.report)
-	}
-	if sp.group == nil {
-		st.close()
+	if sp.group == nil && sp.slot < 0 {
+		sp.life.close()
 		return
 	}
-	p.retireGroup(sp.group, st)
+	p.work.Add(1)
+	go func() {
+		defer p.work.Done()
+		sp.life.waitEnd()
+		sp.life.close()
+		if sp.slot >= 0 && p.slots != nil {
+			p.slots.put(sp.slot)
+		}
+		if sp.group == nil {
+			return
+		}
+		if err := sp.group.remove(); err != nil {
+			p.mu.Lock()
+			if p.err == nil {
+				p.err = err
+			}
+			p.mu.Unlock()
+		}
+	}()
 }
 
 // retireGroup removes a run's cgroups in the background, once its
@@ -245,12 +366,41 @@ func (p *sparePool) retireGroup(g spareGroup, st *runStatus) {
 func (p *sparePool) close() error {
 	p.mu.Lock()
 	p.closed = true
-	ready := p.ready
-	p.ready = nil
+	ready := append(p.ready, p.warm...)
+	groups := p.groups
+	p.ready, p.warm, p.groups = nil, nil, nil
 	p.mu.Unlock()
 	for _, sp := range ready {
-		p.retire(sp, nil)
+		p.retire(sp)
+	}
+	for _, g := range groups {
+		p.retireGroup(g, nil)
 	}
 	p.work.Wait()
 	return p.err
+}
+
+// slots hands out box numbers, so that concurrent boxes never share a uid.
+type slots struct {
+	mu   sync.Mutex
+	free []int
+	next int
+}
+
+func (p *slots) get() int {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if n := len(p.free); n > 0 {
+		id := p.free[n-1]
+		p.free = p.free[:n-1]
+		return id
+	}
+	p.next++
+	return p.next - 1
+}
+
+func (p *slots) put(id int) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.free = append(p.free, id)
 }

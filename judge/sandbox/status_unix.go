@@ -177,6 +177,12 @@ func (e *execution) waitEnd() {
 	for !e.status.ended {
 		e.wait(time.Hour, func() bool { return e.status.ended })
 	}
+	if e.life != nil && e.status.report == "" {
+		// the spare died: its own pipe tells how, and why if it could not
+		// build its box
+		e.life.waitEnd()
+		e.status.report, e.status.exit = e.life.report, e.life.exit
+	}
 }
 
 // pollIn waits up to timeout for one of fds to be readable (or closed).

@@ -54,11 +54,13 @@ func TestParseStatus(t *testing.T) {
 		wantErr error
 	}{
 		{"", nil, nil},
-		{"ok exit 3 1500 500 2048 7000 0", &report{code: 3, utime: 1500 * time.Microsecond, stime: 500 * time.Microsecond,
+		{"ok exit 3 1500 500 2048 7000 0 0", &report{code: 3, utime: 1500 * time.Microsecond, stime: 500 * time.Microsecond,
 			maxRSS: 2 * bytesize.MiB, wall: 7 * time.Millisecond}, nil},
-		{"ok signal 6 0 0 0 0 1", &report{signaled: true, code: 6}, nil},
+		{"ok signal 6 0 0 0 0 1 0", &report{signaled: true, code: 6}, nil},
+		{"ok exit 0 0 0 0 0 0 1", &report{again: true}, nil},
+		{"ok exit 0 0 0 0 0 0", nil, errors.New("bad")},
 		{"err 2 exec /nope: No such file or directory", nil, fs.ErrNotExist},
-		{"ok exit x 0 0 0 0 0", nil, errors.New("bad")},
+		{"ok exit x 0 0 0 0 0 0", nil, errors.New("bad")},
 		{"ok exit 0 0 0", nil, errors.New("bad")},
 		{"garbage", nil, errors.New("bad")},
 	}

@@ -112,11 +112,12 @@ func ready(c net.Conn) error {
 	return fmt.Errorf("sandbox: the helper said %q", line)
 }
 
-// spare asks for a spare: files are its report pipe, its request socket and
-// the cgroup.procs files it joins. It returns the spare's id.
-func (z *zygote) spare(files []*os.File) (uint64, error) {
+// spare asks for a spare: files are its report pipe, its request socket,
+// the cgroup.procs files it joins and, the last nparks, those of its park.
+// It returns the spare's id.
+func (z *zygote) spare(files []*os.File, nparks int) (uint64, error) {
 	id := z.ids.Add(1)
-	return id, z.send([]string{"n", strconv.FormatUint(id, 10)}, files, true)
+	return id, z.send([]string{"n", strconv.FormatUint(id, 10), strconv.Itoa(nparks)}, files, true)
 }
 
 // fresh asks for a run on a supervisor cloned for it with flags and all of

@@ -46,15 +46,19 @@
  * above 2, no_new_privs and (on Linux) a small seccomp blocklist.
  *
  * Report, one line on the -s descriptor:
- *   ok exit|signal N UTIME_US STIME_US MAXRSS_KB WALL_US KILLED
+ *   ok exit|signal N UTIME_US STIME_US MAXRSS_KB WALL_US KILLED AGAIN
  *   err ERRNO WHAT: MESSAGE
- * KILLED is 1 when a signal (the judge's SIGTERM) ended the run early.
- * CPU and memory are those of every reaped descendant (RUSAGE_CHILDREN), so
- * the supervisor's own setup is not charged to the contestant.
+ * KILLED is 1 when a signal (the judge's SIGTERM) ended the run early;
+ * AGAIN is 1 when the supervisor (a resident spare) waits for another run.
+ * CPU and memory are those of every descendant reaped in this run (summed
+ * CPU, the largest resident size), so the supervisor's own setup, and a
+ * resident supervisor's earlier runs, are not charged to the contestant.
  */
 #include "box.h"
 
 struct config cfg = {.status_fd = -1, .uid = -1, .gid = -1, .netns = -1};
+int park_fds[MAXJOINS], nparks;
+static int in_group; /* we joined a run's cgroups */
 
 void report(const char *fmt, ...) {
 	char buf[1024];
@@ -189,12 +193,37 @@ static pid_t target;
 static int target_done, target_status;
 static long long t_start, t_end;
 
-static void note_exit(pid_t p, int st) {
+/* used is what the run's reaped processes used: the sum of their CPU times
+ * and the largest resident size, as RUSAGE_CHILDREN would say for a
+ * supervisor that runs once (a resident one runs again and again). */
+static struct {
+	long long utime, stime; /* microseconds */
+	long maxrss;            /* KiB */
+} used;
+
+static void note_exit(pid_t p, int st, const struct rusage *ru) {
+	used.utime += (long long)ru->ru_utime.tv_sec * 1000000 + ru->ru_utime.tv_usec;
+	used.stime += (long long)ru->ru_stime.tv_sec * 1000000 + ru->ru_stime.tv_usec;
+	if (ru->ru_maxrss > used.maxrss)
+		used.maxrss = ru->ru_maxrss;
 	if (p == target && !target_done) {
 		target_done = 1;
 		target_status = st;
 		t_end = now_us();
 	}
+}
+
+/* reap_some reaps what has ended; it returns -1 once nothing is left. */
+static int reap_some(int *any) {
+	int st;
+	struct rusage ru;
+	pid_t p;
+	while ((p = wait4(-1, &st, __WALL | WNOHANG, &ru)) > 0) {
+		note_exit(p, st, &ru);
+		if (any)
+			*any = 1;
+	}
+	return p < 0 && errno == ECHILD ? -1 : 0;
 }
 
 #ifdef __linux__
@@ -290,13 +319,8 @@ static void kill_and_reap(void) {
 			kill_all();
 			last = now;
 		}
-		int st, any = 0;
-		pid_t p;
-		while ((p = waitpid(-1, &st, __WALL | WNOHANG)) > 0) {
-			note_exit(p, st);
-			any = 1;
-		}
-		if (p < 0 && errno == ECHILD)
+		int any = 0;
+		if (reap_some(&any) < 0)
 			return; /* the tree is empty */
 		if (!any)
 			usleep(200);
@@ -428,6 +452,31 @@ static void start(void) {
 
 static sigset_t waitset;
 
+/* join_groups joins the run's cgroups (cfg.joins), once the box is built
+ * (which is not charged to them): the contestant starts in them. */
+static void join_groups(void) {
+	for (int i = 0; i < cfg.njoins; i++) {
+		if (write(cfg.joins[i], "0", 1) != 1)
+			fail(errno, "join cgroup", NULL);
+		close(cfg.joins[i]);
+		in_group = 1;
+	}
+	cfg.njoins = 0;
+}
+
+/* park moves a resident supervisor out of the last run's cgroups. */
+static int park(void) {
+	if (!in_group)
+		return 0;
+	if (nparks == 0)
+		return -1;
+	for (int i = 0; i < nparks; i++)
+		if (write(park_fds[i], "0", 1) != 1)
+			return -1;
+	in_group = 0;
+	return 0;
+}
+
 /* box_prepare is the part of a run that needs nothing of the request: it
  * blocks the signals the supervisor waits for, in namespace mode starts the
  * root with the first nops ops (a spare's skeleton; with -e it pivots into
@@ -454,29 +503,31 @@ void box_prepare(int nops) {
 	if (cfg.ns)
 		fail(ENOSYS, "namespaces", NULL);
 #endif
-	/* the run's cgroups, joined once the box is built (which is not charged
-	 * to them): the contestant starts in them */
-	for (int i = 0; i < cfg.njoins; i++) {
-		if (write(cfg.joins[i], "0", 1) != 1)
-			fail(errno, "join cgroup", NULL);
-		close(cfg.joins[i]);
-	}
-	cfg.njoins = 0;
+	join_groups();
 }
 
-/* box_run finishes the root with ops[from:], runs the program and reports. */
-int box_run(int from) {
+/* box_run finishes the root with ops[from:], runs the program and reports.
+ * A resident supervisor (a spare) may serve another run: box_run returns 1
+ * when it can, and says so in the report. */
+int box_run(int from, int resident) {
 	mark("box:start");
 #ifdef __linux__
-	if (cfg.ns) {
+	/* a resident spare's root is built by its first run; the judge sends
+	 * no mount with the runs after it, which share that root */
+	static int rooted;
+	if (cfg.ns && !rooted) {
 		root_ops(from, cfg.nops);
 		if (!cfg.early)
 			root_pivot();
 		root_seal();
+		rooted = 1;
+	} else if (cfg.ns && cfg.nops > from) {
+		fail(EINVAL, "mounts for a box built already", NULL);
 	}
 #else
 	(void)from;
 #endif
+	join_groups(); /* a resident spare's later runs bring their own */
 	mark("box:root");
 	start();
 	mark("box:exec");
@@ -486,10 +537,7 @@ int box_run(int from) {
 	close(2);
 	int killed = 0;
 	for (;;) {
-		int st;
-		pid_t p;
-		while ((p = waitpid(-1, &st, __WALL | WNOHANG)) > 0)
-			note_exit(p, st);
+		reap_some(NULL);
 		if (target_done)
 			break;
 		int sig = 0;
@@ -500,17 +548,30 @@ int box_run(int from) {
 	}
 	mark("box:exit");
 	kill_and_reap();
-	struct rusage ru;
-	getrusage(RUSAGE_CHILDREN, &ru);
+	/* a resident box serves again if the run ended by itself and, in
+	 * namespace mode, its /tmp could be emptied */
+	int again = resident && !killed;
+#ifdef __linux__
+	if (again && cfg.ns && root_clean(from) != 0)
+		again = 0;
+#endif
+	if (again && park() != 0)
+		again = 0;
 	int st = target_status;
+	long maxrss = used.maxrss;
 #ifdef __APPLE__
-	ru.ru_maxrss /= 1024; /* bytes there, KiB elsewhere */
+	maxrss /= 1024; /* bytes there, KiB elsewhere */
 #endif
 	mark("box:reaped");
-	report("ok %s %d %lld %lld %ld %lld %d\n", WIFSIGNALED(st) ? "signal" : "exit",
-	       WIFSIGNALED(st) ? WTERMSIG(st) : WEXITSTATUS(st), (long long)ru.ru_utime.tv_sec * 1000000 + ru.ru_utime.tv_usec,
-	       (long long)ru.ru_stime.tv_sec * 1000000 + ru.ru_stime.tv_usec, (long)ru.ru_maxrss, t_end - t_start, killed);
-	return 0;
+	report("ok %s %d %lld %lld %ld %lld %d %d\n", WIFSIGNALED(st) ? "signal" : "exit",
+	       WIFSIGNALED(st) ? WTERMSIG(st) : WEXITSTATUS(st), used.utime, used.stime, maxrss, t_end - t_start, killed,
+	       again);
+	/* ready for another run (a resident spare's) */
+	target = 0;
+	target_done = target_status = 0;
+	t_start = t_end = 0;
+	memset(&used, 0, sizeof used);
+	return again;
 }
 
 /* box_main runs one program from a full request: every option in argv. */
@@ -518,5 +579,6 @@ int box_main(int argc, char **argv) {
 	parse(argc, argv, 1);
 	cfg.early = 0;
 	box_prepare(cfg.nops);
-	return box_run(cfg.nops);
+	box_run(cfg.nops, 0);
+	return 0;
 }

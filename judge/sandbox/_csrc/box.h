@@ -71,6 +71,10 @@ struct config {
 
 extern struct config cfg;
 
+/* A resident spare's park: the cgroup.procs files it moves itself into
+ * after a run, out of the run's cgroups, so that the judge can remove them. */
+extern int park_fds[MAXJOINS], nparks;
+
 /* box.c */
 void report(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 void fail(int err, const char *what, const char *arg) __attribute__((noreturn));
@@ -79,7 +83,7 @@ long long now_us(void);
 void mark(const char *what);
 void parse(int argc, char **argv, int run);
 void box_prepare(int nops);
-int box_run(int from);
+int box_run(int from, int resident);
 int box_main(int argc, char **argv);
 
 /* root.c */
@@ -88,6 +92,8 @@ void root_begin(void);
 void root_ops(int from, int to);
 void root_pivot(void);
 void root_seal(void);
+int root_clean(int to);
+void root_refresh(void);
 void build_template(void);
 void confine(int errfd);
 void map_self(void);

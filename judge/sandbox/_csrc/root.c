@@ -319,6 +319,65 @@ void root_pivot(void) {
 	cfg.root = "";
 }
 
+/* clean_tree removes what a run left in the directory dirfd of a tmpfs
+ * (device dev): everything but other file systems mounted there and the
+ * directories that lead to them. It returns -1 if something else stays. */
+static int clean_tree(int dirfd, dev_t dev, int depth) {
+	DIR *d = fdopendir(dirfd);
+	if (!d) {
+		close(dirfd);
+		return -1;
+	}
+	int ok = 0;
+	struct dirent *e;
+	while ((e = readdir(d)) != NULL) {
+		if (strcmp(e->d_name, ".") == 0 || strcmp(e->d_name, "..") == 0)
+			continue;
+		struct stat st;
+		if (fstatat(dirfd, e->d_name, &st, AT_SYMLINK_NOFOLLOW) != 0) {
+			ok = -1;
+			continue;
+		}
+		if (st.st_dev != dev)
+			continue; /* a mountpoint: the working directory */
+		if (!S_ISDIR(st.st_mode)) {
+			if (unlinkat(dirfd, e->d_name, 0) != 0)
+				ok = -1;
+			continue;
+		}
+		int sub = depth < 16 ? openat(dirfd, e->d_name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC) : -1;
+		int below = sub >= 0 ? clean_tree(sub, dev, depth + 1) : -1;
+		/* a directory that leads to a mountpoint stays */
+		if (unlinkat(dirfd, e->d_name, AT_REMOVEDIR) != 0 && (below != 0 || (errno != ENOTEMPTY && errno != EBUSY)))
+			ok = -1;
+	}
+	closedir(d);
+	return ok;
+}
+
+/* root_clean empties every tmpfs of ops[0:to] (the box's /tmp) for the next
+ * run of a resident box, once the last run's processes are all gone. It
+ * returns -1 if it could not: the box then serves no other run. */
+int root_clean(int to) {
+	for (int i = 0; i < to; i++) {
+		struct op *op = &cfg.ops[i];
+		if (op->kind != 'T')
+			continue;
+		struct stat st;
+		int fd = open(op->a, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+		if (fd < 0 || fstat(fd, &st) != 0 || clean_tree(fd, st.st_dev, 0) != 0)
+			return -1;
+	}
+	return 0;
+}
+
+/* root_refresh gives a resident box a new IPC namespace, so that no SysV
+ * object or POSIX queue of the last run is left for the next. */
+void root_refresh(void) {
+	if (unshare(CLONE_NEWIPC) != 0)
+		fail(errno, "unshare", "ipc");
+}
+
 /* root_seal makes the root read-only. */
 void root_seal(void) {
 	if (mount(NULL, "/", NULL, MS_BIND | MS_REMOUNT | MS_RDONLY | MS_NOSUID | MS_NODEV, NULL) != 0)

@@ -22,15 +22,20 @@
  * Messages, here and to a spare, are a 4-byte little-endian length and that
  * many bytes of NUL-terminated words, the descriptors in one SCM_RIGHTS
  * message. Requests to the zygote:
- *   n ID                    make spare ID; descriptors: its report, its
- *                           request socket, the cgroup.procs it joins
+ *   n ID [NPARK]            make spare ID; descriptors: its report, its
+ *                           request socket, the cgroup.procs it joins, and
+ *                           the last NPARK the cgroup.procs of its park,
+ *                           where it moves after each run
  *   r ID FLAGS OPTIONS...   start a run on a supervisor cloned for it with
  *                           FLAGS and all of OPTIONS; descriptors: stdin,
  *                           stdout, stderr, report, then those the options
  *                           name (as 4, 5, ...)
  *   k ID SIGNAL             signal supervisor ID if it is alive
  * A request to a spare is the run's own OPTIONS; descriptors: stdin, stdout,
- * stderr, then those the options name (as 4, 5, ...). A supervisor gets its
+ * stderr, the run's report, then those the options name (as 4, 5, ...). A
+ * spare serves requests until its socket closes: the judge sends another
+ * only after a run that ended by itself, with no mount of its own (the
+ * box's root, built by its first run, stays). A supervisor gets its
  * descriptors as 0, 1, 2, 3 (the report), 4, ...
  * On each report descriptor the zygote writes, around the supervisor's own
  * lines:
@@ -195,9 +200,23 @@ static void close_except(int lo, const int *keep, int nkeep) {
 	}
 }
 
+/* Where a spare keeps its own descriptors, above any a request brings. */
+enum { LIFE_FD = 3 + MAXFDS, SOCK_FD = LIFE_FD + 1, PARK_FD = SOCK_FD + 1 };
+
+/* spare_fds lists a spare's own descriptors into keep; it returns how many. */
+static int spare_fds(int *keep) {
+	int n = 0;
+	keep[n++] = LIFE_FD;
+	keep[n++] = SOCK_FD;
+	for (int i = 0; i < nparks; i++)
+		keep[n++] = park_fds[i];
+	return n;
+}
+
 /* place moves the received descriptors to 0, 1, 2, ... and closes every
- * other descriptor (the socket, other runs' reports). */
-static void place(int *fds, int n) {
+ * other descriptor (the socket, other runs' reports) but, if spare, a
+ * spare's own (LIFE_FD and SOCK_FD). */
+static void place(int *fds, int n, int spare) {
 	int tmp[MAXFDS];
 	for (int i = 0; i < n; i++)
 		if ((tmp[i] = fcntl(fds[i], F_DUPFD, n)) < 0)
@@ -205,7 +224,9 @@ static void place(int *fds, int n) {
 	for (int i = 0; i < n; i++)
 		if (dup2(tmp[i], i) < 0)
 			_exit(125);
-	close_except(n, NULL, 0);
+	int keep[2 + MAXJOINS] = {0};
+	int nkeep = spare ? spare_fds(keep) : 0;
+	close_except(n, keep, nkeep);
 	if (n < 3)
 		_exit(125);
 }
@@ -287,65 +308,84 @@ static void add_run(unsigned long long id, pid_t pid, long long start, int repor
 	runs[nruns++] = (struct run){id, pid, report};
 }
 
-/* spare_main is a spare: it prepares the skeleton, joins its cgroups,
- * waits for its one request on sock and runs it. It keeps its report at 3
- * and its socket above the request's descriptors, and nothing at 0, 1, 2
- * and 4 on: the request's descriptors then arrive where the supervisor
- * wants them (stdin at 0, ..., the options' at 4, ...). */
-static void spare_main(int report, int sock, const int *joins, int njoins) {
+/* spare_main is a spare: it prepares the skeleton, joins its cgroups, then
+ * runs the requests that come on sock, one after the other, until the judge
+ * closes it. Its report pipe (the "life" pipe, where the zygote writes its
+ * pid and end) carries only a setup failure; each request brings its own
+ * report descriptor. Between two runs it refreshes the box (root_refresh).
+ * It keeps nothing at 0 to 3 and 4 on: a request's descriptors then arrive
+ * where the supervisor wants them (stdin at 0, ..., the report at 3, the
+ * options' from 4). */
+static void spare_main(int report, int sock, const int *joins, int njoins, const int *parks, int nparks_) {
 	become_supervisor();
-	if (report != 3 && (dup2(report, 3) != 3 || close(report) != 0))
+	if (dup2(report, LIFE_FD) != LIFE_FD || dup2(sock, SOCK_FD) != SOCK_FD)
 		_exit(125);
-	cfg.status_fd = 3;
-	if (sock < 3 + MAXFDS && ((sock = fcntl(sock, F_DUPFD_CLOEXEC, 3 + MAXFDS)) < 0))
-		fail(errno, "spare socket", NULL);
+	for (int i = 0; i < nparks_ && i < MAXJOINS; i++)
+		if ((park_fds[nparks++] = dup2(parks[i], PARK_FD + i)) < 0)
+			_exit(125);
+	int keep[2 * MAXJOINS + 3];
+	int nkeep = spare_fds(keep);
+	for (int i = 0; i < nkeep; i++)
+		fcntl(keep[i], F_SETFD, FD_CLOEXEC);
+	cfg.status_fd = LIFE_FD;
 	parse(spare_argc, spare_argv, 0);
-	int keep[MAXJOINS + 3];
-	int nkeep = 0;
-	keep[nkeep++] = 3;
-	keep[nkeep++] = sock;
 	if (cfg.netns >= 0)
 		keep[nkeep++] = cfg.netns;
 	for (int i = 0; i < njoins && cfg.njoins < MAXJOINS; i++)
 		keep[nkeep++] = cfg.joins[cfg.njoins++] = joins[i];
-	close_except(3, keep, nkeep);
+	close_except(0, keep, nkeep);
 	int skeleton = cfg.nops;
 	box_prepare(skeleton);
-	for (int fd = 0; fd < 3; fd++)
-		close(fd);
-	char *buf = NULL;
-	uint32_t len;
-	int fds[MAXFDS], nfds, argc = 0;
-	/* not close-on-exec: 0, 1 and 2 go to the contestant as they are */
-	if (receive(sock, &buf, &len, fds, &nfds, 0) != 1)
-		_exit(0);
-	char **argv = words(buf, len, &argc);
-	if (!argv || nfds < 3 || nfds >= MAXFDS)
-		fail(EINVAL, "request", NULL);
-	int all[MAXFDS], placed = 1;
-	for (int i = 0; i < nfds; i++) {
-		all[i < 3 ? i : i + 1] = fds[i];
-		placed &= fds[i] == (i < 3 ? i : i + 1);
+	struct config base = cfg;
+	for (;;) {
+		char *buf = NULL;
+		uint32_t len;
+		int fds[MAXFDS], nfds, argc = 0;
+		/* not close-on-exec: 0, 1 and 2 go to the contestant as they are */
+		if (receive(SOCK_FD, &buf, &len, fds, &nfds, 0) != 1)
+			_exit(0);
+		char **argv = words(buf, len, &argc);
+		if (!argv || nfds < 4 || nfds >= MAXFDS)
+			fail(EINVAL, "request", NULL);
+		int placed = 1;
+		for (int i = 0; i < nfds; i++)
+			placed &= fds[i] == i;
+		if (placed) {
+			nkeep = spare_fds(keep);
+			close_except(nfds, keep, nkeep);
+		} else {
+			place(fds, nfds, 1);
+		}
+		cfg = base;
+		cfg.status_fd = 3;
+		parse(argc, argv, 1);
+		int again = box_run(skeleton, 1);
+		free(cfg.env);
+		free(argv);
+		free(buf);
+		close(3);
+		/* the judge sends another run only if the report said so */
+		if (!again)
+			_exit(0);
+#ifdef __linux__
+		cfg.status_fd = LIFE_FD;
+		if (cfg.ns)
+			root_refresh();
+#endif
 	}
-	all[3] = 3;
-	if (placed)
-		close_except(nfds + 1, NULL, 0);
-	else
-		place(all, nfds + 1);
-	parse(argc, argv, 1);
-	_exit(box_run(skeleton));
 }
 
-/* make_spare starts spare id with descriptors: report, socket, joins. */
-static void make_spare(unsigned long long id, int *fds, int nfds) {
+/* make_spare starts spare id with descriptors: report, socket, joins, and
+ * the last nparks_ its park. */
+static void make_spare(unsigned long long id, int nparks_, int *fds, int nfds) {
 	int report = fds[0];
-	if (nfds < 2) {
+	if (nfds < 2 || nparks_ < 0 || nparks_ > nfds - 2 || nparks_ > MAXJOINS) {
 		close_all(fds, nfds);
 		return;
 	}
 	pid_t pid = clone_flags(spare_flags);
 	if (pid == 0)
-		spare_main(report, fds[1], fds + 2, nfds - 2);
+		spare_main(report, fds[1], fds + 2, nfds - 2 - nparks_, fds + nfds - nparks_, nparks_);
 	int err = errno;
 	for (int i = 1; i < nfds; i++)
 		close(fds[i]);
@@ -363,7 +403,7 @@ static void run_fresh(unsigned long long id, unsigned long flags, int argc, char
 	pid_t pid = clone_flags(flags);
 	if (pid == 0) {
 		become_supervisor();
-		place(fds, nfds);
+		place(fds, nfds, 0);
 		cfg.status_fd = 3;
 		_exit(box_main(argc, argv));
 	}
@@ -409,8 +449,8 @@ static void handle(char *buf, uint32_t len, int *fds, int nfds) {
 		return;
 	}
 	unsigned long long id = argc >= 2 ? strtoull(argv[1], NULL, 10) : 0;
-	if (argc == 2 && strcmp(argv[0], "n") == 0 && nfds >= 2) {
-		make_spare(id, fds, nfds);
+	if ((argc == 2 || argc == 3) && strcmp(argv[0], "n") == 0 && nfds >= 2) {
+		make_spare(id, argc == 3 ? atoi(argv[2]) : 0, fds, nfds);
 	} else if (argc >= 3 && strcmp(argv[0], "r") == 0 && nfds >= 4) {
 		run_fresh(id, strtoul(argv[2], NULL, 10), argc - 3, argv + 3, fds, nfds);
 	} else {
