@@ -226,6 +226,42 @@ static int down(long n) {
 int main(int argc, char **argv) { return down(atol(argv[1]) * 1024) == 42 ? 1 : 0; }`,
 
 	"ojtrue": `int main(void) { return 0; }`,
+
+	// ojleave leaves what a resident box must not pass on: a child that
+	// sleeps 20 s, the CPU time and memory it used and, with the argument
+	// "mark", a file in /tmp and a SysV shared memory segment.
+	"ojleave": `#include <fcntl.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/ipc.h>
+#include <sys/resource.h>
+#include <sys/shm.h>
+#include <unistd.h>
+int main(int argc, char **argv) {
+	if (argc > 1 && strcmp(argv[1], "mark") == 0) {
+		int fd = open("/tmp/ojleave-mark", O_CREAT | O_WRONLY, 0644);
+		if (fd < 0 || shmget(0x4f4a4c, 4096, IPC_CREAT | 0600) < 0) return 3;
+		close(fd);
+	}
+	if (fork() == 0) { sleep(20); _exit(0); }
+	size_t n = 100 << 20;
+	char *p = malloc(n);
+	for (size_t i = 0; i < n; i += 4096) p[i] = 1;
+	struct rusage ru;
+	volatile unsigned long x = 0;
+	do {
+		for (int i = 0; i < 100000; i++) x += i;
+		getrusage(RUSAGE_SELF, &ru);
+	} while (ru.ru_utime.tv_sec * 1000 + ru.ru_utime.tv_usec / 1000 < 200);
+	return p[n / 2] == 1 ? 0 : 4;
+}`,
+
+	// ojlook exits with 1 if ojleave's file is in /tmp, plus 2 if its
+	// shared memory segment exists.
+	"ojlook": `#include <sys/ipc.h>
+#include <sys/shm.h>
+#include <unistd.h>
+int main(void) { return (access("/tmp/ojleave-mark", F_OK) == 0) | (shmget(0x4f4a4c, 0, 0) >= 0) << 1; }`,
 	// ojstamp prints when its main started (CLOCK_MONOTONIC, microseconds)
 	// as a step of BenchmarkRunSteps.
 	"ojstamp": `#include <stdio.h>

@@ -11,6 +11,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/optjudge/optjudge/judge/bytesize"
 )
 
 func TestWithoutSkeleton(t *testing.T) {
@@ -176,5 +178,64 @@ func TestGiveBack(t *testing.T) {
 				}
 			})
 		}
+	}
+}
+
+// TestResidentBox runs programs one after another in the same working
+// directory: they go to the same resident spare, and nothing of a run
+// reaches the next: no process, no CPU time or memory in its figures and,
+// in a box, no file in /tmp and no SysV object.
+func TestResidentBox(t *testing.T) {
+	for _, level := range levels {
+		t.Run(level, func(t *testing.T) {
+			sb := useBox(t, level)
+			dir := t.TempDir()
+			// the programs in the working directory: no mount of their own,
+			// so both go to the same box
+			leaveBin, lookBin := filepath.Join(dir, "ojleave"), filepath.Join(dir, "ojlook")
+			for bin, name := range map[string]string{leaveBin: "ojleave", lookBin: "ojlook"} {
+				b, err := os.ReadFile(program(t, name))
+				if err == nil {
+					err = os.WriteFile(bin, b, 0o755)
+				}
+				if err != nil {
+					t.Fatal(err)
+				}
+			}
+			var leave []string
+			if level != IsolationNone { // there /tmp and IPC are the host's
+				leave = []string{"mark"}
+			}
+			const rounds = 3
+			for i := range rounds {
+				res := run(t, level, &Cmd{Path: leaveBin, Args: leave, Dir: dir,
+					Limits: Limits{CPU: 5 * time.Second, Memory: 256 * bytesize.MiB}})
+				if res.Status != OK || res.CPU < 200*time.Millisecond || res.Memory < 100*bytesize.MiB {
+					t.Fatalf("round %d: ojleave: got %v (exit %d) CPU %v peak %v, want ok, 200ms, 100MiB",
+						i, res.Status, res.ExitCode, res.CPU, res.Memory)
+				}
+				noneLeft(t, "ojleave")
+				res = run(t, level, &Cmd{Path: lookBin, Dir: dir,
+					Limits: Limits{CPU: 5 * time.Second, Memory: 256 * bytesize.MiB}})
+				if res.Status != OK {
+					t.Errorf("round %d: ojlook: got %v exit %d, want ok (1: a file in /tmp, 2: a SysV segment)",
+						i, res.Status, res.ExitCode)
+				}
+				if res.CPU > 50*time.Millisecond || res.Memory > 50*bytesize.MiB {
+					t.Errorf("round %d: ojlook: got CPU %v and peak %v, want the last run's left out",
+						i, res.CPU, res.Memory)
+				}
+			}
+			sys := sb.sys
+			sys.pool.mu.Lock()
+			most := 0
+			for _, sp := range sys.pool.warm {
+				most = max(most, sp.runs)
+			}
+			sys.pool.mu.Unlock()
+			if most < 2*rounds {
+				t.Errorf("the warmest spare served %d runs, want all %d in the same box", most, 2*rounds)
+			}
+		})
 	}
 }
