@@ -167,6 +167,8 @@ func (g *grader) runAll(ctx context.Context, tests []problems.Test) ([]TestResul
 	)
 	work := func() {
 		defer wg.Done()
+		var wd workDir
+		defer wd.remove()
 		for {
 			mu.Lock()
 			i := next
@@ -176,7 +178,7 @@ func (g *grader) runAll(ctx context.Context, tests []problems.Test) ([]TestResul
 			if stop {
 				return
 			}
-			tr, err := g.runTest(ctxs[i], tests[i])
+			tr, err := g.runTest(ctxs[i], tests[i], &wd)
 			mu.Lock()
 			switch {
 			case err != nil && ctxs[i].Err() != nil && ctx.Err() == nil:
@@ -220,10 +222,10 @@ func (g *grader) runAll(ctx context.Context, tests []problems.Test) ([]TestResul
 	return out, nil
 }
 
-// runTest runs one test in a fresh working directory and judges it. Only a
-// cancelled context or a failure to set the test up is an error; a sandbox or
-// checker failure is a JE result.
-func (g *grader) runTest(ctx context.Context, t problems.Test) (TestResult, error) {
+// runTest runs one test in a fresh working directory (w's, emptied) and
+// judges it. Only a cancelled context or a failure to set the test up is an
+// error; a sandbox or checker failure is a JE result.
+func (g *grader) runTest(ctx context.Context, t problems.Test, w *workDir) (TestResult, error) {
 	tr := TestResult{Name: t.Name}
 	input, err := t.Input()
 	if err != nil {
@@ -233,16 +235,18 @@ func (g *grader) runTest(ctx context.Context, t problems.Test) (TestResult, erro
 	if err != nil {
 		return tr, err
 	}
-	dir, err := os.MkdirTemp(g.opts.TempDir, "optjudge-run-")
-	if err != nil {
-		return tr, fmt.Errorf("creating a working directory: %w", err)
-	}
+	var dir string
 	if g.opts.Keep {
+		// a directory per test, left for the user
+		if dir, err = os.MkdirTemp(g.opts.TempDir, "optjudge-run-"); err != nil {
+			return tr, fmt.Errorf("creating a working directory: %w", err)
+		}
 		tr.Dir = dir
+		err = placeProgram(g.prog, dir)
 	} else {
-		defer os.RemoveAll(dir)
+		dir, err = w.fresh(g.opts.TempDir, g.prog)
 	}
-	if err := placeProgram(g.prog, dir); err != nil {
+	if err != nil {
 		return tr, err
 	}
 	res, err := g.sb.Run(ctx, &sandbox.Cmd{
@@ -303,6 +307,83 @@ func placeProgram(p *program, dir string) error {
 		return fmt.Errorf("placing the program: %w", err)
 	}
 	return nil
+}
+
+// workDir is one worker's working directory, emptied between its tests
+// rather than made anew: the same directory also lets the sandbox run the
+// tests in the same (refreshed) box.
+type workDir struct {
+	path string
+	prog os.FileInfo // the program's file where it was placed, nil if not yet
+}
+
+// fresh returns the directory as a new one would be: nothing in it but the
+// program. The program stays from the last test if it is still the same
+// file; anything else the last test left is removed.
+func (w *workDir) fresh(tmp string, p *program) (string, error) {
+	if w.path != "" {
+		if err := w.empty(p); err == nil {
+			return w.path, nil
+		}
+		w.remove() // cannot be emptied (a program made it unreadable): a new one
+	}
+	dir, err := os.MkdirTemp(tmp, "optjudge-run-")
+	if err != nil {
+		return "", fmt.Errorf("creating a working directory: %w", err)
+	}
+	w.path = dir
+	if err := w.place(p); err != nil {
+		return "", err
+	}
+	return dir, nil
+}
+
+// empty removes what the last test left and puts the program back if it
+// is not the file placed there.
+func (w *workDir) empty(p *program) error {
+	ents, err := os.ReadDir(w.path)
+	if err != nil {
+		return err
+	}
+	kept := false
+	for _, e := range ents {
+		path := filepath.Join(w.path, e.Name())
+		if e.Name() == p.file && w.prog != nil {
+			if fi, err := os.Lstat(path); err == nil && os.SameFile(fi, w.prog) && fi.Mode() == w.prog.Mode() {
+				kept = true
+				continue
+			}
+		}
+		if err := os.RemoveAll(path); err != nil {
+			return err
+		}
+	}
+	if kept {
+		return nil
+	}
+	return w.place(p)
+}
+
+func (w *workDir) place(p *program) error {
+	w.prog = nil
+	if err := placeProgram(p, w.path); err != nil {
+		return err
+	}
+	fi, err := os.Lstat(filepath.Join(w.path, p.file))
+	if err != nil {
+		return fmt.Errorf("placing the program: %w", err)
+	}
+	w.prog = fi
+	return nil
+}
+
+// remove removes the directory, once the worker is done.
+func (w *workDir) remove() {
+	if w.path != "" {
+		os.Chmod(w.path, 0o700) // a program may have taken our rights away
+		os.RemoveAll(w.path)
+		w.path, w.prog = "", nil
+	}
 }
 
 // saveOutputs leaves the run's output beside it for --keep.

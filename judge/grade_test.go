@@ -149,6 +149,39 @@ func TestGradeLazyStopsAtFirstFailure(t *testing.T) {
 	}
 }
 
+// TestGradeFreshDirectory checks that every test starts in a working
+// directory as new, though one worker's tests share it: a file a test left
+// is gone, and a program that replaced itself runs as built.
+func TestGradeFreshDirectory(t *testing.T) {
+	p := sumProblem(t)
+	opts := testOptions(t)
+	opts.Parallel = 1
+	src := filepath.Join(t.TempDir(), "leave.c")
+	os.WriteFile(src, []byte(`#include <fcntl.h>
+#include <stdio.h>
+#include <unistd.h>
+int main(int argc, char **argv) {
+	long a, b;
+	if (scanf("%ld %ld", &a, &b) != 2) return 1;
+	if (access("left", F_OK) == 0) a++;
+	close(open("left", O_CREAT | O_WRONLY, 0644));
+	unlink(argv[0]);
+	int fd = open(argv[0], O_CREAT | O_WRONLY, 0755);
+	if (fd < 0 || write(fd, "#!/bin/sh\necho 0\n", 17) != 17) return 2;
+	close(fd);
+	printf("%ld\n", a + b);
+	return 0;
+}
+`), 0o644)
+	r, err := Grade(context.Background(), p, Submission{Path: src}, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Verdict != verdict.AC {
+		t.Errorf("got %s, want AC on both tests", describe(r))
+	}
+}
+
 func TestGradeLimitsOverride(t *testing.T) {
 	p := sumProblem(t)
 	opts := testOptions(t)
