@@ -229,19 +229,37 @@ int main(int argc, char **argv) { return down(atol(argv[1]) * 1024) == 42 ? 1 : 
 
 	// ojleave leaves what a resident box must not pass on: a child that
 	// sleeps 20 s, the CPU time and memory it used and, with the argument
-	// "mark", a file in /tmp and a SysV shared memory segment.
+	// "mark", a file in /tmp and a SysV shared memory segment, with "many"
+	// 1500 files in /tmp/ojmany, with "deep" 20 nested directories.
 	"ojleave": `#include <fcntl.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/ipc.h>
 #include <sys/resource.h>
 #include <sys/shm.h>
+#include <sys/stat.h>
 #include <unistd.h>
 int main(int argc, char **argv) {
 	if (argc > 1 && strcmp(argv[1], "mark") == 0) {
 		int fd = open("/tmp/ojleave-mark", O_CREAT | O_WRONLY, 0644);
 		if (fd < 0 || shmget(0x4f4a4c, 4096, IPC_CREAT | 0600) < 0) return 3;
 		close(fd);
+	}
+	if (argc > 1 && strcmp(argv[1], "many") == 0) {
+		char path[64];
+		mkdir("/tmp/ojmany", 0755);
+		for (int i = 0; i < 1500; i++) {
+			snprintf(path, sizeof path, "/tmp/ojmany/%d", i);
+			close(open(path, O_CREAT | O_WRONLY, 0644));
+		}
+	}
+	if (argc > 1 && strcmp(argv[1], "deep") == 0) {
+		char path[256] = "/tmp/ojdeep";
+		for (int i = 0; i < 20; i++) {
+			mkdir(path, 0755);
+			strcat(path, "/d");
+		}
 	}
 	if (fork() == 0) { sleep(20); _exit(0); }
 	size_t n = 100 << 20;
@@ -257,11 +275,15 @@ int main(int argc, char **argv) {
 }`,
 
 	// ojlook exits with 1 if ojleave's file is in /tmp, plus 2 if its
-	// shared memory segment exists.
+	// shared memory segment exists, plus 4 if its many or deep files are
+	// in /tmp.
 	"ojlook": `#include <sys/ipc.h>
 #include <sys/shm.h>
 #include <unistd.h>
-int main(void) { return (access("/tmp/ojleave-mark", F_OK) == 0) | (shmget(0x4f4a4c, 0, 0) >= 0) << 1; }`,
+int main(void) {
+	return (access("/tmp/ojleave-mark", F_OK) == 0) | (shmget(0x4f4a4c, 0, 0) >= 0) << 1 |
+	       (access("/tmp/ojmany", F_OK) == 0 || access("/tmp/ojdeep", F_OK) == 0) << 2;
+}`,
 	// ojstamp prints when its main started (CLOCK_MONOTONIC, microseconds)
 	// as a step of BenchmarkRunSteps.
 	"ojstamp": `#include <stdio.h>

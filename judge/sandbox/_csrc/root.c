@@ -321,8 +321,10 @@ void root_pivot(void) {
 
 /* clean_tree removes what a run left in the directory dirfd of a tmpfs
  * (device dev): everything but other file systems mounted there and the
- * directories that lead to them. It returns -1 if something else stays. */
-static int clean_tree(int dirfd, dev_t dev, int depth) {
+ * directories that lead to them. It returns -1 if something else stays, or
+ * once *budget entries were seen: a run that left thousands of files makes
+ * its box go (the kernel then frees the tmpfs) rather than the judge wait. */
+static int clean_tree(int dirfd, dev_t dev, int depth, int *budget) {
 	DIR *d = fdopendir(dirfd);
 	if (!d) {
 		close(dirfd);
@@ -333,6 +335,10 @@ static int clean_tree(int dirfd, dev_t dev, int depth) {
 	while ((e = readdir(d)) != NULL) {
 		if (strcmp(e->d_name, ".") == 0 || strcmp(e->d_name, "..") == 0)
 			continue;
+		if (--*budget < 0) {
+			ok = -1;
+			break;
+		}
 		struct stat st;
 		if (fstatat(dirfd, e->d_name, &st, AT_SYMLINK_NOFOLLOW) != 0) {
 			ok = -1;
@@ -346,7 +352,11 @@ static int clean_tree(int dirfd, dev_t dev, int depth) {
 			continue;
 		}
 		int sub = depth < 16 ? openat(dirfd, e->d_name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC) : -1;
-		int below = sub >= 0 ? clean_tree(sub, dev, depth + 1) : -1;
+		int below = sub >= 0 ? clean_tree(sub, dev, depth + 1, budget) : -1;
+		if (*budget < 0) {
+			ok = -1;
+			break;
+		}
 		/* a directory that leads to a mountpoint stays */
 		if (unlinkat(dirfd, e->d_name, AT_REMOVEDIR) != 0 && (below != 0 || (errno != ENOTEMPTY && errno != EBUSY)))
 			ok = -1;
@@ -364,8 +374,15 @@ int root_clean(int to) {
 		if (op->kind != 'T')
 			continue;
 		struct stat st;
+		int budget = 1000;
 		int fd = open(op->a, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
-		if (fd < 0 || fstat(fd, &st) != 0 || clean_tree(fd, st.st_dev, 0) != 0)
+		if (fd < 0)
+			return -1;
+		if (fstat(fd, &st) != 0) {
+			close(fd);
+			return -1;
+		}
+		if (clean_tree(fd, st.st_dev, 0, &budget) != 0)
 			return -1;
 	}
 	return 0;
