@@ -81,7 +81,7 @@ func leftovers() []string {
 	ents, _ := os.ReadDir("/proc")
 	for _, e := range ents {
 		pid, err := strconv.Atoi(e.Name())
-		if err != nil {
+		if err != nil || zombie(e.Name()) {
 			continue
 		}
 		comm, _ := os.ReadFile("/proc/" + e.Name() + "/comm")
@@ -211,8 +211,20 @@ func noneLeft(t *testing.T, name string) {
 	ents, _ := os.ReadDir("/proc")
 	for _, e := range ents {
 		comm, err := os.ReadFile("/proc/" + e.Name() + "/comm")
-		if err == nil && strings.TrimSpace(string(comm)) == name {
+		if err == nil && strings.TrimSpace(string(comm)) == name && !zombie(e.Name()) {
 			t.Errorf("process %s (%s) is still running", e.Name(), name)
 		}
 	}
+}
+
+// zombie reports whether process pid has ended and waits to be reaped: a
+// program whose supervisor died is reaped by the machine's init, which
+// may take its time.
+func zombie(pid string) bool {
+	b, err := os.ReadFile("/proc/" + pid + "/stat")
+	if err != nil {
+		return true // gone
+	}
+	i := strings.LastIndexByte(string(b), ')')
+	return i < 0 || i+2 >= len(b) || b[i+2] == 'Z'
 }

@@ -26,14 +26,15 @@ type procMeter struct {
 	peak  bytesize.Size
 }
 
-// childTicks returns the CPU ticks of the reaped children of a resident
-// supervisor, between two of its runs.
-func childTicks(pid int, start int64) int64 {
+// supervisorTicks returns the CPU ticks of a resident supervisor between
+// two of its runs: its own and its reaped children's, and those of its
+// reaped children alone.
+func supervisorTicks(pid int, start int64) (total, children int64) {
 	st, ok := readProcStat(pid)
 	if !ok || st.start != start {
-		return 0
+		return 0, 0
 	}
-	return st.cticks
+	return st.ticks, st.cticks
 }
 
 // bind sets the supervisor's pid and its start time, which the zygote read

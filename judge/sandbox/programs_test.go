@@ -274,6 +274,17 @@ int main(int argc, char **argv) {
 	return p[n / 2] == 1 ? 0 : 4;
 }`,
 
+	// ojkey adds a key to its user keyring and prints the key's id (a
+	// keyring would outlive the run): the seccomp filter refuses it.
+	"ojkey": `#include <stdio.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+int main(void) {
+	long id = syscall(SYS_add_key, "user", "ojkey", "secret", 6, -4 /* KEY_SPEC_USER_KEYRING */);
+	printf("%ld\n", id);
+	return id < 0;
+}`,
+
 	// ojlook exits with 1 if ojleave's file is in /tmp, plus 2 if its
 	// shared memory segment exists, plus 4 if its many or deep files are
 	// in /tmp.

@@ -121,7 +121,7 @@ func (e *execution) result(rep *report, repErr error, u usage, lim Limits) (*Res
 		r.Signal = syscall.SIGKILL
 		r.CPU = u.cpu
 		if x := e.status.exit; !u.cpuKnown && x != nil {
-			r.CPU = x.cpu
+			r.CPU = max(x.cpu-e.cpuBase, 0) // a warm spare's end counts its earlier runs
 		}
 	default:
 		return nil, fmt.Errorf("sandbox: the supervisor ended without a report (%s)", e.status.describeExit())

@@ -34,7 +34,8 @@ const (
 // flags and all of them.
 type box struct {
 	sp      *spare
-	key     string // the mounts of the run, by which a warm spare is chosen
+	key     string        // the mounts of the run, by which a warm spare is chosen
+	cpuBase time.Duration // a warm spare's CPU time before the run
 	flags   uintptr
 	args    []string
 	files   []*os.File
@@ -73,8 +74,9 @@ type execution struct {
 	id             uint64
 	start, end     time.Time
 	stdout, stderr *capture
-	status         *runStatus // the run's report
-	life           *runStatus // a spare's own report pipe (its pid, its end), or nil: status has them
+	cpuBase        time.Duration // what the supervisor's end counts of earlier runs
+	status         *runStatus    // the run's report
+	life           *runStatus    // a spare's own report pipe (its pid, its end), or nil: status has them
 	meter          meter
 	bound          bool
 
@@ -311,8 +313,9 @@ func (s *system) start(c *Cmd, b *box, path string, lim Limits, stdin *os.File) 
 	}
 	return &execution{
 		z: s.zyg, id: id, start: start, status: newRunStatus(report), life: life, meter: b.meter, trace: trace,
-		stdout: &capture{fd: r[0], limit: int64(lim.Output)},
-		stderr: &capture{fd: r[1], limit: int64(lim.Stderr)},
+		cpuBase: b.cpuBase,
+		stdout:  &capture{fd: r[0], limit: int64(lim.Output)},
+		stderr:  &capture{fd: r[1], limit: int64(lim.Stderr)},
 	}, nil
 }
 

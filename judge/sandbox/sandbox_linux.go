@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 	"syscall"
+	"time"
 
 	"golang.org/x/sys/unix"
 )
@@ -243,11 +244,14 @@ func (s *system) prepare(c *Cmd, path string, lim Limits) (*box, error) {
 	}
 	var err error
 	if s.level == IsolationNone {
-		err = s.onSpare(b, lim, "")
+		err = s.onSpare(b, lim, "none")
 	} else {
 		err = s.namespaces(b, c, path, lim, &undo)
 	}
 	if err != nil {
+		if b.sp != nil {
+			s.pool.done(b.sp, false, "") // taken before a later step failed
+		}
 		b.release()
 		return nil, err
 	}
@@ -265,7 +269,8 @@ func (s *system) prepare(c *Cmd, path string, lim Limits) (*box, error) {
 }
 
 // onSpare puts the run on a spare: a warm one whose root has the run's
-// mounts (key) if there is one.
+// mounts (key) if there is one. An empty key matches no warm spare, and
+// the spare is not kept warm after the run.
 func (s *system) onSpare(b *box, lim Limits, key string) error {
 	sp, err := s.pool.take(lim, key)
 	if err != nil {
@@ -274,9 +279,11 @@ func (s *system) onSpare(b *box, lim Limits, key string) error {
 	b.sp, b.key = sp, key
 	var base int64
 	if sp.runs > 0 {
-		// its earlier runs' children are in its figures
+		// its earlier runs are in its figures
 		sp.life.read()
-		base = childTicks(sp.life.pid, sp.life.start)
+		var total int64
+		total, base = supervisorTicks(sp.life.pid, sp.life.start)
+		b.cpuBase = time.Duration(total) * clockTick
 	}
 	if sp.group != nil {
 		if sp.runs > 0 {
@@ -386,7 +393,8 @@ func (s *system) namespaces(b *box, c *Cmd, path string, lim Limits, undo *[]fun
 }
 
 // planKey names a run's own mounts: a warm spare serves only runs with the
-// same.
+// same. A box holds what it bound, so the key has the file each source is
+// now: a program or directory replaced at the same path needs a new box.
 func planKey(ops []mountOp) string {
 	var k strings.Builder
 	for _, op := range ops {
@@ -395,6 +403,13 @@ func planKey(ops []mountOp) string {
 			k.WriteString(strconv.Itoa(len(s)))
 			k.WriteByte(':')
 			k.WriteString(s)
+		}
+		if op.kind == 'b' || op.kind == 'w' {
+			var st unix.Stat_t
+			if err := unix.Stat(op.src, &st); err != nil {
+				return "" // no box has it: the run gets a fresh one, for itself
+			}
+			fmt.Fprintf(&k, "@%d:%d", st.Dev, st.Ino)
 		}
 	}
 	return k.String()

@@ -481,6 +481,19 @@ func TestRunErrors(t *testing.T) {
 	}
 }
 
+// TestNoKeyring checks that a program cannot use the kernel keyrings,
+// which outlive its processes.
+func TestNoKeyring(t *testing.T) {
+	for _, level := range levels {
+		t.Run(level, func(t *testing.T) {
+			res := run(t, level, &Cmd{Path: program(t, "ojkey"), Limits: Limits{CPU: 5 * time.Second}})
+			if res.ExitCode != 1 {
+				t.Errorf("add_key: got %v exit %d, output %q, want it refused", res.Status, res.ExitCode, res.Stdout)
+			}
+		})
+	}
+}
+
 func TestHostileMisc(t *testing.T) {
 	for _, level := range levels {
 		t.Run(level, func(t *testing.T) {

@@ -7,6 +7,7 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"syscall"
 	"testing"
@@ -249,4 +250,159 @@ func TestResidentBox(t *testing.T) {
 			}
 		})
 	}
+}
+
+// TestManySpares runs with far more spares than usual (as on a machine
+// with dozens of CPUs): the zygote then holds descriptors where a spare
+// puts its own, and no spare may lose its cgroups to that.
+func TestManySpares(t *testing.T) {
+	useBox(t, IsolationCgroup)
+	sb, err := New(Options{Isolation: IsolationCgroup, CacheDir: testCache, FirstUID: testUID + 900})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer sb.Close()
+	p := sb.sys.pool
+	p.mu.Lock()
+	p.want = 80
+	p.mu.Unlock()
+	for range 2 * p.want {
+		res, err := sb.Run(t.Context(), &Cmd{Path: program(t, "ojtouch"), Args: []string{"100"}, Dir: t.TempDir(),
+			Limits: Limits{CPU: 5 * time.Second, Memory: 32 * bytesize.MiB}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if res.Status != MemoryLimit {
+			t.Fatalf("100MiB under 32MiB: got %v with peak %v, want %v", res.Status, res.Memory, MemoryLimit)
+		}
+	}
+}
+
+// TestWarmBoxFollowsFiles replaces the program, and the working directory,
+// at the same path between two runs: the second run must see the new ones,
+// not what the first run's box bound.
+func TestWarmBoxFollowsFiles(t *testing.T) {
+	replace := func(t *testing.T, name, dst string) {
+		b, err := os.ReadFile(program(t, name))
+		if err == nil {
+			err = os.WriteFile(dst+".new", b, 0o755)
+		}
+		if err == nil {
+			err = os.Rename(dst+".new", dst) // as a linker writes its output
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, level := range contained() {
+		t.Run(level, func(t *testing.T) {
+			dir, other := t.TempDir(), t.TempDir()
+			prog := filepath.Join(other, "prog")
+			replace(t, "ojtrue", prog)
+			run(t, level, &Cmd{Path: prog, Args: []string{"7"}, Dir: dir})
+			replace(t, "ojexit", prog)
+			if res := run(t, level, &Cmd{Path: prog, Args: []string{"7"}, Dir: dir}); res.ExitCode != 7 {
+				t.Errorf("program replaced: got %v exit %d, want exit 7", res.Status, res.ExitCode)
+			}
+			work := filepath.Join(t.TempDir(), "work")
+			for i, name := range []string{"ojtrue", "ojexit"} {
+				if err := os.RemoveAll(work); err != nil {
+					t.Fatal(err)
+				}
+				if err := os.Mkdir(work, 0o755); err != nil {
+					t.Fatal(err)
+				}
+				replace(t, name, filepath.Join(work, "prog"))
+				if res := run(t, level, &Cmd{Path: "./prog", Args: []string{"7"}, Dir: work}); i == 1 && res.ExitCode != 7 {
+					t.Errorf("directory made anew: got %v exit %d, want exit 7", res.Status, res.ExitCode)
+				}
+			}
+		})
+	}
+}
+
+// TestPrepareErrorFreesSpare makes a run fail after its spare was taken:
+// the spare must be let go, not leaked.
+func TestPrepareErrorFreesSpare(t *testing.T) {
+	for _, level := range contained() {
+		t.Run(level, func(t *testing.T) {
+			s := useBox(t, level).sys
+			p := s.pool
+			var next *spare // the spare the run takes
+			for deadline := time.Now().Add(10 * time.Second); next == nil && time.Now().Before(deadline); {
+				p.refill()
+				p.mu.Lock()
+				if len(p.ready) > 0 {
+					next = p.ready[0]
+				}
+				p.mu.Unlock()
+				time.Sleep(time.Millisecond)
+			}
+			if next == nil {
+				t.Fatal("no spare was made")
+			}
+			b, err := s.prepare(&Cmd{Path: "/bin/true", Dir: filepath.Join(t.TempDir(), "gone")}, "/bin/true", Limits{}.withDefaults())
+			if err == nil {
+				b.release()
+				t.Fatal("prepare with a missing directory: no error")
+			}
+			p.mu.Lock()
+			defer p.mu.Unlock()
+			if next.sock >= 0 && !slices.Contains(p.ready, next) {
+				t.Errorf("the spare the failed run took is neither let go nor back in the pool")
+			}
+		})
+	}
+}
+
+// TestStoppedSupervisorCPU stops a warm supervisor during a run: the judge
+// kills it, and the run's CPU time must not include the earlier runs'.
+func TestStoppedSupervisorCPU(t *testing.T) {
+	level := IsolationNone
+	sb := useBox(t, level)
+	dir := t.TempDir()
+	spin, sleep := filepath.Join(dir, "ojspin"), filepath.Join(dir, "ojsleep")
+	for bin, name := range map[string]string{spin: "ojspin", sleep: "ojsleep"} {
+		b, err := os.ReadFile(program(t, name))
+		if err == nil {
+			err = os.WriteFile(bin, b, 0o755)
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	run(t, level, &Cmd{Path: spin, Args: []string{"400"}, Dir: dir, Limits: Limits{CPU: 5 * time.Second}})
+	p := sb.sys.pool
+	p.mu.Lock()
+	sp := p.warm[len(p.warm)-1]
+	p.mu.Unlock()
+	sp.life.read()
+	stopped := make(chan struct{})
+	go func() {
+		defer close(stopped)
+		time.Sleep(100 * time.Millisecond)
+		syscall.Kill(sp.life.pid, syscall.SIGSTOP)
+	}()
+	res := run(t, level, &Cmd{Path: sleep, Dir: dir, Limits: Limits{CPU: 200 * time.Millisecond, Wall: 500 * time.Millisecond}})
+	<-stopped
+	if res.Status != WallTimeLimit || res.CPU > 100*time.Millisecond {
+		t.Errorf("got %v with CPU %v, want %v with the sleeper's CPU only", res.Status, res.CPU, WallTimeLimit)
+	}
+	// at this level the program dies of its supervisor's death (a
+	// parent-death signal), a moment after the judge saw it end
+	for deadline := time.Now().Add(5 * time.Second); time.Now().Before(deadline) && running("ojsleep"); {
+		time.Sleep(10 * time.Millisecond)
+	}
+	noneLeft(t, "ojsleep")
+}
+
+// running reports whether a process named name exists.
+func running(name string) bool {
+	ents, _ := os.ReadDir("/proc")
+	for _, e := range ents {
+		if comm, err := os.ReadFile("/proc/" + e.Name() + "/comm"); err == nil && strings.TrimSpace(string(comm)) == name && !zombie(e.Name()) {
+			return true
+		}
+	}
+	return false
 }

@@ -80,7 +80,7 @@ func (p *sparePool) take(lim Limits, key string) (*spare, error) {
 		p.ready, p.warm = nil, nil
 	}
 	var sp *spare
-	for i := len(p.warm) - 1; i >= 0 && sp == nil; i-- {
+	for i := len(p.warm) - 1; i >= 0 && sp == nil && key != ""; i-- {
 		if p.warm[i].key == key {
 			sp = p.warm[i]
 			p.warm = slices.Delete(p.warm, i, i+1)
@@ -149,7 +149,7 @@ func (p *sparePool) refill() {
 func (p *sparePool) done(sp *spare, again bool, key string) {
 	sp.runs++
 	p.mu.Lock()
-	if !again || p.closed || p.z.exited() {
+	if !again || key == "" || p.closed || p.z.exited() {
 		p.mu.Unlock()
 		p.retire(sp)
 		return
@@ -186,8 +186,9 @@ func (p *sparePool) fill() {
 	for {
 		p.mu.Lock()
 		if p.closed || len(p.ready) >= p.want {
+			groups := p.newGroup != nil && len(p.warm) > 0
 			p.mu.Unlock()
-			if p.newGroup != nil && len(p.warm) > 0 {
+			if groups {
 				p.fillGroups()
 			}
 			p.mu.Lock()

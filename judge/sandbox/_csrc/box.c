@@ -464,6 +464,17 @@ static void join_groups(void) {
 	cfg.njoins = 0;
 }
 
+/* signal_pending takes the signals that wait (SIGCHLD of the reaped tree
+ * is harmless) and reports whether another was among them. */
+static int signal_pending(void) {
+	int other = 0;
+	struct timespec zero = {0, 0};
+	int sig;
+	while ((sig = sigtimedwait(&waitset, NULL, &zero)) > 0)
+		other |= sig != SIGCHLD;
+	return other;
+}
+
 /* park moves a resident supervisor out of the last run's cgroups. */
 static int park(void) {
 	if (!in_group)
@@ -520,6 +531,7 @@ int box_run(int from, int resident) {
 		if (!cfg.early)
 			root_pivot();
 		root_seal();
+		root_mark(from, cfg.nops);
 		rooted = 1;
 	} else if (cfg.ns && cfg.nops > from) {
 		fail(EINVAL, "mounts for a box built already", NULL);
@@ -548,11 +560,13 @@ int box_run(int from, int resident) {
 	}
 	mark("box:exit");
 	kill_and_reap();
-	/* a resident box serves again if the run ended by itself and, in
-	 * namespace mode, its /tmp could be emptied */
-	int again = resident && !killed;
+	/* a resident box serves again if the run ended by itself, no signal
+	 * (one the program sent us, or the judge's, late) waits, and, in
+	 * namespace mode, its root is as the first run left it and its /tmp
+	 * could be emptied */
+	int again = resident && !killed && !signal_pending();
 #ifdef __linux__
-	if (again && cfg.ns && root_clean(from) != 0)
+	if (again && cfg.ns && (root_clean(from) != 0 || root_moved() != 0))
 		again = 0;
 #endif
 	if (again && park() != 0)

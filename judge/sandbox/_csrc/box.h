@@ -93,6 +93,8 @@ void root_ops(int from, int to);
 void root_pivot(void);
 void root_seal(void);
 int root_clean(int to);
+void root_mark(int from, int to);
+int root_moved(void);
 void root_refresh(void);
 void build_template(void);
 void confine(int errfd);

@@ -388,6 +388,44 @@ int root_clean(int to) {
 	return 0;
 }
 
+/* The run's own mounts as the first run of a resident box left them: a
+ * program may not move them (rename a directory above one in /tmp) for
+ * the next run. */
+static struct {
+	const char *dst;
+	dev_t dev;
+	ino_t ino;
+} marks[MAXOPS];
+static int nmarks;
+
+/* root_mark notes where the mounts of ops[from:to] are. */
+void root_mark(int from, int to) {
+	nmarks = 0;
+	for (int i = from; i < to; i++) {
+		struct op *op = &cfg.ops[i];
+		struct stat st;
+		if (!strchr("bwSF", op->kind) || lstat(op->b, &st) != 0)
+			continue;
+		char *dst = strdup(op->b);
+		if (!dst)
+			fail(ENOMEM, "mark", NULL);
+		marks[nmarks].dst = dst;
+		marks[nmarks].dev = st.st_dev;
+		marks[nmarks].ino = st.st_ino;
+		nmarks++;
+	}
+}
+
+/* root_moved reports whether a mount is no longer where root_mark saw it. */
+int root_moved(void) {
+	for (int i = 0; i < nmarks; i++) {
+		struct stat st;
+		if (lstat(marks[i].dst, &st) != 0 || st.st_dev != marks[i].dev || st.st_ino != marks[i].ino)
+			return -1;
+	}
+	return 0;
+}
+
 /* root_refresh gives a resident box a new IPC namespace, so that no SysV
  * object or POSIX queue of the last run is left for the next. */
 void root_refresh(void) {
@@ -446,7 +484,9 @@ static void landlock_scope(int errfd) {
 /* seccomp_filter refuses the few system calls that reach past the box's
  * namespaces: sockets other than unix, IP and netlink (AF_VSOCK, for one,
  * is not namespaced and reaches a virtual machine's host), io_uring (which
- * can open sockets behind seccomp's back), and every call of another ABI
+ * can open sockets behind seccomp's back), the kernel keyrings (a uid's
+ * keyring outlives its processes: a box number's next run, maybe another
+ * submission's, would find it), and every call of another ABI
  * (i386, x32), where the numbers differ. It is a blocklist: namespaces,
  * the uid and the limits do the rest. */
 #if defined(__x86_64__)
@@ -466,9 +506,12 @@ static void seccomp_filter(int errfd) {
 	    BPF_STMT(BPF_LD | BPF_W | BPF_ABS, offsetof(struct seccomp_data, nr)),
 	    BPF_JUMP(BPF_JMP | BPF_JGE | BPF_K, 0x40000000, 0, 1), /* x32 */
 	    DENY(ENOSYS),
-	    IS(__NR_io_uring_setup, 2, 0),
-	    IS(__NR_io_uring_enter, 1, 0),
-	    IS(__NR_io_uring_register, 0, 1),
+	    IS(__NR_io_uring_setup, 5, 0),
+	    IS(__NR_io_uring_enter, 4, 0),
+	    IS(__NR_io_uring_register, 3, 0),
+	    IS(__NR_add_key, 2, 0),
+	    IS(__NR_request_key, 1, 0),
+	    IS(__NR_keyctl, 0, 1),
 	    DENY(ENOSYS),
 	    IS(__NR_socket, 0, 7),
 	    BPF_STMT(BPF_LD | BPF_W | BPF_ABS, offsetof(struct seccomp_data, args[0])),

@@ -316,12 +316,31 @@ static void add_run(unsigned long long id, pid_t pid, long long start, int repor
  * It keeps nothing at 0 to 3 and 4 on: a request's descriptors then arrive
  * where the supervisor wants them (stdin at 0, ..., the report at 3, the
  * options' from 4). */
+/* above moves a spare's descriptor above its fixed ones, so that placing
+ * those can overwrite none of ours (the zygote's descriptors, which a
+ * clone inherits, may be anywhere). */
+static int above(int fd) {
+	int hi = fcntl(fd, F_DUPFD_CLOEXEC, PARK_FD + MAXJOINS);
+	if (hi < 0)
+		_exit(125);
+	return hi;
+}
+
 static void spare_main(int report, int sock, const int *joins, int njoins, const int *parks, int nparks_) {
 	become_supervisor();
+	int hijoins[MAXJOINS], hiparks[MAXJOINS];
+	njoins = njoins < MAXJOINS ? njoins : MAXJOINS;
+	nparks_ = nparks_ < MAXJOINS ? nparks_ : MAXJOINS;
+	report = above(report);
+	sock = above(sock);
+	for (int i = 0; i < njoins; i++)
+		hijoins[i] = above(joins[i]);
+	for (int i = 0; i < nparks_; i++)
+		hiparks[i] = above(parks[i]);
 	if (dup2(report, LIFE_FD) != LIFE_FD || dup2(sock, SOCK_FD) != SOCK_FD)
 		_exit(125);
-	for (int i = 0; i < nparks_ && i < MAXJOINS; i++)
-		if ((park_fds[nparks++] = dup2(parks[i], PARK_FD + i)) < 0)
+	for (int i = 0; i < nparks_; i++)
+		if ((park_fds[nparks++] = dup2(hiparks[i], PARK_FD + i)) < 0)
 			_exit(125);
 	int keep[2 * MAXJOINS + 3];
 	int nkeep = spare_fds(keep);
@@ -332,7 +351,7 @@ static void spare_main(int report, int sock, const int *joins, int njoins, const
 	if (cfg.netns >= 0)
 		keep[nkeep++] = cfg.netns;
 	for (int i = 0; i < njoins && cfg.njoins < MAXJOINS; i++)
-		keep[nkeep++] = cfg.joins[cfg.njoins++] = joins[i];
+		keep[nkeep++] = cfg.joins[cfg.njoins++] = hijoins[i];
 	close_except(0, keep, nkeep);
 	int skeleton = cfg.nops;
 	box_prepare(skeleton);
