@@ -295,12 +295,13 @@ func (g *grader) check(ctx context.Context, tr *TestResult, t problems.Test, inp
 	}
 }
 
-// placeProgram puts the built program into a working directory, by a hard
-// link when it can (the file is never written to afterwards) and a copy
-// otherwise.
+// placeProgram puts the built program into a working directory: by a hard
+// link as root, where the contestant runs as another user and cannot write
+// to it, else by a copy (the contestant may be the file's owner there, and
+// a link would let it change the build for every later test).
 func placeProgram(p *program, dir string) error {
 	src, dst := filepath.Join(p.dir, p.file), filepath.Join(dir, p.file)
-	if err := os.Link(src, dst); err == nil {
+	if os.Geteuid() == 0 && os.Link(src, dst) == nil {
 		return nil
 	}
 	if err := copyFile(src, dst, p.mode); err != nil {
@@ -311,11 +312,18 @@ func placeProgram(p *program, dir string) error {
 
 // workDir is one worker's working directory, emptied between its tests
 // rather than made anew: the same directory also lets the sandbox run the
-// tests in the same (refreshed) box.
+// tests in the same (refreshed) box. The contestant owns the directory
+// during a run; what it could leave on the directory itself is reset or
+// makes a new one.
 type workDir struct {
 	path string
+	mode os.FileMode // the directory's, as made
 	prog os.FileInfo // the program's file where it was placed, nil if not yet
 }
+
+// workDirTime is the modification time of a working directory between
+// tests, so that a test cannot pass anything on in it.
+var workDirTime = time.Unix(0, 0)
 
 // fresh returns the directory as a new one would be: nothing in it but the
 // program. The program stays from the last test if it is still the same
@@ -331,7 +339,12 @@ func (w *workDir) fresh(tmp string, p *program) (string, error) {
 	if err != nil {
 		return "", fmt.Errorf("creating a working directory: %w", err)
 	}
-	w.path = dir
+	fi, err := os.Lstat(dir)
+	if err != nil {
+		os.Remove(dir)
+		return "", fmt.Errorf("creating a working directory: %w", err)
+	}
+	w.path, w.mode = dir, fi.Mode()
 	if err := w.place(p); err != nil {
 		return "", err
 	}
@@ -339,8 +352,20 @@ func (w *workDir) fresh(tmp string, p *program) (string, error) {
 }
 
 // empty removes what the last test left and puts the program back if it
-// is not the file placed there.
+// is not the file placed there, untouched. A directory whose mode changed
+// or that carries extended attributes (or an ACL) is not emptied: the
+// caller makes a new one.
 func (w *workDir) empty(p *program) error {
+	fi, err := os.Lstat(w.path)
+	if err != nil {
+		return err
+	}
+	if fi.Mode() != w.mode {
+		return errors.New("working directory changed")
+	}
+	if hasXattrs(w.path) {
+		return errors.New("working directory has extended attributes")
+	}
 	ents, err := os.ReadDir(w.path)
 	if err != nil {
 		return err
@@ -349,7 +374,7 @@ func (w *workDir) empty(p *program) error {
 	for _, e := range ents {
 		path := filepath.Join(w.path, e.Name())
 		if e.Name() == p.file && w.prog != nil {
-			if fi, err := os.Lstat(path); err == nil && os.SameFile(fi, w.prog) && fi.Mode() == w.prog.Mode() {
+			if fi, err := os.Lstat(path); err == nil && untouched(fi, w.prog) {
 				kept = true
 				continue
 			}
@@ -358,10 +383,12 @@ func (w *workDir) empty(p *program) error {
 			return err
 		}
 	}
-	if kept {
-		return nil
+	if !kept {
+		if err := w.place(p); err != nil {
+			return err
+		}
 	}
-	return w.place(p)
+	return os.Chtimes(w.path, workDirTime, workDirTime)
 }
 
 func (w *workDir) place(p *program) error {
@@ -374,7 +401,7 @@ func (w *workDir) place(p *program) error {
 		return fmt.Errorf("placing the program: %w", err)
 	}
 	w.prog = fi
-	return nil
+	return os.Chtimes(w.path, workDirTime, workDirTime)
 }
 
 // remove removes the directory, once the worker is done.

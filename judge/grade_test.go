@@ -151,7 +151,9 @@ func TestGradeLazyStopsAtFirstFailure(t *testing.T) {
 
 // TestGradeFreshDirectory checks that every test starts in a working
 // directory as new, though one worker's tests share it: a file a test left
-// is gone, and a program that replaced itself runs as built.
+// is gone, a program that replaced itself runs as built, and nothing set on
+// the directory itself (mode, times, an extended attribute) is seen by the
+// next test.
 func TestGradeFreshDirectory(t *testing.T) {
 	p := sumProblem(t)
 	opts := testOptions(t)
@@ -159,12 +161,23 @@ func TestGradeFreshDirectory(t *testing.T) {
 	src := filepath.Join(t.TempDir(), "leave.c")
 	os.WriteFile(src, []byte(`#include <fcntl.h>
 #include <stdio.h>
+#include <sys/stat.h>
+#include <sys/time.h>
+#include <sys/xattr.h>
 #include <unistd.h>
 int main(int argc, char **argv) {
 	long a, b;
 	if (scanf("%ld %ld", &a, &b) != 2) return 1;
 	if (access("left", F_OK) == 0) a++;
 	close(open("left", O_CREAT | O_WRONLY, 0644));
+	char v[8];
+	struct stat st;
+	if (getxattr(".", "user.oj", v, sizeof v) > 0) a += 10;
+	if (stat(".", &st) == 0 && ((st.st_mode & 0777) == 0777 || st.st_mtime == 12345)) a += 100;
+	setxattr(".", "user.oj", "x", 1, 0);
+	chmod(".", 0777);
+	struct timeval tv[2] = {{12345, 0}, {12345, 0}};
+	utimes(".", tv);
 	unlink(argv[0]);
 	int fd = open(argv[0], O_CREAT | O_WRONLY, 0755);
 	if (fd < 0 || write(fd, "#!/bin/sh\necho 0\n", 17) != 17) return 2;
