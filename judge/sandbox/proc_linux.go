@@ -10,10 +10,6 @@ import (
 	"github.com/optjudge/optjudge/judge/bytesize"
 )
 
-// clockTick is the unit of the times in /proc/<pid>/stat (USER_HZ, 100 on
-// every Linux architecture Go supports).
-const clockTick = 10 * time.Millisecond
-
 // procMeter measures a run without a cgroup, from /proc: the tree's CPU time
 // (exact to a clock tick) and its resident memory (sampled, so approximate:
 // a short peak between two samples is missed, pages shared between processes
@@ -24,17 +20,6 @@ type procMeter struct {
 	start int64 // the supervisor's start time, to notice its pid being reused
 	base  int64 // the supervisor's reaped children's ticks before this run
 	peak  bytesize.Size
-}
-
-// supervisorTicks returns the CPU ticks of a resident supervisor between
-// two of its runs: its own and its reaped children's, and those of its
-// reaped children alone.
-func supervisorTicks(pid int, start int64) (total, children int64) {
-	st, ok := readProcStat(pid)
-	if !ok || st.start != start {
-		return 0, 0
-	}
-	return st.ticks, st.cticks
 }
 
 // bind sets the supervisor's pid and its start time, which the zygote read

@@ -21,7 +21,18 @@ type report struct {
 	maxRSS       bytesize.Size // largest single process
 	wall         time.Duration // fork to reap of the contestant
 	again        bool          // the supervisor, a resident spare, serves another run
+	// the supervisor's figures so far, over all its runs: its reaped
+	// children's user and system time, and its own time
+	childUser, childSys, self time.Duration
 }
+
+// clockTick is the unit of the times in /proc/<pid>/stat (USER_HZ, 100 on
+// every Linux architecture Go supports).
+const clockTick = 10 * time.Millisecond
+
+// ticks is d in the clock ticks of /proc/<pid>/stat, as the kernel rounds
+// (down) a process's reaped children's time there.
+func ticks(d time.Duration) int64 { return int64(d / clockTick) }
 
 // parseStatus reads the supervisor's report line. It returns (nil, nil)
 // when there was none (the supervisor was killed), and an error when it
@@ -41,10 +52,11 @@ func parseStatus(line string) (*report, error) {
 
 func parseReport(line string) (*report, error) {
 	f := strings.Fields(line)
-	if len(f) != 9 || f[0] != "ok" {
+	if len(f) != 12 || f[0] != "ok" {
 		return nil, fmt.Errorf("sandbox: bad helper report %q", line)
 	}
-	var n [6]int64
+	// code utime stime maxrss wall killed again childutime childstime self
+	var n [10]int64
 	for i := range n {
 		v, err := strconv.ParseInt(f[i+2], 10, 64)
 		if err != nil {
@@ -52,14 +64,18 @@ func parseReport(line string) (*report, error) {
 		}
 		n[i] = v
 	}
+	us := func(v int64) time.Duration { return time.Duration(v) * time.Microsecond }
 	return &report{
-		signaled: f[1] == "signal",
-		code:     int(n[0]),
-		utime:    time.Duration(n[1]) * time.Microsecond,
-		stime:    time.Duration(n[2]) * time.Microsecond,
-		maxRSS:   bytesize.Size(n[3]) * bytesize.KiB,
-		wall:     time.Duration(n[4]) * time.Microsecond,
-		again:    f[8] == "1",
+		signaled:  f[1] == "signal",
+		code:      int(n[0]),
+		utime:     us(n[1]),
+		stime:     us(n[2]),
+		maxRSS:    bytesize.Size(n[3]) * bytesize.KiB,
+		wall:      us(n[4]),
+		again:     n[6] == 1,
+		childUser: us(n[7]),
+		childSys:  us(n[8]),
+		self:      us(n[9]),
 	}, nil
 }
 

@@ -220,6 +220,11 @@ func (s *system) execute(ctx context.Context, c *Cmd, b *box, path string, lim L
 	}
 	r, err := e.result(rep, repErr, u, lim)
 	again = rep != nil && rep.again && err == nil && !e.killed && !e.canceled
+	if again && b.sp != nil {
+		// the next run's base (the spare is ours until finishRun)
+		b.sp.base = ticks(rep.childUser) + ticks(rep.childSys)
+		b.sp.cpuBase = rep.childUser + rep.childSys + rep.self
+	}
 	if r != nil && e.trace != nil {
 		e.mark("judge:result")
 		e.waitEnd()

@@ -8,7 +8,6 @@ import (
 	"strconv"
 	"strings"
 	"syscall"
-	"time"
 
 	"golang.org/x/sys/unix"
 )
@@ -276,23 +275,15 @@ func (s *system) onSpare(b *box, lim Limits, key string) error {
 	if err != nil {
 		return err
 	}
-	b.sp, b.key = sp, key
-	var base int64
-	if sp.runs > 0 {
-		// its earlier runs are in its figures
-		sp.life.read()
-		var total int64
-		total, base = supervisorTicks(sp.life.pid, sp.life.start)
-		b.cpuBase = time.Duration(total) * clockTick
-	}
+	b.sp, b.key, b.cpuBase = sp, key, sp.cpuBase
 	if sp.group != nil {
 		if sp.runs > 0 {
 			sp.group.attach(b) // new cgroups for this run
 		}
-		sp.group.setBase(base)
+		sp.group.setBase(sp.base)
 		b.meter = sp.group
 	} else {
-		b.meter = &procMeter{base: base}
+		b.meter = &procMeter{base: sp.base}
 	}
 	return nil
 }
@@ -474,7 +465,8 @@ func (s *system) layers() []Layer {
 			"the helper is a child subreaper and kills every descendant it can see")},
 		{"user namespace", ns && s.userns, either(s.userns,
 			"not root: the judge's uid is root of a user namespace, capabilities dropped", "not needed: the judge is root")},
-		{"pid, mount, ipc, uts namespaces", ns, "fresh for every run: a private /proc, no shared IPC"},
+		{"pid, mount, ipc, uts namespaces", ns, "one set per box, a private /proc; a box runs one program after " +
+			"another only with everything killed, /tmp emptied and a new IPC namespace in between"},
 		{"network namespace", ns, either(s.netns != nil,
 			"one empty network namespace shared by the boxes (no interface up); Landlock scoping keeps boxes "+
 				"off each other's abstract unix sockets",

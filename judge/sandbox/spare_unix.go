@@ -8,6 +8,7 @@ import (
 	"runtime"
 	"slices"
 	"sync"
+	"time"
 
 	"golang.org/x/sys/unix"
 )
@@ -29,6 +30,10 @@ type spare struct {
 	key   string     // what its first run mounted; "" before
 	slot  int        // the box number (uid) it holds, or -1
 	runs  int        // the runs it has served
+	// what its earlier runs count in its figures: its reaped children's
+	// CPU ticks (as /proc/<pid>/stat has them) and its own and their CPU
+	base    int64
+	cpuBase time.Duration
 }
 
 // spareGroup is the cgroups of one run, which a spare joins ahead of time.

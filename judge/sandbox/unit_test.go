@@ -54,13 +54,14 @@ func TestParseStatus(t *testing.T) {
 		wantErr error
 	}{
 		{"", nil, nil},
-		{"ok exit 3 1500 500 2048 7000 0 0", &report{code: 3, utime: 1500 * time.Microsecond, stime: 500 * time.Microsecond,
+		{"ok exit 3 1500 500 2048 7000 0 0 0 0 0", &report{code: 3, utime: 1500 * time.Microsecond, stime: 500 * time.Microsecond,
 			maxRSS: 2 * bytesize.MiB, wall: 7 * time.Millisecond}, nil},
-		{"ok signal 6 0 0 0 0 1 0", &report{signaled: true, code: 6}, nil},
-		{"ok exit 0 0 0 0 0 0 1", &report{again: true}, nil},
-		{"ok exit 0 0 0 0 0 0", nil, errors.New("bad")},
+		{"ok signal 6 0 0 0 0 1 0 0 0 0", &report{signaled: true, code: 6}, nil},
+		{"ok exit 0 0 0 0 0 0 1 20000 10000 5", &report{again: true, childUser: 20 * time.Millisecond,
+			childSys: 10 * time.Millisecond, self: 5 * time.Microsecond}, nil},
+		{"ok exit 0 0 0 0 0 0 1", nil, errors.New("bad")},
 		{"err 2 exec /nope: No such file or directory", nil, fs.ErrNotExist},
-		{"ok exit x 0 0 0 0 0 0", nil, errors.New("bad")},
+		{"ok exit x 0 0 0 0 0 0 0 0 0", nil, errors.New("bad")},
 		{"ok exit 0 0 0", nil, errors.New("bad")},
 		{"garbage", nil, errors.New("bad")},
 	}

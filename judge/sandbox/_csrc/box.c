@@ -47,9 +47,12 @@
  *
  * Report, one line on the -s descriptor:
  *   ok exit|signal N UTIME_US STIME_US MAXRSS_KB WALL_US KILLED AGAIN
+ *      CHILDREN_UTIME_US CHILDREN_STIME_US SELF_US
  *   err ERRNO WHAT: MESSAGE
  * KILLED is 1 when a signal (the judge's SIGTERM) ended the run early;
  * AGAIN is 1 when the supervisor (a resident spare) waits for another run.
+ * The last three are the supervisor's RUSAGE_CHILDREN and RUSAGE_SELF so
+ * far, over all its runs: the judge's base for its next.
  * CPU and memory are those of every descendant reaped in this run (summed
  * CPU, the largest resident size), so the supervisor's own setup, and a
  * resident supervisor's earlier runs, are not charged to the contestant.
@@ -200,6 +203,8 @@ static struct {
 	long long utime, stime; /* microseconds */
 	long maxrss;            /* KiB */
 } used;
+
+static long long us(struct timeval tv) { return (long long)tv.tv_sec * 1000000 + tv.tv_usec; }
 
 static void note_exit(pid_t p, int st, const struct rusage *ru) {
 	used.utime += (long long)ru->ru_utime.tv_sec * 1000000 + ru->ru_utime.tv_usec;
@@ -577,9 +582,14 @@ int box_run(int from, int resident) {
 	maxrss /= 1024; /* bytes there, KiB elsewhere */
 #endif
 	mark("box:reaped");
-	report("ok %s %d %lld %lld %ld %lld %d %d\n", WIFSIGNALED(st) ? "signal" : "exit",
+	/* what the supervisor has used so far, itself and its children in all
+	 * its runs: for a resident one, the judge's base for the next run */
+	struct rusage self, kids;
+	getrusage(RUSAGE_SELF, &self);
+	getrusage(RUSAGE_CHILDREN, &kids);
+	report("ok %s %d %lld %lld %ld %lld %d %d %lld %lld %lld\n", WIFSIGNALED(st) ? "signal" : "exit",
 	       WIFSIGNALED(st) ? WTERMSIG(st) : WEXITSTATUS(st), used.utime, used.stime, maxrss, t_end - t_start, killed,
-	       again);
+	       again, us(kids.ru_utime), us(kids.ru_stime), us(self.ru_utime) + us(self.ru_stime));
 	/* ready for another run (a resident spare's) */
 	target = 0;
 	target_done = target_status = 0;
