@@ -274,6 +274,37 @@ int main(int argc, char **argv) {
 	return p[n / 2] == 1 ? 0 : 4;
 }`,
 
+	// ojsig leaves a child that, once the box's init has adopted it,
+	// signals that init: it may (as the same user, in user-namespace mode),
+	// and the signal must not end the box's next run.
+	"ojsig": `#include <signal.h>
+#include <unistd.h>
+int main(void) {
+	if (fork() == 0) {
+		for (long i = 0; i < 100000000 && getppid() != 1; i++) {
+		}
+		for (int i = 0; i < 200000; i++) kill(1, SIGUSR1);
+		_exit(0);
+	}
+	return 0;
+}`,
+
+	// ojmove renames the directory in /tmp that leads to its working
+	// directory's mountpoint (it may, as the same user, in user-namespace
+	// mode): the box's next run must still find its working directory.
+	"ojmove": `#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+int main(void) {
+	char top[4096];
+	snprintf(top, sizeof top, "%s", getenv("HOME"));
+	char *s = strchr(top + 5, '/'); /* HOME is /tmp/X/...: keep /tmp/X */
+	if (s) *s = 0;
+	chmod(top, 0755);
+	return rename(top, "/tmp/ojmoved") == 0 ? 0 : 1;
+}`,
+
 	// ojkey adds a key to its user keyring and prints the key's id (a
 	// keyring would outlive the run): the seccomp filter refuses it.
 	"ojkey": `#include <stdio.h>

@@ -406,3 +406,39 @@ func running(name string) bool {
 	}
 	return false
 }
+
+// TestUserNamespaceBoxes runs, where the namespaces level works without
+// root (in a user namespace, where the program has the box's own user),
+// what such a program can do to its box: signal the box's init, rename the
+// directory above its working directory. The box's next run must not
+// suffer. As root (CI) the program cannot, and the test is skipped.
+func TestUserNamespaceBoxes(t *testing.T) {
+	sb := useBox(t, IsolationNamespaces)
+	if !sb.sys.userns {
+		t.Skip("the judge is root: the boxes need no user namespace, and a program cannot do this")
+	}
+	for _, name := range []string{"ojsig", "ojmove"} {
+		t.Run(name, func(t *testing.T) {
+			dir := t.TempDir()
+			bin, next := filepath.Join(dir, name), filepath.Join(dir, "ojexit")
+			for b, n := range map[string]string{bin: name, next: "ojexit"} {
+				data, err := os.ReadFile(program(t, n))
+				if err == nil {
+					err = os.WriteFile(b, data, 0o755)
+				}
+				if err != nil {
+					t.Fatal(err)
+				}
+			}
+			// ojsig's signal lands between the end of its run and the next
+			// only when its child wins a race, so: several rounds
+			for i := range 10 {
+				run(t, IsolationNamespaces, &Cmd{Path: bin, Dir: dir, Limits: Limits{CPU: 5 * time.Second}})
+				res, err := sb.Run(t.Context(), &Cmd{Path: next, Dir: dir, Limits: Limits{CPU: 5 * time.Second}})
+				if err != nil || res.Status != OK {
+					t.Errorf("round %d: the run after %s: got %v, %v; want ok", i, name, res, err)
+				}
+			}
+		})
+	}
+}
