@@ -305,6 +305,38 @@ int main(void) {
 	return rename(top, "/tmp/ojmoved") == 0 ? 0 : 1;
 }`,
 
+	// ojprlim lowers its box init's open-file limit to 3 (it may, as the
+	// same user, in user-namespace mode, unless refused) and exits 0 if it
+	// could, 1 if it was refused as it should be; with "self" it reads its
+	// own limit that way, which must work.
+	"ojprlim": `#define _GNU_SOURCE
+#include <string.h>
+#include <sys/resource.h>
+#include <unistd.h>
+int main(int argc, char **argv) {
+	struct rlimit r = {3, 3}, old;
+	if (argc > 1 && strcmp(argv[1], "self") == 0) return prlimit(0, RLIMIT_NOFILE, 0, &old) == 0 ? 0 : 2;
+	return prlimit(getppid(), RLIMIT_NOFILE, &r, 0) == 0 ? 0 : 1;
+}`,
+
+	// ojchmod takes every right on /tmp and on the directory in /tmp that
+	// leads to its working directory, and marks /tmp with an extended
+	// attribute (it may, as the same user, in user-namespace mode).
+	"ojchmod": `#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/xattr.h>
+int main(void) {
+	char top[4096];
+	strncpy(top, getenv("HOME"), sizeof top - 1);
+	char *s = strchr(top + 5, '/');
+	if (s) *s = 0;
+	setxattr("/tmp", "user.oj", "x", 1, 0);
+	chmod(top, 0);
+	chmod("/tmp", 0);
+	return 0;
+}`,
+
 	// ojkey adds a key to its user keyring and prints the key's id (a
 	// keyring would outlive the run): the seccomp filter refuses it.
 	"ojkey": `#include <stdio.h>

@@ -494,6 +494,21 @@ func TestNoKeyring(t *testing.T) {
 	}
 }
 
+// TestNoPrlimitOthers checks that a program can change (or read) no other
+// process's limits, its supervisor's above all, while its own work.
+func TestNoPrlimitOthers(t *testing.T) {
+	for _, level := range levels {
+		t.Run(level, func(t *testing.T) {
+			if res := run(t, level, &Cmd{Path: program(t, "ojprlim"), Limits: Limits{CPU: 5 * time.Second}}); res.ExitCode != 1 {
+				t.Errorf("prlimit of the parent: got %v exit %d, want it refused (exit 1)", res.Status, res.ExitCode)
+			}
+			if res := run(t, level, &Cmd{Path: program(t, "ojprlim"), Args: []string{"self"}, Limits: Limits{CPU: 5 * time.Second}}); res.Status != OK {
+				t.Errorf("prlimit of itself: got %v exit %d, want ok", res.Status, res.ExitCode)
+			}
+		})
+	}
+}
+
 func TestHostileMisc(t *testing.T) {
 	for _, level := range levels {
 		t.Run(level, func(t *testing.T) {

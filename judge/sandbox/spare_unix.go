@@ -18,10 +18,11 @@ import (
 // joined its cgroups, and waits for a run request on its own socket. A run
 // on a spare is one message and one wakeup away.
 //
-// A spare without cgroups is resident: after a run that ended by itself it
-// waits for another (warm), with the root its first run built, refreshed
-// (see root_refresh in _csrc/root.c). The next run with the same mounts
-// (the same key) then costs no new process, namespace or mount at all.
+// A spare is resident: after a run that ended by itself it waits for
+// another (warm), with the root its first run built, cleaned and refreshed
+// (see box_run in _csrc/box.c), out of that run's cgroups. The next run with
+// the same mounts (the same key) then costs no new process, namespace or
+// mount, only (with cgroups) a group made ahead of time.
 type spare struct {
 	id    uint64
 	sock  int        // the judge's end of the spare's request socket
@@ -36,8 +37,8 @@ type spare struct {
 	cpuBase time.Duration
 }
 
-// spareGroup is the cgroups of one run, which a spare joins ahead of time.
-// It is the run's meter.
+// spareGroup is the cgroups of one run, which a fresh spare joins ahead of
+// time and a warm one at the start of the run. It is the run's meter.
 type spareGroup interface {
 	meter
 	joins() []*os.File      // the cgroup.procs files the supervisor writes itself into

@@ -19,6 +19,7 @@
 #include <stddef.h>
 #include <sys/statvfs.h>
 #include <sys/sysmacros.h>
+#include <sys/xattr.h>
 
 static unsigned long long mntns_inode(void) {
 	struct stat st;
@@ -321,16 +322,22 @@ void root_pivot(void) {
 
 /* clean_tree removes what a run left in the directory dirfd of a tmpfs
  * (device dev): everything but other file systems mounted there and the
- * directories that lead to them. It returns -1 if something else stays, or
- * once *budget entries were seen: a run that left thousands of files makes
- * its box go (the kernel then frees the tmpfs) rather than the judge wait. */
-static int clean_tree(int dirfd, dev_t dev, int depth, int *budget) {
+ * directories that lead to them, which it gives mode back, and fixed times
+ * (in a user namespace the program owns them). It returns -1 if something
+ * else stays, the directory has extended attributes, or once *budget
+ * entries were seen: a run that left thousands of files makes its box go
+ * (the kernel then frees the tmpfs) rather than the judge wait. */
+static int clean_tree(int dirfd, dev_t dev, int depth, int *budget, mode_t mode) {
+	static const struct timespec epoch[2] = {{0, 0}, {0, 0}};
+	int ok = 0;
+	ssize_t nx = flistxattr(dirfd, NULL, 0);
+	if ((nx < 0 && errno != ENOTSUP) || nx > 0)
+		ok = -1;
 	DIR *d = fdopendir(dirfd);
 	if (!d) {
 		close(dirfd);
 		return -1;
 	}
-	int ok = 0;
 	struct dirent *e;
 	while ((e = readdir(d)) != NULL) {
 		if (strcmp(e->d_name, ".") == 0 || strcmp(e->d_name, "..") == 0)
@@ -352,7 +359,7 @@ static int clean_tree(int dirfd, dev_t dev, int depth, int *budget) {
 			continue;
 		}
 		int sub = depth < 16 ? openat(dirfd, e->d_name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC) : -1;
-		int below = sub >= 0 ? clean_tree(sub, dev, depth + 1, budget) : -1;
+		int below = sub >= 0 ? clean_tree(sub, dev, depth + 1, budget, 0555) : -1;
 		if (*budget < 0) {
 			ok = -1;
 			break;
@@ -361,6 +368,9 @@ static int clean_tree(int dirfd, dev_t dev, int depth, int *budget) {
 		if (unlinkat(dirfd, e->d_name, AT_REMOVEDIR) != 0 && (below != 0 || (errno != ENOTEMPTY && errno != EBUSY)))
 			ok = -1;
 	}
+	/* last: removing entries changed the times */
+	if (fchmod(dirfd, mode) != 0 || futimens(dirfd, epoch) != 0)
+		ok = -1;
 	closedir(d);
 	return ok;
 }
@@ -382,7 +392,7 @@ int root_clean(int to) {
 			close(fd);
 			return -1;
 		}
-		if (clean_tree(fd, st.st_dev, 0, &budget) != 0)
+		if (clean_tree(fd, st.st_dev, 0, &budget, 01777) != 0)
 			return -1;
 	}
 	return 0;
@@ -486,7 +496,9 @@ static void landlock_scope(int errfd) {
  * is not namespaced and reaches a virtual machine's host), io_uring (which
  * can open sockets behind seccomp's back), the kernel keyrings (a uid's
  * keyring outlives its processes: a box number's next run, maybe another
- * submission's, would find it), and every call of another ABI
+ * submission's, would find it), prlimit64 on another process (in a user
+ * namespace the program may change its supervisor's limits, which a
+ * resident box passes on to its next runs), and every call of another ABI
  * (i386, x32), where the numbers differ. It is a blocklist: namespaces,
  * the uid and the limits do the rest. */
 #if defined(__x86_64__)
@@ -513,6 +525,12 @@ static void seccomp_filter(int errfd) {
 	    IS(__NR_request_key, 1, 0),
 	    IS(__NR_keyctl, 0, 1),
 	    DENY(ENOSYS),
+	    /* prlimit64 on itself only (glibc's getrlimit and setrlimit pass 0) */
+	    IS(__NR_prlimit64, 0, 4),
+	    BPF_STMT(BPF_LD | BPF_W | BPF_ABS, offsetof(struct seccomp_data, args[0])),
+	    IS(0, 1, 0),
+	    DENY(EPERM),
+	    BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ALLOW),
 	    IS(__NR_socket, 0, 7),
 	    BPF_STMT(BPF_LD | BPF_W | BPF_ABS, offsetof(struct seccomp_data, args[0])),
 	    IS(AF_UNIX, 3, 0),
