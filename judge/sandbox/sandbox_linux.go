@@ -460,7 +460,7 @@ func (s *system) layers() []Layer {
 		{"rlimits", true, "CPU backstop, file size, open files, stack = memory limit, no core dumps, " +
 			"processes (without a pids cgroup); set by the C helper between fork and exec"},
 		{"clean process start", true, "own process group, scrubbed environment, descriptors above 2 closed, " +
-			"no_new_privs, seccomp filter (no vsock, no io_uring, native ABI only)"},
+			"no_new_privs, seccomp filter (no vsock, no io_uring, no keyrings, no prlimit of another process, native ABI only)"},
 		{"tree kill", true, either(ns, "the helper is PID 1 of the box and kills it whole",
 			"the helper is a child subreaper and kills every descendant it can see")},
 		{"user namespace", ns && s.userns, either(s.userns,
