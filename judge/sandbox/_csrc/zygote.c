@@ -7,7 +7,9 @@
  * Most supervisors are spares: made ahead of time (in namespace mode,
  * cloned into fresh namespaces), they build the run-independent part of
  * their box (the skeleton), join their cgroups and wait for a run request
- * from the judge on a socket of their own. The judge keeps a few ready.
+ * from the judge on a socket of their own. The judge keeps a few ready. A
+ * spare is resident: it serves run after run in the same box, cleaned in
+ * between, until the judge lets it go (see spare_main).
  *
  * Usage: optjudge-box -s FD [-M INODE -m DIR TEMPLATE-OPTIONS...]
  *                     [-- FLAGS SPARE-OPTIONS...]
