@@ -401,7 +401,7 @@ func (w *workDir) place(p *program) error {
 		return fmt.Errorf("placing the program: %w", err)
 	}
 	w.prog = fi
-	return os.Chtimes(w.path, workDirTime, workDirTime)
+	return nil
 }
 
 // remove removes the directory, once the worker is done.

@@ -208,13 +208,22 @@ func run(t *testing.T, level string, c *Cmd) *Result {
 // noneLeft fails if a process named name still exists.
 func noneLeft(t *testing.T, name string) {
 	t.Helper()
+	for _, pid := range pidsNamed(name) {
+		t.Errorf("process %s (%s) is still running", pid, name)
+	}
+}
+
+// pidsNamed lists the processes named name that have not ended.
+func pidsNamed(name string) []string {
+	var pids []string
 	ents, _ := os.ReadDir("/proc")
 	for _, e := range ents {
 		comm, err := os.ReadFile("/proc/" + e.Name() + "/comm")
 		if err == nil && strings.TrimSpace(string(comm)) == name && !zombie(e.Name()) {
-			t.Errorf("process %s (%s) is still running", e.Name(), name)
+			pids = append(pids, e.Name())
 		}
 	}
+	return pids
 }
 
 // zombie reports whether process pid has ended and waits to be reaped: a

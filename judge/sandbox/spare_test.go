@@ -194,15 +194,8 @@ func TestResidentBox(t *testing.T) {
 			// the programs in the working directory: no mount of their own,
 			// so both go to the same box
 			leaveBin, lookBin := filepath.Join(dir, "ojleave"), filepath.Join(dir, "ojlook")
-			for bin, name := range map[string]string{leaveBin: "ojleave", lookBin: "ojlook"} {
-				b, err := os.ReadFile(program(t, name))
-				if err == nil {
-					err = os.WriteFile(bin, b, 0o755)
-				}
-				if err != nil {
-					t.Fatal(err)
-				}
-			}
+			copyProgram(t, "ojleave", leaveBin)
+			copyProgram(t, "ojlook", lookBin)
 			// what each round leaves, and how many runs its box has served
 			// after the round (which ends with ojlook); at level none /tmp
 			// and IPC are the host's, and nothing there is cleaned
@@ -283,14 +276,8 @@ func TestManySpares(t *testing.T) {
 // not what the first run's box bound.
 func TestWarmBoxFollowsFiles(t *testing.T) {
 	replace := func(t *testing.T, name, dst string) {
-		b, err := os.ReadFile(program(t, name))
-		if err == nil {
-			err = os.WriteFile(dst+".new", b, 0o755)
-		}
-		if err == nil {
-			err = os.Rename(dst+".new", dst) // as a linker writes its output
-		}
-		if err != nil {
+		copyProgram(t, name, dst+".new")
+		if err := os.Rename(dst+".new", dst); err != nil { // as a linker writes its output
 			t.Fatal(err)
 		}
 	}
@@ -365,15 +352,8 @@ func TestStoppedSupervisorCPU(t *testing.T) {
 	sb := useBox(t, level)
 	dir := t.TempDir()
 	spin, sleep := filepath.Join(dir, "ojspin"), filepath.Join(dir, "ojsleep")
-	for bin, name := range map[string]string{spin: "ojspin", sleep: "ojsleep"} {
-		b, err := os.ReadFile(program(t, name))
-		if err == nil {
-			err = os.WriteFile(bin, b, 0o755)
-		}
-		if err != nil {
-			t.Fatal(err)
-		}
-	}
+	copyProgram(t, "ojspin", spin)
+	copyProgram(t, "ojsleep", sleep)
 	run(t, level, &Cmd{Path: spin, Args: []string{"400"}, Dir: dir, Limits: Limits{CPU: 5 * time.Second}})
 	p := sb.sys.pool
 	p.mu.Lock()
@@ -400,14 +380,18 @@ func TestStoppedSupervisorCPU(t *testing.T) {
 }
 
 // running reports whether a process named name exists.
-func running(name string) bool {
-	ents, _ := os.ReadDir("/proc")
-	for _, e := range ents {
-		if comm, err := os.ReadFile("/proc/" + e.Name() + "/comm"); err == nil && strings.TrimSpace(string(comm)) == name && !zombie(e.Name()) {
-			return true
-		}
+func running(name string) bool { return len(pidsNamed(name)) > 0 }
+
+// copyProgram copies the compiled test program name to dst, executable.
+func copyProgram(t *testing.T, name, dst string) {
+	t.Helper()
+	b, err := os.ReadFile(program(t, name))
+	if err == nil {
+		err = os.WriteFile(dst, b, 0o755)
 	}
-	return false
+	if err != nil {
+		t.Fatal(err)
+	}
 }
 
 // TestUserNamespaceBoxes runs, where the namespaces level works without
@@ -425,15 +409,8 @@ func TestUserNamespaceBoxes(t *testing.T) {
 		t.Run(name, func(t *testing.T) {
 			dir := t.TempDir()
 			bin, next := filepath.Join(dir, name), filepath.Join(dir, "ojexit")
-			for b, n := range map[string]string{bin: name, next: "ojexit"} {
-				data, err := os.ReadFile(program(t, n))
-				if err == nil {
-					err = os.WriteFile(b, data, 0o755)
-				}
-				if err != nil {
-					t.Fatal(err)
-				}
-			}
+			copyProgram(t, name, bin)
+			copyProgram(t, "ojexit", next)
 			// ojsig's signal lands between the end of its run and the next
 			// only when its child wins a race, so: several rounds
 			for i := range 10 {
