@@ -231,7 +231,7 @@ func (p *Problem) loadPackage() error {
 	if err := p.loadGroups(); err != nil {
 		return err
 	}
-	return p.checkDefaultValidatorArgs()
+	return p.loadDefaultValidator()
 }
 
 // loadTime reads where the time limit comes from and its margins.
@@ -314,34 +314,125 @@ func mustPrograms(fsys fs.FS, dir string) []string {
 	return progs
 }
 
-// checkDefaultValidatorArgs refuses default-validator arguments the
-// judge's token checker cannot honour (it compares tokens exactly), naming
-// where each comes from.
-func (p *Problem) checkDefaultValidatorArgs() error {
-	if !p.Validation.Default || p.Type.Interactive {
+// loadDefaultValidator sets the checker of a package judged by the
+// default output validator: the built-in checker default with the flags of
+// each test (legacy validator_flags and output_validator_flags, 2025-09
+// output_validator_args). A flag it does not know, or a bad tolerance, is
+// an error naming where the flags come from.
+func (p *Problem) loadDefaultValidator() error {
+	if !p.Validation.Default {
 		return nil
 	}
-	var es SpecErrors
-	seen := map[string]bool{}
-	for _, t := range p.Groups.AllTests() {
+	p.defaultCheckers = map[string]checkers.Checker{}
+	var (
+		es      SpecErrors
+		keys    []string
+		options checkers.Options
+	)
+	for _, t := range p.allTests() {
 		args := t.Config.OutputValidatorArgs
-		for i := 0; i < len(args); i++ {
-			a := args[i]
-			if strings.HasPrefix(a, "float_") {
-				i++ // its operand
-			}
-			if a == "case_sensitive" || seen[a] {
-				continue
-			}
-			seen[a] = true
-			es = append(es, &SpecError{File: t.Config.OutputValidatorArgsFrom,
-				Msg: fmt.Sprintf("%q: the default validator here compares tokens exactly; use a custom output validator", a)})
+		key := strings.Join(args, "\x00")
+		if _, done := p.defaultCheckers[key]; done {
+			continue
 		}
+		opts, err := checkers.ParseDefaultArgs(args)
+		var chk checkers.Checker
+		if err == nil {
+			chk, err = checkers.New("default", opts)
+		}
+		if err != nil {
+			es = append(es, &SpecError{File: t.Config.OutputValidatorArgsFrom, Msg: err.Error()})
+			continue
+		}
+		p.defaultCheckers[key] = chk
+		keys = append(keys, key)
+		options = opts
 	}
 	if len(es) > 0 {
 		return es
 	}
+	switch len(keys) {
+	case 0:
+		p.Checker, _ = checkers.New("default", nil)
+		p.Spec.Checker = CheckerSpec{Name: "default"}
+	case 1:
+		p.Checker = p.defaultCheckers[keys[0]]
+		p.Spec.Checker = CheckerSpec{Name: "default", Options: options}
+	default:
+		p.Checker = mixedFlagsChecker{groups: p.flagGroups()}
+		p.Spec.Checker = CheckerSpec{Name: "default"}
+	}
 	return nil
+}
+
+// allTests lists every test of the package, the validator tests of
+// data/invalid_output and data/valid_output too.
+func (p *Problem) allTests() []*Test {
+	ts := p.Groups.AllTests()
+	for _, g := range []*Group{p.ValidOutputs, p.InvalidOutputs} {
+		if g != nil {
+			ts = append(ts, g.AllTests()...)
+		}
+	}
+	return ts
+}
+
+// CheckerFor is the checker of test t: for a package judged by the default
+// output validator, the built-in checker default with t's flags (they may
+// differ from group to group); otherwise Problem.Checker, a checker
+// program taking t's OutputValidatorArgs as arguments.
+func (p *Problem) CheckerFor(t Test) checkers.Checker {
+	if p.defaultCheckers == nil || t.Config == nil {
+		return p.Checker
+	}
+	if chk, ok := p.defaultCheckers[strings.Join(t.Config.OutputValidatorArgs, "\x00")]; ok {
+		return chk
+	}
+	// A test added since Load: its flags are checked now.
+	opts, err := checkers.ParseDefaultArgs(t.Config.OutputValidatorArgs)
+	if err != nil {
+		return badFlagsChecker{err: fmt.Errorf("%s: %w", t.Config.OutputValidatorArgsFrom, err)}
+	}
+	chk, err := checkers.New("default", opts)
+	if err != nil {
+		return badFlagsChecker{err: fmt.Errorf("%s: %w", t.Config.OutputValidatorArgsFrom, err)}
+	}
+	return chk
+}
+
+// flagGroups says which groups use which flags, for messages.
+func (p *Problem) flagGroups() string {
+	seen := map[string]bool{}
+	var parts []string
+	for _, t := range p.allTests() {
+		key := strings.Join(t.Config.OutputValidatorArgs, " ")
+		if seen[key] {
+			continue
+		}
+		seen[key] = true
+		if key == "" {
+			key = "none"
+		}
+		parts = append(parts, fmt.Sprintf("%s: %s", t.Config.Group, key))
+	}
+	return strings.Join(parts, "; ")
+}
+
+// mixedFlagsChecker stands in for the default output validator of a
+// package whose groups give it different flags: one checker cannot judge
+// all tests, so every Check fails (JE), and the judge must take each
+// test's checker from CheckerFor.
+type mixedFlagsChecker struct{ groups string }
+
+func (c mixedFlagsChecker) Check(context.Context, checkers.Files) (checkers.Result, error) {
+	return checkers.Result{}, fmt.Errorf("the default output validator's flags differ between test groups (%s): each test needs its own checker (Problem.CheckerFor)", c.groups)
+}
+
+// badFlagsChecker fails every check with the error of a test's flags.
+type badFlagsChecker struct{ err error }
+
+func (c badFlagsChecker) Check(context.Context, checkers.Files) (checkers.Result, error) {
+	return checkers.Result{}, c.err
 }
 
 // interactiveChecker stands in for the checker of an interactive problem,

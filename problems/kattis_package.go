@@ -5,6 +5,8 @@ import (
 	"path"
 	"strings"
 	"time"
+
+	"github.com/optjudge/optjudge/checkers"
 )
 
 // Package is what a problem says beyond the native Spec, in the terms of
@@ -68,6 +70,9 @@ type Package struct {
 	// interactions are the .interaction files of data/sample without a
 	// test of their own (see Samples).
 	interactions []string
+	// defaultCheckers are the default output validator's checkers, by
+	// the tests' flags joined with NUL (see CheckerFor).
+	defaultCheckers map[string]checkers.Checker
 }
 
 // Warning is something a package gets wrong or old that does not stop it

@@ -154,8 +154,9 @@ func TestLoadKattisDefaults(t *testing.T) {
 	if p.Title != "empty" || p.CheckerProgram != nil || p.Limits.Time != time.Second || p.Limits.Memory != 2048*bytesize.MiB {
 		t.Errorf("got %q %+v %+v, want the defaults", p.Title, p.CheckerProgram, p.Limits)
 	}
-	if _, ok := p.Checker.(checkers.Tokens); !ok {
-		t.Errorf("got checker %T, want the tokens checker", p.Checker)
+	// The default output validator: tokens compared up to case.
+	if d, ok := p.Checker.(checkers.Default); !ok || d != (checkers.Default{}) || p.Spec.Checker.Name != "default" {
+		t.Errorf("got checker %#v (%s), want the default checker without flags", p.Checker, p.Spec.Checker.Name)
 	}
 	tests, err := p.Tests()
 	if err != nil || len(tests) != 2 || tests[0].Name != "secret/a/1" || tests[1].Name != "secret/b" {
@@ -203,8 +204,12 @@ func TestLoadKattisErrors(t *testing.T) {
 			"problem.yaml:2: limits.memory: must be > 0, got -1"},
 		{"name as a list", map[string]string{"problem.yaml": "name: [A, B]\n"},
 			"problem.yaml:1: name: want a string, or a mapping from languages to strings"},
-		{"float tolerance", map[string]string{"problem.yaml": "validator_flags: float_tolerance 1e-6\n"},
-			`problem.yaml:1: validator_flags: "float_tolerance": the default validator here compares tokens exactly`},
+		{"tolerance without a number", map[string]string{"problem.yaml": "validator_flags: float_tolerance\n"},
+			`problem.yaml:1: validator_flags: "float_tolerance": wants a number after it`},
+		{"unknown default flag", map[string]string{"problem.yaml": "validator_flags: case_sensitive fuzzy\n"},
+			`problem.yaml:1: validator_flags: "fuzzy": unknown flag`},
+		{"bad group flag", map[string]string{"problem.yaml": "", "data/secret/testdata.yaml": "\noutput_validator_flags: float_tolerance x\n"},
+			`data/secret/testdata.yaml:2: output_validator_flags: "x": not a number`},
 		{"wrong grading type", map[string]string{"problem.yaml": "grading: max\n"},
 			`problem.yaml:1: grading: got the string "max", want a mapping`},
 		{"bad version", map[string]string{"problem.yaml": "problem_format_version: 2020\n"},

@@ -53,7 +53,9 @@ func (p *Problem) readGroups() (*groupTree, error) {
 	k := p.Kattis
 	r := &groupReader{fsys: p.FS, origin: p.Origin, format: k.Format(), scoring: p.Type.Scoring,
 		flags: strings.Fields(k.ValidatorFlags), grading: k.Grading, static: p.StaticValidator != nil}
-	if len(r.flags) > 0 {
+	if len(r.flags) == 0 {
+		r.flags = nil
+	} else {
 		r.flagsFrom = fmt.Sprintf("%s:%d: validator_flags", k.file, k.lineOf("validator_flags"))
 	}
 	r.rules = GroupRulesLegacy
