@@ -348,6 +348,14 @@ func (e Expectation) check(run Run, kattis bool) []Mismatch {
 		}
 		return v
 	}
+	if run.Grading != nil && run.Grading.Verdict == verdict.CE && !hasVerdict(e.Verdicts, verdict.CE) {
+		if len(e.Verdicts) > 0 {
+			bad(false, "got CE, want %s", verdictList(e.Verdicts, " or "))
+		} else {
+			bad(false, "got CE: it does not compile")
+		}
+		return out
+	}
 	var tests []RunTest
 	for _, t := range run.Tests {
 		if e.Tests == "" || globMatch(e.Tests, t.Name) {

@@ -424,7 +424,7 @@ var domjudgeResults = map[string]verdict.Verdict{
 // source with the tag twice, or with an unknown result, gets a warning
 // instead of a rule.
 func ParseExpectedResults(src []byte) (ExpectedResults, string) {
-	lower := bytes.ToLower(src)
+	lower := asciiLower(src)
 	var tag string
 	pos := -1
 	for _, t := range []string{"@expected_results@: ", "@expected_score@: "} {
@@ -466,6 +466,19 @@ func ParseExpectedResults(src []byte) (ExpectedResults, string) {
 	}
 	e.Permitted = append([]verdict.Verdict{verdict.AC}, e.Verdicts...)
 	return ExpectedResults{Expectation: e, line: line}, ""
+}
+
+// asciiLower lowers the ASCII letters only, so that indexes into it are
+// indexes into src.
+func asciiLower(src []byte) []byte {
+	out := make([]byte, len(src))
+	for i, c := range src {
+		if 'A' <= c && c <= 'Z' {
+			c += 'a' - 'A'
+		}
+		out[i] = c
+	}
+	return out
 }
 
 func lineAt(src []byte, i int) int { return bytes.Count(src[:i], []byte("\n")) + 1 }

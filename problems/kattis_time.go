@@ -22,8 +22,9 @@ var (
 //	limit = max(1, ceil(slowest * ac_to_time_limit / resolution)) * resolution
 //	tle   = limit * time_limit_to_tle
 //
-// The arithmetic is IEEE double, in the same order, so the rounding agrees
-// with problemtools' to the last bit (0.3 * 2 / 0.1 rounds up to 0.7).
+// The arithmetic is IEEE double, in the same order, so the result agrees
+// with problemtools' to the last bit (a slowest run of 0.3 s, a multiplier
+// of 2 and a resolution of 0.1 s give 0.6000000000000001 s).
 func (m TimeMultipliers) DeriveSeconds(slowest float64) (limit, tle float64) {
 	res := m.Resolution.Seconds()
 	exact := slowest * m.ACToTimeLimit
