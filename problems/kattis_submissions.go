@@ -129,6 +129,39 @@ func (s ExampleSubmission) Lazy() bool {
 	return true
 }
 
+// FinalVerdict is the one final verdict s's expectations come to when it
+// is graded lazily (stopping at the first rejected test) in a pass-fail
+// problem: a folder's verdict, or permitted AC and X with X required; ok
+// is false when they ask for more (a score, a message, some tests, a
+// choice of verdicts) or for nothing.
+func (s ExampleSubmission) FinalVerdict() (v verdict.Verdict, ok bool) {
+	for _, e := range s.Expectations {
+		w, single := e.finalVerdict()
+		if !single || (ok && w != v) {
+			return verdict.Unknown, false
+		}
+		v, ok = w, true
+	}
+	return v, ok
+}
+
+func (e Expectation) finalVerdict() (verdict.Verdict, bool) {
+	if e.Tests != "" || e.Score != nil || e.Message != "" || e.Partial {
+		return verdict.Unknown, false
+	}
+	switch {
+	case len(e.Verdicts) == 1 && e.Permitted == nil && e.Required == nil:
+		return e.Verdicts[0], true
+	case len(e.Verdicts) > 0:
+		return verdict.Unknown, false
+	case onlyAC(e.Permitted) && e.Required == nil:
+		return verdict.AC, true
+	case len(e.Required) == 1 && len(e.Permitted) == 2 && hasVerdict(e.Permitted, verdict.AC) && hasVerdict(e.Permitted, e.Required[0]):
+		return e.Required[0], true
+	}
+	return verdict.Unknown, false
+}
+
 func onlyAC(vs []verdict.Verdict) bool { return len(vs) == 1 && vs[0] == verdict.AC }
 
 // kattisFolders are the folders each version defines, with what their
@@ -231,7 +264,7 @@ func (p *Problem) folder(name string, rules []submissionRule, list *SubmissionLi
 		return nil, nil
 	}
 	if known {
-		base.Source = dir + "/"
+		base.Source = p.file(dir) + "/"
 		for _, r := range rules {
 			if r.glob == name {
 				base = r.override(base)

@@ -397,3 +397,28 @@ func TestGlobs(t *testing.T) {
 		t.Errorf("got an expansion of 4^6 patterns, want it refused")
 	}
 }
+
+func TestFinalVerdict(t *testing.T) {
+	AC, WA, TLE, RE := verdict.AC, verdict.WA, verdict.TLE, verdict.RE
+	for _, tt := range []struct {
+		name string
+		es   []Expectation
+		want verdict.Verdict
+		ok   bool
+	}{
+		{"legacy folder", []Expectation{{Verdicts: vs(TLE)}}, TLE, true},
+		{"2025-09 accepted", []Expectation{{Permitted: vs(AC)}}, AC, true},
+		{"2025-09 wrong_answer", []Expectation{{Permitted: vs(AC, WA), Required: vs(WA)}}, WA, true},
+		{"rejected", []Expectation{{Required: vs(RE, TLE, WA)}}, 0, false},
+		{"brute_force", []Expectation{{Permitted: vs(AC, RE, TLE), Required: vs(RE, TLE)}}, 0, false},
+		{"with a score", []Expectation{{Permitted: vs(AC), Score: &ScoreRange{1, 1}}}, 0, false},
+		{"two that agree", []Expectation{{Verdicts: vs(WA)}, {Permitted: vs(AC, WA), Required: vs(WA)}}, WA, true},
+		{"two that differ", []Expectation{{Verdicts: vs(WA)}, {Verdicts: vs(TLE)}}, 0, false},
+		{"none", nil, 0, false},
+	} {
+		v, ok := ExampleSubmission{Expectations: tt.es}.FinalVerdict()
+		if v != tt.want || ok != tt.ok {
+			t.Errorf("%s: got %v %v, want %v %v", tt.name, v, ok, tt.want, tt.ok)
+		}
+	}
+}

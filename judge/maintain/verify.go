@@ -13,6 +13,8 @@ import (
 	"fmt"
 	"io/fs"
 	"math"
+	"os"
+	"path/filepath"
 	"sort"
 	"strings"
 	"time"
@@ -127,6 +129,9 @@ func Verify(ctx context.Context, p *problems.Problem, opts VerifyOptions) (*Veri
 	if p.Kattis != nil && p.Kattis.Limits.TimeResolution > 0 {
 		v.rep.Resolution = time.Duration(p.Kattis.Limits.TimeResolution * float64(time.Second))
 	}
+	for _, w := range p.Warnings {
+		v.add(Warning, w.File, linePos(w.Line), "%s", fieldMsg(w.Field, w.Msg))
+	}
 	tests, err := p.Tests()
 	if err != nil {
 		return nil, fmt.Errorf("listing tests of %s: %w", p.Origin, err)
@@ -219,6 +224,10 @@ func (v *verifier) checkInputs(ctx context.Context, tests []problems.Test) error
 	}
 	var programs []*checkers.InputValidator
 	for _, prog := range v.p.InputValidators {
+		if tool := prog.Kind.Tool(); tool != "" {
+			v.skipScript(prog, tool)
+			continue
+		}
 		v.step("building " + prog.Path)
 		one := *v.p
 		one.InputValidators = []problems.Program{prog}
@@ -260,6 +269,31 @@ func (v *verifier) checkInputs(ctx context.Context, tests []problems.Test) error
 		}
 	}
 	return nil
+}
+
+// skipScript reports an input validator script (checktestdata, viva) that
+// judge verify does not run: a warning, never an error.
+func (v *verifier) skipScript(prog problems.Program, tool string) {
+	if _, err := lookPath(tool, v.opts.Grade.Path); err != nil {
+		v.add(Warning, v.file(prog.Path), "", "skipped: a %s script needs %s, which is not on PATH", prog.Kind, tool)
+		return
+	}
+	v.add(Warning, v.file(prog.Path), "", "skipped: judge verify does not run %s scripts", prog.Kind)
+}
+
+// lookPath finds an executable in the directories of path ("" is the
+// judge's default PATH).
+func lookPath(name, path string) (string, error) {
+	if path == "" {
+		path = "/usr/local/bin:/usr/bin:/bin"
+	}
+	for _, dir := range filepath.SplitList(path) {
+		p := filepath.Join(dir, name)
+		if st, err := os.Stat(p); err == nil && !st.IsDir() && st.Mode()&0o111 != 0 {
+			return p, nil
+		}
+	}
+	return "", fmt.Errorf("%s: not found", name)
 }
 
 func lexPos(err error) string {
