@@ -3,6 +3,8 @@ package problems
 import (
 	"context"
 	"math"
+	"os"
+	"path/filepath"
 	"reflect"
 	"strings"
 	"testing"
@@ -268,6 +270,9 @@ func TestTestFiles(t *testing.T) {
 	if c.Description != "the smallest" || c.Hint != "think small" || c.Files != "data/secret/1.files" || !reflect.DeepEqual(c.Args, []string{"--fast", "3"}) {
 		t.Errorf("got %+v, want the .desc, .hint, .files and .args of secret/1", c)
 	}
+	if got := itemNames(group(t, p, "secret")); !reflect.DeepEqual(got, []string{"secret/1"}) {
+		t.Errorf("got secret's items %v, want secret/1 alone: its .files is no group", got)
+	}
 	samples := p.Samples()
 	want := []Sample{
 		{Name: "sample/1", Test: p.Groups.Find("sample").AllTests()[0], Interaction: "data/sample/1.interaction", Input: "data/sample/1.in.statement", Output: "data/sample/1.ans"},
@@ -479,7 +484,7 @@ func TestNativeGroups(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if p.Groups == nil || p.Format != FormatLegacy || len(p.Warnings) > 0 || !p.Validation.Default {
+	if p.Groups == nil || p.Format != FormatLegacy || len(p.Warnings) > 0 || p.Validation.Default || p.Validation.Program != nil {
 		t.Fatalf("got groups %v warnings %v validation %+v, want the plain tree of a native problem", p.Groups, p.Warnings, p.Validation)
 	}
 	tests, _ := p.Tests()
@@ -540,4 +545,29 @@ func TestDefaultValidatorFlags(t *testing.T) {
 			t.Errorf("got %v on secret/1, want AC within 1E-6", got)
 		}
 	})
+}
+
+// TestSymlinkedGroup: a group may be a link to another directory, and a
+// test a link to another test (oddecho shares tests so).
+func TestSymlinkedGroup(t *testing.T) {
+	dir := writeTree(t, "pkg", map[string]string{
+		"problem.yaml": "", "data/secret/a/1.in": "1\n", "data/secret/a/1.ans": "1\n",
+	})
+	if err := os.Symlink("a", filepath.Join(dir, "data/secret/b")); err != nil {
+		t.Skip("no symbolic links here:", err)
+	}
+	if err := os.Symlink("../a/1.in", filepath.Join(dir, "data/secret/a/2.in")); err != nil {
+		t.Fatal(err)
+	}
+	p, err := LoadDir(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	for _, tc := range p.Groups.AllTests() {
+		names = append(names, tc.Name)
+	}
+	if want := []string{"secret/a/1", "secret/a/2", "secret/b/1", "secret/b/2"}; !reflect.DeepEqual(names, want) {
+		t.Errorf("got %v, want %v", names, want)
+	}
 }

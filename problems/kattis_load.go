@@ -143,7 +143,8 @@ func programsIn(fsys fs.FS, dirs ...string) ([]string, error) {
 }
 
 // visibleEntries lists dir without the entries a package ignores (names
-// starting with a period or a dash).
+// starting with a period or a dash), each symbolic link as what it points
+// to (oddecho shares tests between groups that way).
 func visibleEntries(fsys fs.FS, dir string) ([]fs.DirEntry, error) {
 	entries, err := fs.ReadDir(fsys, dir)
 	if err != nil {
@@ -151,12 +152,26 @@ func visibleEntries(fsys fs.FS, dir string) ([]fs.DirEntry, error) {
 	}
 	out := entries[:0]
 	for _, e := range entries {
-		if !ignoredName(e.Name()) {
-			out = append(out, e)
+		if ignoredName(e.Name()) {
+			continue
 		}
+		if e.Type()&fs.ModeSymlink != 0 {
+			if st, err := fs.Stat(fsys, path.Join(dir, e.Name())); err == nil {
+				e = fs.FileInfoToDirEntry(renamed{st, e.Name()})
+			}
+		}
+		out = append(out, e)
 	}
 	return out, nil
 }
+
+// renamed is a link's target's FileInfo under the link's name.
+type renamed struct {
+	fs.FileInfo
+	name string
+}
+
+func (r renamed) Name() string { return r.name }
 
 // ignoredName: the format has the judge behave as if files and directories
 // whose names start with a period or a dash were not there.
@@ -209,7 +224,6 @@ func (p *Problem) loadPackage() error {
 			return err
 		}
 		p.Groups = root
-		p.Validation.Default = p.CheckerProgram == nil
 		p.Validation.Program = p.CheckerProgram
 		p.Time = TimeLimitRules{Given: true, Source: p.file("problem.yaml"),
 			Multipliers: TimeMultipliers{ACToTimeLimit: p.TimeRules.AC, TimeLimitToTLE: p.TimeRules.TLE, Resolution: TimeMultipliers2023.Resolution}}
@@ -293,8 +307,8 @@ func (p *Problem) loadPrograms() error {
 		dir  string
 		dest *[]Program
 	}{{"answer_validators", &p.AnswerValidators}, {"graders", &p.Graders}} {
-		for _, path := range mustPrograms(fsys, d.dir) {
-			*d.dest = append(*d.dest, Program{Path: path, Kind: programKind(fsys, path, d.dir == "answer_validators")})
+		for _, prog := range mustPrograms(fsys, d.dir) {
+			*d.dest = append(*d.dest, Program{Path: prog, Kind: programKind(fsys, prog, d.dir == "answer_validators")})
 		}
 	}
 	if len(p.Graders) > 1 {

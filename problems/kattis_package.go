@@ -159,9 +159,10 @@ func (t ProblemType) String() string {
 
 // OutputValidation says how a problem judges outputs.
 type OutputValidation struct {
-	// Default is true when the problem uses the default output validator
-	// (the Kattis token diff, with each test's OutputValidatorArgs);
-	// Program is then nil.
+	// Default is true when a Kattis package uses the default output
+	// validator (the checker default, with each test's
+	// OutputValidatorArgs: see CheckerFor); Program is then nil. A native
+	// problem's checker is its spec's (Problem.Checker).
 	Default bool
 	// Program is the custom output validator: output_validator/ (2023-07
 	// and later) or the one program in output_validators/ (legacy, with

@@ -467,8 +467,6 @@ func (e Expectation) checkScore(run Run, final verdict.Verdict) []Mismatch {
 	switch {
 	case e.Partial && final == verdict.AC && e.bestOK && score == e.best:
 		bad(true, "fully accepted (score %s), though partially accepted", formatScore(score))
-	case e.Partial && final == verdict.AC && !e.bestOK:
-		bad(true, "partially accepted, but the best score is unbounded")
 	case e.FullScore && final == verdict.AC && run.Grading.Scored && e.bestOK && score != e.best:
 		bad(true, "scores %s, not the full %s (consider partially_accepted/)", formatScore(score), formatScore(e.best))
 	}

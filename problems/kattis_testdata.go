@@ -199,6 +199,8 @@ func (r *groupReader) legacyGroup(dir, name string, parent GroupSettings, depth 
 	for _, e := range entries {
 		sub := path.Join(dir, e.Name())
 		switch {
+		case e.IsDir() && strings.HasSuffix(e.Name(), ".files") && names[strings.TrimSuffix(e.Name(), ".files")+".in"]:
+			// A test's files, not a group.
 		case e.IsDir() && depth == 0 && e.Name() != "sample" && e.Name() != "secret":
 			if !r.validationDir(e.Name()) {
 				r.warn(sub, "not a test data group: data/ holds sample and secret")
