@@ -129,6 +129,9 @@ func ParseKattis(r io.Reader, name string) (*KattisSpec, error) {
 		return k, nil
 	}
 	doc := root.Content[0]
+	if err := duplicateKeys(name, doc, maxSpecKeys); err != nil {
+		return nil, err
+	}
 	collectLines(doc, "", k.lines)
 	dec := yaml.NewDecoder(bytes.NewReader(data))
 	dec.KnownFields(true)

@@ -257,7 +257,9 @@ func (p *Problem) loadTime() error {
 	}
 	m := k.multipliers()
 	p.Time = TimeLimitRules{Given: tl > 0, Source: source, Multipliers: m}
-	if _, set := k.lines["limits.time_resolution"]; set && tl > 0 && k.Limits.TimeLimit > 0 && !multipleOf(tl, m.Resolution.Seconds()) {
+	// 2025-09 has the limit a multiple of the resolution (2023-07 ignored
+	// the resolution when the limit is given).
+	if k.Format() == Format2025 && k.Limits.TimeLimit > 0 && !multipleOf(tl, m.Resolution.Seconds()) {
 		p.Warnings = append(p.Warnings, Warning{File: k.file, Line: k.lineOf("limits.time_limit"), Field: "limits.time_limit",
 			Msg: fmt.Sprintf("%v is not a multiple of limits.time_resolution (%v)", tl, m.Resolution.Seconds())})
 	}

@@ -1,6 +1,7 @@
 package problems
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 	"time"
@@ -196,6 +197,47 @@ func TestFormatVersions(t *testing.T) {
 		got, ok := ParseFormatVersion(tt.s)
 		if got != tt.want || ok != tt.ok {
 			t.Errorf("ParseFormatVersion(%q): got %v %v, want %v %v", tt.s, got, ok, tt.want, tt.ok)
+		}
+	}
+}
+
+func TestKattisTimeLimitMultiple(t *testing.T) {
+	for _, tt := range []struct {
+		yaml string
+		warn bool
+	}{
+		{"problem_format_version: 2025-09\nname: A\nuuid: x\nlimits:\n  time_limit: 1.5\n", true},
+		{"problem_format_version: 2025-09\nname: A\nuuid: x\nlimits:\n  time_limit: 1.5\n  time_resolution: 0.5\n", false},
+		{"problem_format_version: 2023-07\nname: A\nuuid: x\nlimits:\n  time_limit: 1.5\n", false},
+	} {
+		p := loadPackage(t, map[string]string{"problem.yaml": tt.yaml, "data/secret/1.in": ""})
+		if got := strings.Contains(warningsOf(p), "is not a multiple of limits.time_resolution"); got != tt.warn {
+			t.Errorf("%q: got a warning %v, want %v", tt.yaml, got, tt.warn)
+		}
+	}
+}
+
+// TestHostileYAML: repeated or countless keys are refused before yaml.v3
+// spends quadratic time on them.
+func TestHostileYAML(t *testing.T) {
+	many := strings.Repeat("k: 1\n", 20000)
+	var distinct strings.Builder
+	for i := 0; i < 2000; i++ {
+		fmt.Fprintf(&distinct, "k%d: 1\n", i)
+	}
+	for _, tt := range []struct{ name, yaml, want string }{
+		{"a repeated key", "k: 1\nk: 2\n", "problem.yaml:2: k: given twice (first on line 1)"},
+		{"a key repeated countless times", many, "problem.yaml:1: 20000 keys, more than 1000"},
+		{"a repeated nested key", "limits:\n  memory: 1\n  memory: 2\n", "problem.yaml:3: limits.memory: given twice (first on line 2)"},
+		{"too many keys", distinct.String(), "problem.yaml:1: 2000 keys, more than 1000"},
+	} {
+		for _, parse := range []func() error{
+			func() error { _, err := ParseKattis(strings.NewReader(tt.yaml), "problem.yaml"); return err },
+			func() error { _, err := Parse(strings.NewReader(tt.yaml), "problem.yaml"); return err },
+		} {
+			if err := parse(); err == nil || err.Error() != tt.want {
+				t.Errorf("%s: got %v, want %q", tt.name, err, tt.want)
+			}
 		}
 	}
 }

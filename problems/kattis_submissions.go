@@ -229,10 +229,15 @@ func (p *Problem) Submissions() (*SubmissionList, error) {
 	}
 	for _, e := range entries {
 		rel := path.Join("submissions", e.Name())
-		if !e.IsDir() {
-			if e.Name() != "submissions.yaml" || p.Layout != LayoutKattis {
-				list.Warnings = append(list.Warnings, Warning{File: p.file(rel), Msg: "ignored: only the folders under submissions/ are read"})
-			}
+		switch {
+		case e.IsDir():
+		case e.Name() == "submissions.yaml" && p.Layout == LayoutKattis && p.Format == FormatLegacy:
+			list.Warnings = append(list.Warnings, Warning{File: p.file(rel), Msg: "ignored: format legacy has no submissions.yaml"})
+			continue
+		case e.Name() == "submissions.yaml" && p.Layout == LayoutKattis:
+			continue
+		default:
+			list.Warnings = append(list.Warnings, Warning{File: p.file(rel), Msg: "ignored: only the folders under submissions/ are read"})
 			continue
 		}
 		subs, err := p.folder(e.Name(), rules, list)

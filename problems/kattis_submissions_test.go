@@ -39,6 +39,7 @@ func TestLegacySubmissionFolders(t *testing.T) {
 		"submissions/slow_accepted/s.py":       "",
 		"submissions/rejected/x.py":            "",
 		"submissions/notes.txt":                "",
+		"submissions/submissions.yaml":         "accepted: {score: 1}\n",
 		"submissions/accepted/.hidden.py":      "",
 		"submissions/wrong_answer/mixed.py":    "# @EXPECTED_RESULTS@: TIMELIMIT\n",
 		"submissions/slow_accepted/tagged.py":  "# @EXPECTED_RESULTS@: CORRECT, TIMELIMIT\n",
@@ -80,6 +81,7 @@ func TestLegacySubmissionFolders(t *testing.T) {
 		"pkg/submissions/rejected: not a submissions folder of format legacy (accepted, partially_accepted, run_time_error, time_limit_exceeded, wrong_answer): its 1 submission is not graded",
 		"pkg/submissions/slow_accepted: not a submissions folder of format legacy (accepted, partially_accepted, run_time_error, time_limit_exceeded, wrong_answer): its 1 submission is not graded",
 		"pkg/submissions/notes.txt: ignored: only the folders under submissions/ are read",
+		"pkg/submissions/submissions.yaml: ignored: format legacy has no submissions.yaml",
 	}
 	for _, w := range want {
 		if !containsString(warns, w) {

@@ -38,6 +38,10 @@ func (f *yamlFile) parse(data []byte) *yaml.Node {
 		f.bad(doc, "", "want a mapping of keys to values")
 		return nil
 	}
+	if err := duplicateKeys(f.name, doc, 0); err != nil {
+		f.errs = append(f.errs, err.(*SpecError))
+		return nil
+	}
 	return doc
 }
 
