@@ -77,7 +77,7 @@ type Summary struct {
 	Tests   int             `json:"tests"` // tests of the problem
 	Run     int             `json:"run"`   // tests run (fewer with lazy or after CE)
 	Counts  map[string]int  `json:"counts"`
-	TimeMS  int64           `json:"time_ms"` // CPU time of every test, added up
+	TimeMS  int64           `json:"time_ms"`        // CPU time of every test, added up
 	Slowest *TestRef        `json:"slowest"`        // nil when no test ran
 	Largest *TestRef        `json:"largest_memory"` // nil when no test ran
 }
