@@ -106,6 +106,7 @@ var (
 	warningRE = regexp.MustCompile(`(?m)^warning: .*\n|^  "warning": .*\n`)
 	extremeRE = regexp.MustCompile(`(?m)^(slowest|memory):( +)\S+`)
 	ncpuRE    = regexp.MustCompile(`in parallel \(default \d+\)`)
+	shareRE   = regexp.MustCompile(`slowest <M> on \S+, \d+(\.\d+)?% of`)
 )
 
 // maskTimes replaces what differs from run to run and machine to machine
@@ -120,5 +121,6 @@ func maskTimes(b []byte) []byte {
 	b = warningRE.ReplaceAll(b, nil)
 	b = extremeRE.ReplaceAll(b, []byte("$1:$2<TEST>")) // which test is slowest varies
 	b = ncpuRE.ReplaceAll(b, []byte("in parallel (default <NCPU>)"))
+	b = shareRE.ReplaceAll(b, []byte("slowest <M> on <TEST>, <P>% of")) // after measureRE
 	return spacesRE.ReplaceAll(b, []byte("$1 "))
 }

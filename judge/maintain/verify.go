@@ -65,7 +65,8 @@ const ThinFactor = 1.25
 type VerifyOptions struct {
 	// Grade grades the example submissions: languages, sandbox,
 	// parallelism, temporary directory, Go cache. Its Tests, TimeLimit,
-	// Lazy and Checker are set per submission.
+	// Lazy and Checker are set per submission; a WallLimit of 0 (the
+	// usual) is twice each submission's time limit plus 1 s.
 	Grade judge.Options
 	// Progress, when set, is told each long step before it starts.
 	Progress func(step string)

@@ -7,6 +7,7 @@ import (
 	"runtime"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/optjudge/optjudge/judge"
 	"github.com/optjudge/optjudge/judge/sandbox"
@@ -55,6 +56,11 @@ func gradeOptions(t testing.TB) judge.Options {
 		GoCache:  filepath.Join(cache, "optjudge", "go-build"),
 		Path:     os.Getenv("PATH"),
 		Sandbox:  sharedSandbox,
+		// The tests' programs that take time burn CPU (busy), and the
+		// CPU limit decides; the default wall limit (2 x CPU + 1 s) would
+		// cut a busy program short on a machine loaded enough to give it
+		// less than a fifth of a core.
+		WallLimit: time.Minute,
 	}
 }
 
