@@ -55,6 +55,10 @@ type StoreConfig struct {
 	Replicas   int           // 0: 1
 	QueueLimit int           // jobs waiting at most; 0: 10000
 	AckWait    time.Duration // 0: AckWait (tests use less)
+	// Bind looks the layout up instead of creating it, waiting for a
+	// server to create it: workers must not change the replication the
+	// server chose.
+	Bind bool
 }
 
 // Store is the service's view of JetStream: the job stream and its
@@ -81,8 +85,8 @@ type Store struct {
 }
 
 // OpenStore creates (or updates) the layout and returns the Store. It waits
-// for JetStream to answer, for up to a minute: a cluster may still be
-// electing its leaders.
+// for JetStream to answer, for up to a minute (a cluster may still be
+// electing its leaders); with Bind, until ctx ends.
 func OpenStore(ctx context.Context, nc *nats.Conn, cfg StoreConfig) (*Store, error) {
 	if cfg.Replicas <= 0 {
 		cfg.Replicas = 1
@@ -98,10 +102,17 @@ func OpenStore(ctx context.Context, nc *nats.Conn, cfg StoreConfig) (*Store, err
 		cfg.AckWait = AckWait
 	}
 	s := &Store{nc: nc, js: js, queueLimit: cfg.QueueLimit, ackWait: cfg.AckWait}
-	ctx, cancel := context.WithTimeout(ctx, time.Minute)
-	defer cancel()
+	if !cfg.Bind {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeout(ctx, time.Minute)
+		defer cancel()
+	}
 	for {
-		err = s.create(ctx, cfg)
+		if cfg.Bind {
+			err = s.bind(ctx)
+		} else {
+			err = s.create(ctx, cfg)
+		}
 		if err == nil {
 			return s, nil
 		}
@@ -177,6 +188,35 @@ func (s *Store) create(ctx context.Context, cfg StoreConfig) error {
 	}
 	return nil
 }
+
+// bind finds the layout a server made.
+func (s *Store) bind(ctx context.Context) error {
+	var err error
+	if s.jobs, err = s.js.Stream(ctx, jobsStream); err != nil {
+		return fmt.Errorf("stream %s: %w", jobsStream, err)
+	}
+	for _, b := range []struct {
+		kv   *jetstream.KeyValue
+		name string
+	}{{&s.submissions, bucketSubmissions}, {&s.judgings, bucketJudgings}, {&s.progress, bucketProgress},
+		{&s.workers, bucketWorkers}, {&s.rejudges, bucketRejudges}, {&s.problems, bucketProblems}} {
+		if *b.kv, err = s.js.KeyValue(ctx, b.name); err != nil {
+			return fmt.Errorf("bucket %s: %w", b.name, err)
+		}
+	}
+	for _, o := range []struct {
+		obs  *jetstream.ObjectStore
+		name string
+	}{{&s.sources, objSources}, {&s.executables, objExecutables}, {&s.packages, objPackages}, {&s.reports, objReports}} {
+		if *o.obs, err = s.js.ObjectStore(ctx, o.name); err != nil {
+			return fmt.Errorf("object store %s: %w", o.name, err)
+		}
+	}
+	return nil
+}
+
+// Executables is the executable cache, for the engine.
+func (s *Store) Executables() jetstream.ObjectStore { return s.executables }
 
 // Ping says whether JetStream answers.
 func (s *Store) Ping(ctx context.Context) error {
