@@ -40,9 +40,9 @@ var LocalAdmin = &User{Name: "local", Role: RoleAdmin}
 
 // ParseTokens reads a tokens file:
 //
-//	- name: alice
-//	  token: 9c1f...   # at least 16 characters
-//	  role: contestant # or admin
+//   - name: alice
+//     token: 9c1f...   # at least 16 characters
+//     role: contestant # or admin
 //
 // name is the user's name in submissions, [A-Za-z0-9._-], unique; tokens
 // are unique too.

@@ -9,6 +9,7 @@ import (
 	"log"
 	"net/http"
 	"regexp"
+	"strings"
 	"time"
 
 	"github.com/nats-io/nats.go/jetstream"
@@ -91,6 +92,19 @@ func (s *Server) routes() {
 	api.HandleFunc("GET /api/v1/problems/{name}/rejudges/{id}", admin(s.handleRejudgeResult))
 	api.HandleFunc("GET /api/v1/queue", admin(s.handleQueue))
 	api.HandleFunc("/api/", func(w http.ResponseWriter, r *http.Request) {
+		var allow []string
+		for _, m := range []string{"GET", "POST"} {
+			probe := r.Clone(r.Context())
+			probe.Method = m
+			if _, pattern := api.Handler(probe); pattern != "/api/" && pattern != "" {
+				allow = append(allow, m)
+			}
+		}
+		if len(allow) > 0 {
+			w.Header().Set("Allow", strings.Join(allow, ", "))
+			writeError(w, errorf(http.StatusMethodNotAllowed, "%s %s: allowed are %s", r.Method, r.URL.Path, strings.Join(allow, ", ")))
+			return
+		}
 		writeError(w, errorf(http.StatusNotFound, "no such endpoint: %s %s", r.Method, r.URL.Path))
 	})
 	s.mux.Handle("/api/", s.authenticate(api))

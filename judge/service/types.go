@@ -70,8 +70,8 @@ type Job struct {
 // judge-progress: every attempt (delivery) and the tests finished by the
 // last one.
 type Progress struct {
-	Submission string       `json:"submission"`
-	Request    int          `json:"request"`
+	Submission string      `json:"submission"`
+	Request    int         `json:"request"`
 	Attempts   []Attempt   `json:"attempts"`
 	Tests      []TestBrief `json:"tests"`
 	Verdict    string      `json:"verdict,omitempty"`
