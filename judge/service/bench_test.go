@@ -1,0 +1,110 @@
+package service
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"github.com/optjudge/optjudge/judge"
+	"github.com/optjudge/optjudge/judge/sandbox"
+	"github.com/optjudge/optjudge/problems"
+)
+
+// BenchmarkService is submissions per second through the whole service
+// (POST, queue, one worker, judging stored, seen done by GET), on a
+// program that is WA on the first test; BenchmarkGradeLoop is judge.Grade
+// in a loop on the same submissions. The difference is the service's own
+// cost per submission.
+func BenchmarkService(b *testing.B) {
+	e := newEnv(b, envOpts{})
+	e.startWorker("bench", newEngine(b, false))
+	src := readFile(b, "wa.py")
+	i := 0
+	var grading time.Duration
+	for b.Loop() {
+		i++
+		id := e.submit("clocks", "wa.py", fmt.Sprintf("%s# %d\n", src, i))
+		j := e.waitDone(time.Minute, id)[id].Judgings[0]
+		grading += j.FinishedAt.Sub(j.StartedAt)
+	}
+	b.ReportMetric(float64(grading.Microseconds())/float64(i)/1000, "ms-grading/op")
+}
+
+func BenchmarkGradeLoop(b *testing.B) {
+	p, err := problems.LoadEmbedded("clocks")
+	if err != nil {
+		b.Fatal(err)
+	}
+	sb, err := sandbox.New(sandbox.Options{FirstUID: firstBoxUID + 380})
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer sb.Close()
+	dir := b.TempDir()
+	src := readFile(b, "wa.py")
+	i := 0
+	for b.Loop() {
+		i++
+		path := filepath.Join(dir, fmt.Sprintf("s%d.py", i))
+		os.WriteFile(path, fmt.Appendf(nil, "%s# %d\n", src, i), 0o644)
+		if _, err := judge.Grade(context.Background(), p, judge.Submission{Path: path}, judge.Options{Lazy: true, Sandbox: sb, Path: os.Getenv("PATH")}); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkQueueWait is the time from POST to a worker's start at rest
+// (one idle worker), from the judgings' own timestamps.
+func BenchmarkQueueWait(b *testing.B) {
+	e := newEnv(b, envOpts{})
+	e.startWorker("bench", newEngine(b, false))
+	var total time.Duration
+	n := 0
+	for b.Loop() {
+		n++
+		id := e.submit("clocks", "wa.py", fmt.Sprintf("print(%d)\n", n))
+		v := e.waitDone(time.Minute, id)[id]
+		total += v.Judgings[0].StartedAt.Sub(v.CreatedAt)
+	}
+	b.ReportMetric(float64(total.Microseconds())/float64(n)/1000, "ms-wait/op")
+}
+
+// BenchmarkRejudgeCached rejudges 20 C++ submissions (distinct sources)
+// after their first grading: the builds come from the executable cache.
+// Compare its time per op with BenchmarkFirstGradingCpp's.
+func BenchmarkRejudgeCached(b *testing.B)    { benchCpp(b, true) }
+func BenchmarkFirstGradingCpp(b *testing.B) { benchCpp(b, false) }
+
+func benchCpp(b *testing.B, rejudge bool) {
+	e := newEnv(b, envOpts{})
+	eng := newEngine(b, false).(*engine)
+	eng.cfg.Executables = e.store.executables
+	e.startWorker("bench", eng)
+	src := readFile(b, "wa.cpp")
+	round := 0
+	submitAll := func() []string {
+		round++
+		var ids []string
+		for i := range 20 {
+			ids = append(ids, e.submit("clocks", "a.cpp", fmt.Sprintf("%s// %d %d\n", src, round, i)))
+		}
+		return ids
+	}
+	ids := submitAll()
+	e.waitDone(5*time.Minute, ids...)
+	for b.Loop() {
+		if !rejudge {
+			e.waitDone(5*time.Minute, submitAll()...)
+			continue
+		}
+		if code := e.do("POST", "/api/v1/problems/clocks/rejudge", nil, nil, nil); code != 202 {
+			b.Fatalf("rejudge: %d", code)
+		}
+		for _, id := range ids {
+			e.waitDone(5*time.Minute, id)
+		}
+	}
+}
