@@ -90,6 +90,11 @@ func testOptions(t testing.TB) Options {
 		GoCache:  filepath.Join(cache, "optjudge", "go-build"),
 		Path:     os.Getenv("PATH"),
 		Sandbox:  newSandbox(t),
+		// The first Go build on a fresh machine compiles the standard
+		// library into the empty cache: 11 s here, over the default 30 s
+		// on a machine three times slower, and an accepted Go program
+		// would be CE.
+		CompileTimeout: 10 * time.Minute,
 	}
 }
 
@@ -297,6 +302,14 @@ func TestGradeSubmissions(t *testing.T) {
 			}
 			opts := testOptions(t)
 			opts.Lazy = want != verdict.AC
+			// Only TLE rests on the limit, and the time_limit_exceeded
+			// programs need several times the problem's limit. Every
+			// other verdict must hold on a machine three times slower
+			// or under load: a generous limit (the slowest accepted
+			// program needs a quarter of the problem's).
+			if want != verdict.TLE {
+				opts.TimeLimit = 10 * p.Limits.Time
+			}
 			r, err := Grade(context.Background(), p, Submission{Path: sub}, opts)
 			if err != nil {
 				t.Fatal(err)
