@@ -19,15 +19,6 @@ import (
 	"time"
 )
 
-// TestMain lets the test binary be the judge itself for the tests that
-// run `judge serve` and `judge worker` as processes.
-func TestMain(m *testing.M) {
-	if os.Getenv("JUDGE_TEST_AS_JUDGE") == "1" {
-		os.Exit(run())
-	}
-	os.Exit(m.Run())
-}
-
 // proc is a judge process of a test.
 type proc struct {
 	cmd    *exec.Cmd

@@ -75,7 +75,7 @@ func BenchmarkQueueWait(b *testing.B) {
 // BenchmarkRejudgeCached rejudges 20 C++ submissions (distinct sources)
 // after their first grading: the builds come from the executable cache.
 // Compare its time per op with BenchmarkFirstGradingCpp's.
-func BenchmarkRejudgeCached(b *testing.B)    { benchCpp(b, true) }
+func BenchmarkRejudgeCached(b *testing.B)   { benchCpp(b, true) }
 func BenchmarkFirstGradingCpp(b *testing.B) { benchCpp(b, false) }
 
 func benchCpp(b *testing.B, rejudge bool) {
