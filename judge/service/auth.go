@@ -54,6 +54,10 @@ func ParseTokens(r io.Reader, file string) ([]Token, error) {
 		if errors.Is(err, io.EOF) {
 			return nil, fmt.Errorf("%s: no tokens", file)
 		}
+		var te *yaml.TypeError
+		if errors.As(err, &te) {
+			return nil, fmt.Errorf("%s: want a list of {name, token, role}: %s", file, strings.Join(te.Errors, "; "))
+		}
 		return nil, fmt.Errorf("%s: %s", file, strings.TrimPrefix(err.Error(), "yaml: "))
 	}
 	names, tokens := map[string]bool{}, map[string]bool{}

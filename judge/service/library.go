@@ -41,6 +41,9 @@ type Problem struct {
 // NewLibrary loads the embedded problems and those in dir ("" for none);
 // uploaded packages are unpacked under cache.
 func NewLibrary(store *Store, dir, cache string) (*Library, error) {
+	if err := os.MkdirAll(cache, 0o755); err != nil {
+		return nil, fmt.Errorf("the problem cache: %w", err)
+	}
 	l := &Library{store: store, cache: cache, local: map[string]*Problem{}, byHash: map[string]*Problem{}}
 	for _, name := range problems.Embedded() {
 		p, err := problems.LoadEmbedded(name)
