@@ -18,8 +18,24 @@ import (
 // program that is WA on the first test; BenchmarkGradeLoop is judge.Grade
 // in a loop on the same submissions. The difference is the service's own
 // cost per submission.
-func BenchmarkService(b *testing.B) {
-	e := newEnv(b, envOpts{})
+func BenchmarkService(b *testing.B)        { benchService(b, false) }
+func BenchmarkServiceCluster(b *testing.B) { benchService(b, true) }
+
+// benchEnv is an embedded server, or a three-node cluster with every
+// stream replicated three times.
+func benchEnv(b *testing.B, clustered bool) *env {
+	if !clustered {
+		return newEnv(b, envOpts{})
+	}
+	c := startCluster(b)
+	testReplicas[c.urls] = 3
+	e := &env{t: b}
+	e.connect(ConnConfig{URLs: c.urls}, envOpts{})
+	return e
+}
+
+func benchService(b *testing.B, clustered bool) {
+	e := benchEnv(b, clustered)
 	e.startWorker("bench", newEngine(b, false))
 	src := readFile(b, "wa.py")
 	i := 0
@@ -72,7 +88,7 @@ func BenchmarkQueueWait(b *testing.B) {
 	b.ReportMetric(float64(total.Microseconds())/float64(n)/1000, "ms-wait/op")
 }
 
-// BenchmarkRejudgeCached rejudges 20 C++ submissions (distinct sources)
+// BenchmarkRejudgeCached rejudges 100 C++ submissions (distinct sources)
 // after their first grading: the builds come from the executable cache.
 // Compare its time per op with BenchmarkFirstGradingCpp's.
 func BenchmarkRejudgeCached(b *testing.B)   { benchCpp(b, true) }
@@ -88,7 +104,7 @@ func benchCpp(b *testing.B, rejudge bool) {
 	submitAll := func() []string {
 		round++
 		var ids []string
-		for i := range 20 {
+		for i := range 100 {
 			ids = append(ids, e.submit("clocks", "a.cpp", fmt.Sprintf("%s// %d %d\n", src, round, i)))
 		}
 		return ids

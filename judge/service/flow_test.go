@@ -289,3 +289,34 @@ func TestKillerSubmissionEndsAsJE(t *testing.T) {
 		}
 	}
 }
+
+// TestWorkerStopHandsBack: a worker asked to stop mid-grading hands its
+// job back after its grace; another finishes it, and the hand-back does
+// not count as a failed try.
+func TestWorkerStopHandsBack(t *testing.T) {
+	e := newEnv(t, envOpts{})
+	eng := newEngine(t, false)
+	first := e.startWorker("leaving", eng)
+	id := e.submit("eight-puzzle", "slow_wa.py", readFile(t, "slow_wa.py"))
+	deadline := time.Now().Add(time.Minute)
+	for e.get(id).State != StateRunning {
+		if time.Now().After(deadline) {
+			t.Fatal("never running")
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	first.halt() // Grace is 1 s, the program sleeps 4 s
+	var p Progress
+	if _, err := getJSON(t.Context(), e.store.progress, id, &p); err != nil {
+		t.Fatal(err)
+	}
+	if len(p.Attempts) != 1 || p.Attempts[0].Outcome != OutcomeHandedBack {
+		t.Fatalf("attempts after the stop: got %+v, want one handed back", p.Attempts)
+	}
+	e.startWorker("staying", eng)
+	got := e.waitDone(2*time.Minute, id)
+	checkOnce(t, got, map[string]string{id: "WA"}, 1)
+	if w := got[id].Judgings[0].Worker; w != "staying" {
+		t.Errorf("graded by %s, want staying", w)
+	}
+}
