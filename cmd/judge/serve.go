@@ -283,7 +283,8 @@ func verifyUpload(ctx context.Context, p *service.Problem) error {
 	}
 	var errs []string
 	for _, f := range rep.Findings {
-		if f.Severity == maintain.Error {
+		// the submissions are hidden: that there are none is no finding
+		if f.Severity == maintain.Error && filepath.Base(f.File) != "submissions" {
 			errs = append(errs, f.String())
 		}
 	}

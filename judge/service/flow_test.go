@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"net/http"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -235,11 +236,14 @@ func TestEvents(t *testing.T) {
 // down would.
 type crashEngine struct {
 	Engine
-	w *Worker
+	w atomic.Pointer[Worker]
 }
 
 func (c *crashEngine) Grade(ctx context.Context, _ *problems.Problem, _ Source, _ func(judge.TestResult)) (*Graded, error) {
-	c.w.Crash()
+	for c.w.Load() == nil {
+		time.Sleep(time.Millisecond) // the test has not said which yet
+	}
+	c.w.Load().Crash()
 	<-ctx.Done()
 	return nil, ctx.Err()
 }
@@ -276,7 +280,7 @@ func TestKillerSubmissionEndsAsJE(t *testing.T) {
 	for i := 0; i < maxTries; i++ {
 		ce := &crashEngine{Engine: real}
 		wk := e.startWorker("victim-"+string(rune('a'+i)), ce)
-		ce.w = wk.w
+		ce.w.Store(wk.w)
 		<-wk.done
 	}
 	e.startWorker("last", real)

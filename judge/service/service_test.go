@@ -12,7 +12,6 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
-	"sync"
 	"sync/atomic"
 	"syscall"
 	"testing"
@@ -286,5 +285,3 @@ func checkOnce(t testing.TB, got map[string]fullView, want map[string]string, ju
 		}
 	}
 }
-
-var _ = sync.Mutex{}
