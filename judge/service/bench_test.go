@@ -91,11 +91,13 @@ func BenchmarkQueueWait(b *testing.B) {
 // BenchmarkRejudgeCached rejudges 100 C++ submissions (distinct sources)
 // after their first grading: the builds come from the executable cache.
 // Compare its time per op with BenchmarkFirstGradingCpp's.
-func BenchmarkRejudgeCached(b *testing.B)   { benchCpp(b, true) }
-func BenchmarkFirstGradingCpp(b *testing.B) { benchCpp(b, false) }
+func BenchmarkRejudgeCached(b *testing.B)          { benchCpp(b, true, false) }
+func BenchmarkFirstGradingCpp(b *testing.B)        { benchCpp(b, false, false) }
+func BenchmarkRejudgeCachedCluster(b *testing.B)   { benchCpp(b, true, true) }
+func BenchmarkFirstGradingCppCluster(b *testing.B) { benchCpp(b, false, true) }
 
-func benchCpp(b *testing.B, rejudge bool) {
-	e := newEnv(b, envOpts{})
+func benchCpp(b *testing.B, rejudge, clustered bool) {
+	e := benchEnv(b, clustered)
 	eng := newEngine(b, false).(*engine)
 	eng.cfg.Executables = e.store.executables
 	e.startWorker("bench", eng)

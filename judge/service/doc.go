@@ -29,6 +29,9 @@
 //	objects judge-packages    uploaded problem packages by content hash
 //	objects judge-reports     reports by <submission>.<request>.<attempt>
 //
+// On a cluster (Replicas > 1) the buckets' direct gets are turned off, so
+// that every read goes to the stream's leader and sees the latest write.
+//
 // A submission is accepted (202) once its record and its job are stored. A
 // worker acknowledges a job only after the judging is stored; a worker that
 // dies leaves its job to be redelivered after AckWait; a job whose tries

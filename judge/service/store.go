@@ -186,7 +186,40 @@ func (s *Store) create(ctx context.Context, cfg StoreConfig) error {
 			return fmt.Errorf("object store %s: %w", o.name, err)
 		}
 	}
+	if cfg.Replicas > 1 {
+		return s.leaderReads(ctx)
+	}
 	return nil
+}
+
+// leaderReads turns off direct gets on the buckets' streams and binds the
+// buckets again. A direct get may be answered by a replica that has not
+// yet seen the latest write: a client that submits and then asks would be
+// told its submission does not exist. With direct gets off, every read
+// goes to the stream's leader, which has.
+func (s *Store) leaderReads(ctx context.Context) error {
+	var names []string
+	for _, b := range []string{bucketSubmissions, bucketJudgings, bucketProgress, bucketWorkers, bucketRejudges, bucketProblems} {
+		names = append(names, "KV_"+b)
+	}
+	for _, o := range []string{objSources, objExecutables, objPackages, objReports} {
+		names = append(names, "OBJ_"+o)
+	}
+	for _, n := range names {
+		st, err := s.js.Stream(ctx, n)
+		if err != nil {
+			return fmt.Errorf("stream %s: %w", n, err)
+		}
+		cfg := st.CachedInfo().Config
+		if !cfg.AllowDirect {
+			continue
+		}
+		cfg.AllowDirect = false
+		if _, err := s.js.UpdateStream(ctx, cfg); err != nil {
+			return fmt.Errorf("stream %s: %w", n, err)
+		}
+	}
+	return s.bind(ctx)
 }
 
 // bind finds the layout a server made.

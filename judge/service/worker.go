@@ -232,12 +232,16 @@ func (w *Worker) run(ctx, sctx context.Context, msg jetstream.Msg, meta *jetstre
 // grade grades the job, keeping the message alive, and stores the judging.
 func (w *Worker) grade(ctx, sctx context.Context, msg jetstream.Msg, job Job, attempt Attempt, p *Problem) error {
 	st := w.cfg.Store
-	if err := st.markRunning(sctx, job, w.cfg.Name); err != nil {
+	failed := func(err error) error {
+		st.endAttempt(sctx, job, attempt, OutcomeFailed, err.Error())
 		return err
+	}
+	if err := st.markRunning(sctx, job, w.cfg.Name); err != nil {
+		return failed(err)
 	}
 	src, err := w.fetchSource(sctx, job)
 	if err != nil {
-		return err
+		return failed(err)
 	}
 	defer os.RemoveAll(filepath.Dir(src.Path))
 	// the grading goes on for Grace after a stop, and ends with a crash
@@ -265,7 +269,7 @@ func (w *Worker) grade(ctx, sctx context.Context, msg jetstream.Msg, job Job, at
 	}
 	j, err := st.storeJudging(sctx, job, attempt, graded.Report, "", graded.Cached)
 	if err != nil {
-		return err
+		return failed(err)
 	}
 	st.endAttempt(sctx, job, attempt, OutcomeDone, "")
 	w.log.Printf("worker %s: %s request %d: %s", w.cfg.Name, job.Submission, job.Request, j.Verdict)
