@@ -37,6 +37,9 @@ func startJudge(t *testing.T, args ...string) *proc {
 	t.Helper()
 	cmd := exec.Command(os.Args[0], args...)
 	cmd.Env = append(os.Environ(), "JUDGE_TEST_AS_JUDGE=1")
+	// a grandchild that kept stderr open must not hold Wait (and the
+	// test) once the judge itself has exited
+	cmd.WaitDelay = 10 * time.Second
 	pr, pw := io.Pipe()
 	cmd.Stderr = pw
 	p := &proc{cmd: cmd, lines: make(chan string, 1000), done: make(chan struct{})}
