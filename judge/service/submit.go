@@ -218,16 +218,16 @@ func newID(user, idemKey string) string {
 
 // SubmissionView is a submission as the API shows it.
 type SubmissionView struct {
-	ID        string       `json:"id"`
-	Problem   string       `json:"problem"`
-	User      string       `json:"user"`
-	Language  string       `json:"language"`
-	Filename  string       `json:"filename"`
-	CreatedAt time.Time    `json:"created_at"`
-	State     string       `json:"state"`
-	Verdict   string       `json:"verdict,omitempty"`
-	Worker    string       `json:"worker,omitempty"`
-	Report    any          `json:"report,omitempty"`
+	ID        string    `json:"id"`
+	Problem   string    `json:"problem"`
+	User      string    `json:"user"`
+	Language  string    `json:"language"`
+	Filename  string    `json:"filename"`
+	CreatedAt time.Time `json:"created_at"`
+	State     string    `json:"state"`
+	Verdict   string    `json:"verdict,omitempty"`
+	Worker    string    `json:"worker,omitempty"`
+	Report    any       `json:"report,omitempty"`
 	// Failure is the latest judging's first failing test, when the
 	// checker rejected its output.
 	Failure  *FailureView `json:"failure,omitempty"`

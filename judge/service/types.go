@@ -54,7 +54,7 @@ type Judging struct {
 	// Failure is the object in judge-reports with the first failing
 	// test's Failure; "" when it has none.
 	Failure string `json:"failure,omitempty"`
-	Cached      bool   `json:"cached"` // the build came from the executable cache
+	Cached  bool   `json:"cached"` // the build came from the executable cache
 }
 
 // Job is the message a worker gets: one grading request.
