@@ -91,6 +91,9 @@ var templateFuncs = template.FuncMap{
 		if kib < 1024 {
 			return strconv.FormatInt(kib, 10) + " KiB"
 		}
+		if kib%1024 == 0 {
+			return strconv.FormatInt(kib/1024, 10) + " MiB"
+		}
 		return strconv.FormatFloat(float64(kib)/1024, 'f', 1, 64) + " MiB"
 	},
 	"kib": func(bytes int) string { return strconv.Itoa(bytes>>10) + " KiB" },
@@ -151,7 +154,7 @@ func (p *pages) auth(h pageHandler) http.HandlerFunc {
 			h(w, r, u)
 			return
 		}
-		next := r.URL.RequestURI()
+		next := safeNext(r.URL.RequestURI())
 		if r.Method != http.MethodGet {
 			next = "/"
 		}

@@ -39,7 +39,8 @@
   }
 
   function mib(kib) {
-    return kib < 1024 ? kib + " KiB" : (kib / 1024).toFixed(1) + " MiB";
+    if (kib < 1024) return kib + " KiB";
+    return (kib % 1024 === 0 ? String(kib / 1024) : (kib / 1024).toFixed(1)) + " MiB";
   }
 
   function show(e, on) {
