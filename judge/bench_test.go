@@ -34,19 +34,20 @@ func BenchmarkPerTest(b *testing.B) {
 	p := emptyTestsProblem(b, perTestN)
 	for _, level := range []string{sandbox.IsolationNone, sandbox.IsolationNamespaces, sandbox.IsolationCgroup} {
 		b.Run(level, func(b *testing.B) {
-			sb, err := sandbox.New(sandbox.Options{Isolation: level, FirstUID: firstBoxUID})
+			// TempDir "": a box uid at level none must pass the
+			// directories above the judge's
+			j, err := New(Config{Sandbox: sandbox.Options{Isolation: level, FirstUID: firstBoxUID}})
 			if err != nil {
 				b.Skipf("isolation %q is not available here: %v", level, err)
 			}
-			defer sb.Close()
-			opts := Options{TempDir: b.TempDir(), Sandbox: sb}
-			pp, err := Prepare(context.Background(), Submission{Path: exe}, opts)
+			defer j.Close()
+			pp, err := j.Prepare(context.Background(), Submission{Path: exe}, BuildOptions{})
 			if err != nil {
 				b.Fatal(err)
 			}
 			defer pp.Close()
 			for b.Loop() {
-				r, err := pp.Grade(context.Background(), p, opts)
+				r, err := pp.Grade(context.Background(), p, GradeOptions{})
 				if err != nil {
 					b.Fatal(err)
 				}

@@ -61,10 +61,13 @@ const ThinFactor = 1.25
 
 // VerifyOptions tune Verify.
 type VerifyOptions struct {
-	// Grade grades the example submissions: languages, sandbox,
-	// parallelism, temporary directory, Go cache. Its Tests, TimeLimit,
-	// Lazy and Checker are set per submission.
-	Grade judge.Options
+	// Judge builds the problem's programs and the example submissions and
+	// grades them; Build tunes the builds (the language table).
+	Judge *judge.Judge
+	Build judge.BuildOptions
+	// Grade grades the example submissions: parallelism. Its Tests,
+	// TimeLimit, Lazy and Checker are set per submission.
+	Grade judge.GradeOptions
 	// Progress, when set, is told each long step before it starts.
 	Progress func(step string)
 	// Graded, when set, is given each submission's result as it comes.
@@ -137,7 +140,7 @@ func Verify(ctx context.Context, p *problems.Problem, opts VerifyOptions) (*Veri
 		return nil, err
 	}
 	v.step("building the checker")
-	chk, done, err := judge.BuildChecker(ctx, p, opts.Grade)
+	chk, err := opts.Judge.Checker(ctx, p, opts.Build.Languages)
 	if err != nil {
 		if ctx.Err() != nil {
 			return nil, ctx.Err()
@@ -146,7 +149,6 @@ func Verify(ctx context.Context, p *problems.Problem, opts VerifyOptions) (*Veri
 		v.add(Error, v.file("submissions"), "", "not graded: the checker does not build")
 		return v.rep, nil
 	}
-	defer done()
 	if err := v.checkAnswers(ctx, tests, chk); err != nil {
 		return nil, err
 	}
@@ -222,7 +224,7 @@ func (v *verifier) checkInputs(ctx context.Context, tests []problems.Test) error
 		v.step("building " + prog.Path)
 		one := *v.p
 		one.InputValidators = []problems.Program{prog}
-		vs, done, err := judge.BuildInputValidators(ctx, &one, v.opts.Grade)
+		vs, err := v.opts.Judge.InputValidators(ctx, &one, v.opts.Build.Languages)
 		if err != nil {
 			if ctx.Err() != nil {
 				return ctx.Err()
@@ -230,7 +232,6 @@ func (v *verifier) checkInputs(ctx context.Context, tests []problems.Test) error
 			v.add(Error, v.file(prog.Path), "", "%v", err)
 			continue
 		}
-		defer done()
 		programs = append(programs, vs...)
 	}
 	v.step("validating the inputs")

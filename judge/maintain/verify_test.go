@@ -9,7 +9,6 @@ import (
 	"testing"
 
 	"github.com/optjudge/optjudge/judge"
-	"github.com/optjudge/optjudge/judge/sandbox"
 	"github.com/optjudge/optjudge/problems"
 )
 
@@ -33,34 +32,27 @@ func writeProblem(t testing.TB, name string, files map[string]string) *problems.
 	return p
 }
 
-var sharedSandbox *sandbox.Sandbox
+var sharedJudge *judge.Judge
 
-func gradeOptions(t testing.TB) judge.Options {
+// testJudge is the Judge the tests share (one sandbox), closed by TestMain.
+func testJudge(t testing.TB) *judge.Judge {
 	t.Helper()
-	if sharedSandbox == nil {
-		sb, err := sandbox.New(sandbox.Options{})
+	if sharedJudge == nil {
+		j, err := judge.New(judge.Config{Path: os.Getenv("PATH")})
 		if err != nil {
 			t.Fatal(err)
 		}
-		sharedSandbox = sb
+		sharedJudge = j
 	}
-	cache, err := os.UserCacheDir()
-	if err != nil {
-		cache = t.TempDir()
-	}
-	return judge.Options{
-		Parallel: runtime.NumCPU(),
-		TempDir:  t.TempDir(),
-		GoCache:  filepath.Join(cache, "optjudge", "go-build"),
-		Path:     os.Getenv("PATH"),
-		Sandbox:  sharedSandbox,
-	}
+	return sharedJudge
 }
+
+func gradeOptions() judge.GradeOptions { return judge.GradeOptions{Parallel: runtime.NumCPU()} }
 
 func TestMain(m *testing.M) {
 	code := m.Run()
-	if sharedSandbox != nil {
-		sharedSandbox.Close()
+	if sharedJudge != nil {
+		sharedJudge.Close()
 	}
 	os.Exit(code)
 }
@@ -157,7 +149,7 @@ func TestVerifyFindings(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			p := writeProblem(t, "p", tt.files)
-			rep, err := Verify(context.Background(), p, VerifyOptions{Grade: gradeOptions(t)})
+			rep, err := Verify(context.Background(), p, VerifyOptions{Judge: testJudge(t), Grade: gradeOptions()})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -186,7 +178,7 @@ func TestVerifyClean(t *testing.T) {
 	p := writeProblem(t, "p", with(clocksFiles(), map[string]string{
 		"submissions/wrong_answer/nothing.py": "print()\n",
 	}))
-	rep, err := Verify(context.Background(), p, VerifyOptions{Grade: gradeOptions(t)})
+	rep, err := Verify(context.Background(), p, VerifyOptions{Judge: testJudge(t), Grade: gradeOptions()})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -202,7 +194,7 @@ func TestVerifyClean(t *testing.T) {
 // rule, but a run 25% slower would not.
 func TestVerifyThinMargin(t *testing.T) {
 	p := writeProblem(t, "p", with(sumFiles(), map[string]string{"submissions/accepted/sum.py": busy("0.45")}))
-	rep, err := Verify(context.Background(), p, VerifyOptions{Grade: gradeOptions(t)})
+	rep, err := Verify(context.Background(), p, VerifyOptions{Judge: testJudge(t), Grade: gradeOptions()})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -225,7 +217,7 @@ func TestVerifyKattisPackage(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	rep, err := Verify(context.Background(), p, VerifyOptions{Grade: gradeOptions(t)})
+	rep, err := Verify(context.Background(), p, VerifyOptions{Judge: testJudge(t), Grade: gradeOptions()})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -244,7 +236,7 @@ func TestVerifyKattisPackage(t *testing.T) {
 	if p, err = problems.LoadDir(dir); err != nil {
 		t.Fatal(err)
 	}
-	if rep, err = Verify(context.Background(), p, VerifyOptions{Grade: gradeOptions(t)}); err != nil {
+	if rep, err = Verify(context.Background(), p, VerifyOptions{Judge: testJudge(t), Grade: gradeOptions()}); err != nil {
 		t.Fatal(err)
 	}
 	want := []string{
