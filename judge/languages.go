@@ -215,4 +215,3 @@ func (l *Languages) names() []string {
 	}
 	return ns
 }
-
