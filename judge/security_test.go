@@ -230,3 +230,33 @@ func TestNoneNeverRoot(t *testing.T) {
 		t.Errorf("the program ran as root")
 	}
 }
+
+// TestGoCacheReadOnly: a build sees the Judge's Go cache but cannot write
+// to it, so that no build plants a compiled package for the next.
+func TestGoCacheReadOnly(t *testing.T) {
+	langs, err := ParseLanguages(strings.NewReader(`languages:
+  - name: planter
+    extensions: [.plant]
+    file: main.plant
+    compile: [sh, -c, "ls \"$GOCACHE\" > /dev/null && echo planted > \"$GOCACHE/planted\"", "{src}"]
+    run: ["{exe}"]
+    go_cache: true
+`), "planter.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	j := newJudge(t)
+	contained(t, j)
+	pp, err := j.Prepare(context.Background(), Submission{Path: writeSource(t, "x.plant", "")}, BuildOptions{Languages: langs})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer pp.Close()
+	if pp.Compile.OK || !strings.Contains(pp.Compile.Message, "Read-only file system") {
+		t.Errorf("got %+v, want a failure to write to a read-only cache", pp.Compile)
+	}
+	if _, err := os.Stat(filepath.Join(j.boxGoCache, "planted")); err == nil {
+		os.Remove(filepath.Join(j.boxGoCache, "planted"))
+		t.Error("the build wrote to the Go cache")
+	}
+}
