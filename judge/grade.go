@@ -136,18 +136,7 @@ func (g *grader) runAll(ctx context.Context, tests []problems.Test) ([]TestResul
 		ctxs[i], cancels[i] = context.WithCancel(ctx)
 		defer cancels[i]()
 	}
-	// Progress runs on a goroutine of its own, fed without blocking: a
-	// slow consumer never holds up a worker.
-	progress := make(chan TestResult, len(tests))
-	progressDone := make(chan struct{})
-	go func() {
-		defer close(progressDone)
-		for tr := range progress {
-			if g.opts.Progress != nil {
-				g.opts.Progress(tr)
-			}
-		}
-	}()
+	progress, progressDone := g.progress(len(tests))
 	var (
 		mu        sync.Mutex
 		firstFail = len(tests)
@@ -207,6 +196,22 @@ func (g *grader) runAll(ctx context.Context, tests []problems.Test) ([]TestResul
 		return nil, firstErr
 	}
 	return out, ctx.Err()
+}
+
+// progress starts the goroutine that calls Progress, fed without blocking
+// (room for every test): a slow consumer never holds up a worker. Close the
+// channel, then wait for done.
+func (g *grader) progress(n int) (chan<- TestResult, <-chan struct{}) {
+	ch, done := make(chan TestResult, n), make(chan struct{})
+	go func() {
+		defer close(done)
+		for tr := range ch {
+			if g.opts.Progress != nil {
+				g.opts.Progress(tr)
+			}
+		}
+	}()
+	return ch, done
 }
 
 // runTest runs test i in a fresh working directory (w's, emptied) and

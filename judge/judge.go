@@ -53,7 +53,7 @@ type Config struct {
 	CacheDir  string          // the Go build caches and the sandbox's helper; "": os.UserCacheDir()/optjudge
 	Path      string          // the PATH compilers are found on (the user's); "": proc.DefaultPath
 	Home      string          // the user's home, for {home} in the language table; "": none
-	MaxRuns   int             // programs in flight at once, tests and builds of every grading; 0: runtime.NumCPU()
+	MaxRuns   int             // programs in the sandbox at once, the tests and builds of every grading; 0: runtime.NumCPU()
 }
 
 // Judge grades submissions. It is safe for concurrent use; Close it once

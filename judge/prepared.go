@@ -110,7 +110,8 @@ func (j *Judge) prepareSource(ctx context.Context, pp *Prepared, lang *Language,
 	return nil
 }
 
-// Close removes the build (but a Keep build directory).
+// Close removes the build (but a Keep build directory), once every Grade of
+// it has returned.
 func (pp *Prepared) Close() error {
 	if pp.prog == nil {
 		return nil
