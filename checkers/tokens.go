@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"strconv"
+	"unicode/utf8"
 )
 
 func init() {
@@ -66,11 +67,16 @@ func position(out []byte, i int) string {
 	return ""
 }
 
-// quote shows a contestant's token readably: escaped and cut to 40 bytes.
+// quote shows a contestant's token readably: escaped and cut to about 40
+// bytes, not inside a UTF-8 character.
 func quote(b []byte) string {
 	const max = 40
-	if len(b) > max {
-		return strconv.Quote(string(b[:max])) + "..."
+	if len(b) <= max {
+		return strconv.Quote(string(b))
 	}
-	return strconv.Quote(string(b))
+	cut := max
+	for cut > max-3 && !utf8.RuneStart(b[cut]) {
+		cut--
+	}
+	return strconv.Quote(string(b[:cut])) + "..."
 }

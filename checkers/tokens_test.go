@@ -70,7 +70,7 @@ func FuzzTokens(f *testing.F) {
 }
 
 func TestUsesAnswer(t *testing.T) {
-	for name, want := range map[string]bool{"tokens": true, "rotation-game": false, "clocks": false, "eight-puzzle": false} {
+	for name, want := range map[string]bool{"tokens": true, "default": true, "rotation-game": false, "clocks": false, "eight-puzzle": false} {
 		c, err := New(name, nil)
 		if err != nil {
 			t.Fatal(err)

@@ -46,6 +46,20 @@ func TestParseDefaults(t *testing.T) {
 	}
 }
 
+func TestParseDefaultChecker(t *testing.T) {
+	const y = "name: a\ntitle: A\nchecker: {name: default, options: {float_tolerance: 1e-6, case_sensitive: true}}\n"
+	s, err := Parse(strings.NewReader(y), "problem.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Validate(); err != nil {
+		t.Fatal(err)
+	}
+	if s.Checker.Name != "default" || s.Checker.Options["float_tolerance"] != "1e-6" || s.Checker.Options["case_sensitive"] != "true" {
+		t.Errorf("got checker %+v, want default with float_tolerance 1e-6 and case_sensitive true", s.Checker)
+	}
+}
+
 func TestParseErrors(t *testing.T) {
 	tests := []struct {
 		name, yaml, want string
@@ -70,6 +84,8 @@ func TestParseErrors(t *testing.T) {
 			`problem.yaml:4: checker.name: unknown checker "nope"`},
 		{"bad option", "name: a\ntitle: A\nchecker:\n  name: tokens\n  options:\n    mode: x\n",
 			"problem.yaml:6: checker.options.mode: unknown option"},
+		{"bad tolerance", "name: a\ntitle: A\nchecker:\n  name: default\n  options:\n    float_tolerance: 1e-6x\n",
+			`problem.yaml:6: checker.options.float_tolerance: "1e-6x": not a number`},
 		{"unknown reference", "name: a\ntitle: A\nreference: nope\n",
 			`problem.yaml:3: reference: unknown reference solver "nope"`},
 		{"empty", "", "problem.yaml: empty file"},

@@ -1,6 +1,7 @@
 package explain
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
@@ -162,6 +163,7 @@ func TestFailure(t *testing.T) {
 	|   o   |   o-- |   o   |    | --o   |   o   |   o   |
 	|   |   |       |   |   |    |       |       |       |
 	+-------+-------+-------+    +-------+-------+-------+
+	the moves stop 1 move short of the goal
 	`},
 		{"clocks garbage", "clocks", clocksInput, "4 five\n", "move 2: \"five\" is not a move (1-9)", `
 	dials: 3 3 0 / 2 2 2 / 2 1 2
@@ -206,6 +208,7 @@ func TestFailure(t *testing.T) {
 	+---+---+---+    +---+---+---+
 	| 7 | 6 | 8 |    | 7 | 5 | 6 |
 	+---+---+---+    +---+---+---+
+	the moves stop 15 moves short of the goal
 	`},
 		{"eight-puzzle wrongly unsolvable", "eight-puzzle", eightInput, "unsolvable\n", "", `
 	case 1 of 2: 2 3 4 / 1 5 x / 7 6 8
@@ -258,6 +261,120 @@ func TestNamedCase(t *testing.T) {
 	}
 }
 
+func TestExplain(t *testing.T) {
+	tests := []struct {
+		name, checker, input, output, message string
+		want                                  string // the explanation, summed up by summary
+	}{
+		{"not a move", "rotation-game", rotationInput, "AC\n2\nDQ\n2\n", "",
+			"case 2/2 moves D; stopped at 2 Q: 'Q' is not a move (A-H); goal 1 1 1 1 1 1 2 2 2 1 1 2 2 3 3 2 2 2 3 3 3 3 3 3"},
+		{"away from the goal", "rotation-game", rotation13, "ABBAFBCDABCGGGA\n2\n", "",
+			"case 1/1 moves ABBAFBCDABCGGGA; wrong at 4 A: it leads away from the goal (10 moves from it before, 11 after); optimal ABBBCDABCGGGA"},
+		{"no closer", "rotation-game", "2 2 1 1 1 2 2 3 3 2 2 3 3 1 2 2 3 1 3 3 3 1 1 1\n0\n", "EGAAGF\n3\n", "case 1: 6 moves, the optimum is 5",
+			"case 1/1 moves EGAAGF; wrong at 1 E: it brings the goal no closer (5 moves from it before and after)"},
+		{"not the smallest", "rotation-game", rotation3, "AGB\n1\n", "case 1: shortest, but not the smallest",
+			"case 1/1 moves AGB; wrong at 2 G: the smallest of the shortest answers has B here; optimal ABG"},
+		{"right but for the digit", "rotation-game", rotationInput, "AC\n2\nDDHH\n1\n", "case 2: line 2 says 1, the center shows 2",
+			"case 2/2 moves DDHH"},
+		{"no moves needed, but needed", "rotation-game", rotation3, "No moves needed\n1\n", "case 1",
+			"case 1/1 moves ; note the goal is 3 moves away"},
+		{"stops short", "clocks", clocksInput, "9 8 5\n", "",
+			"case 1/1 moves 9 8 5; note the moves stop 1 move short of the goal"},
+		{"unordered", "clocks", clocksInput, "9 8 5 4\n", "",
+			"case 1/1 moves 9 8 5 4; wrong at 2 8: it comes after 9, and the moves go in ascending order; optimal 4 5 8 9"},
+		{"past the goal", "clocks", clocksInput, "4 5 8 9 9 9 9 9", "",
+			"case 1/1 moves 4 5 8 9 9 9 9 9; wrong at 5 9: the goal was already reached, and it leads 3 moves away from it; optimal 4 5 8 9"},
+		{"clocks garbage", "clocks", clocksInput, "4 five\n", "",
+			`case 1/1 moves 4; stopped at 2 five: "five" is not a move (1-9)`},
+		{"off the board", "eight-puzzle", eightInput, "rr\n", "case 1, move 1",
+			"case 1/2 moves ; stopped at 1 r: r moves the blank off the board; goal 1 2 3 / 4 5 6 / 7 8 x"},
+		{"too long", "eight-puzzle", eight6, "lldudrdr\n", "case 1: 8 moves, the optimum is 6",
+			"case 1/1 moves lldudrdr; wrong at 4 u: it leads away from the goal (3 moves from it before, 4 after); optimal lldrdr"},
+		{"unsolvable board", "eight-puzzle", "2 1 3 4 5 6 7 8 x\n", "lr\n", "case 1",
+			"case 1/1 moves ; note this board cannot be solved (its tiles are an odd permutation); no goal"},
+		{"unsolvable in capitals", "eight-puzzle", "2 1 3 4 5 6 7 8 x\n", "UNSOLVABLE\n", "",
+			`case 1/1 moves ; note write "unsolvable" in lower case; no goal`},
+		{"long output", "clocks", clocksInput, "4 5 8 9 " + strings.Repeat("9 ", 20000), "",
+			"case 1/1 moves (10000 moves); wrong at 5 9: the goal was already reached, and it leads 3 moves away from it" +
+				"; note the output has more moves; the drawing replays the first 10000; optimal 4 5 8 9"},
+		{"case by replay", "eight-puzzle", "1 2 3 4 5 6 7 8 x\n" + eight6, "\nlld\n", "",
+			"case 2/2 moves lld; note the moves stop 3 moves short of the goal"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			e := Explain(tt.checker, []byte(tt.input), []byte(tt.output), tt.message)
+			if e == nil {
+				t.Fatal("got nil")
+			}
+			if got := summary(e); got != tt.want && !strings.HasPrefix(tt.want, got+"; goal") {
+				t.Errorf("got  %s\nwant %s", got, tt.want)
+			}
+		})
+	}
+}
+
+// summary sums up an explanation in one line; the goal is left out when it
+// is the usual one (see TestExplain's prefix match).
+func summary(e *Explanation) string {
+	s := fmt.Sprintf("case %d/%d moves %s", e.Case, e.Cases, e.join(e.Moves))
+	if len(e.Moves) > 100 {
+		s = fmt.Sprintf("case %d/%d moves (%d moves)", e.Case, e.Cases, len(e.Moves))
+	}
+	if len(e.Path) != len(e.Moves) {
+		s += fmt.Sprintf("; %d positions for %d moves", len(e.Path), len(e.Moves))
+	}
+	if w := e.Wrong; w != nil {
+		what := "wrong"
+		if w.After == nil {
+			what = "stopped"
+		}
+		s += fmt.Sprintf("; %s at %d %s: %s", what, w.N, w.Move, w.Why)
+	}
+	if e.Note != "" {
+		s += "; note " + e.Note
+	}
+	if e.Optimal != nil {
+		s += "; optimal " + e.join(e.Optimal)
+		if len(e.OptimalPath) != len(e.Optimal) {
+			s += fmt.Sprintf(" (%d positions)", len(e.OptimalPath))
+		}
+	}
+	if e.Goal == nil {
+		s += "; no goal"
+	} else if e.Puzzle == "rotation-game" && e.Wrong != nil && e.Wrong.After == nil || e.Puzzle == "eight-puzzle" && e.Wrong != nil && e.Wrong.After == nil {
+		s += "; goal " + e.Goal.String()
+	}
+	return s
+}
+
+func TestCases(t *testing.T) {
+	tests := []struct {
+		checker, input string
+		want           []string
+	}{
+		{"rotation-game", rotationInput, []string{"case 1/2 moves ; optimal AC", "case 2/2 moves ; optimal DDHH"}},
+		{"clocks", clocksInput, []string{"case 1/1 moves ; optimal 4 5 8 9"}},
+		{"eight-puzzle", eightInput + "2 1 3 4 5 6 7 8 x\n", []string{
+			"case 1/3 moves ; optimal dlurullddrurdllurdr", "case 2/3 moves ; optimal ", // the goal: no moves
+			"case 3/3 moves ; note this board cannot be solved (its tiles are an odd permutation); no goal"}},
+		{"tokens", "1\n", nil},
+		{"clocks", "1 2\n", nil},
+	}
+	for _, tt := range tests {
+		es := Cases(tt.checker, []byte(tt.input))
+		var got []string
+		for _, e := range es {
+			if e.Replayed {
+				t.Errorf("%s: case %d is marked replayed", tt.checker, e.Case)
+			}
+			got = append(got, summary(e))
+		}
+		if strings.Join(got, "\n") != strings.Join(tt.want, "\n") {
+			t.Errorf("Cases(%s, %q):\ngot  %q\nwant %q", tt.checker, tt.input, got, tt.want)
+		}
+	}
+}
+
 // FuzzFailure feeds any output and message to every puzzle: the drawing must
 // never panic, and a readable input always gets one.
 func FuzzFailure(f *testing.F) {
@@ -270,8 +387,15 @@ func FuzzFailure(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, which int, output []byte, message string) {
 		p := puzzles[uint(which)%uint(len(puzzles))]
-		if got := Failure(p.checker, []byte(p.input), output, message); !strings.Contains(got, "start") {
+		e := Explain(p.checker, []byte(p.input), output, message)
+		if e == nil {
+			t.Fatalf("%s: no explanation for output %q, message %q", p.checker, output, message)
+		}
+		if got := e.Text(); !strings.Contains(got, "start") {
 			t.Errorf("%s: no drawing for output %q, message %q: %q", p.checker, output, message, got)
+		}
+		if err := wellFormed(e.SVG()); err != nil {
+			t.Errorf("%s: output %q, message %q: the SVG is not well-formed: %v", p.checker, output, message, err)
 		}
 	})
 }

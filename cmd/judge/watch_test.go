@@ -47,7 +47,9 @@ func TestWatchQuit(t *testing.T) {
 	}()
 	var stdout, stderr bytes.Buffer
 	e := &env{stdin: keys, stdout: &stdout, stderr: &stderr}
-	if code := e.main([]string{"watch", "--tests", "testdata/files/mytests", "clocks", src}); code != exitOK {
+	// A wall limit the sleeper cannot reach before the typist's q, however
+	// loaded the machine (clocks' own is 3 s).
+	if code := e.main([]string{"watch", "--tests", "testdata/files/mytests", "--wall-limit", "1m", "clocks", src}); code != exitOK {
 		t.Fatalf("got exit %d, want %d; stderr:\n%s", code, exitOK, stderr.String())
 	}
 	out := stdout.String()

@@ -84,6 +84,9 @@ func TestDisplayPlain(t *testing.T) {
 	    |   o   |   o-- |   o   |    |   o   |   o   |   o   |
 	    |   |   |       |   |   |    |       |       |       |
 	    +-------+-------+-------+    +-------+-------+-------+
+	    went wrong at move 2 (8): it comes after 9, and the moves go in ascending order
+	    yours   (4 moves): 9 8 5 4
+	    optimal (4 moves): 4 5 8 9
 
 	WA (wrong answer): 2 of 2 tests run: 1 AC, 1 WA; graded at 12:00:01 in 1.5s
 	grade 4 at 12:01:00 (main.py changed)

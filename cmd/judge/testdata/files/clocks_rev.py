@@ -1,16 +1,27 @@
-# The right moves, printed in descending order: WA on the order.
-import itertools
+# The right moves, printed in descending order: WA on the order. Fast (64
+# choices of moves 1-3, the rest forced, as clocks_ac.py), so that the
+# verdict is WA on any machine, never TLE.
 import sys
 
 MOVES = ["ABDE", "ABC", "BCEF", "ADG", "BDEFH", "CFI", "DEGH", "GHI", "EFHI"]
+TURNS = [[ord(ch) - ord("A") for ch in m] for m in MOVES]
+FORCING = {3: 0, 4: 1, 5: 2, 6: 3, 8: 5, 7: 6}  # move 4 by dial A, 5 by B, 6 by C, 7 by D, 9 by F, 8 by G
+
 dials = [int(t) for t in sys.stdin.read().split()]
 best = None
-for counts in itertools.product(range(4), repeat=9):
-    state = list(dials)
-    for m, c in enumerate(counts):
-        for d in MOVES[m]:
-            state[ord(d) - 65] += c
-    if all(v % 4 == 0 for v in state) and (best is None or sum(counts) < sum(best)):
-        best = counts
+for a in range(4):
+    for b in range(4):
+        for c in range(4):
+            count = [a, b, c, 0, 0, 0, 0, 0, 0]
+            for move in (3, 4, 5, 6, 8, 7):
+                dial = FORCING[move]
+                turned = dials[dial] + sum(count[m] for m in range(9) if dial in TURNS[m] and m != move)
+                count[move] = -turned % 4
+            state = list(dials)
+            for m in range(9):
+                for dial in TURNS[m]:
+                    state[dial] += count[m]
+            if all(v % 4 == 0 for v in state) and (best is None or sum(count) < sum(best)):
+                best = count
 moves = [m + 1 for m in range(9) for _ in range(best[m])]
 print(" ".join(map(str, reversed(moves))))
