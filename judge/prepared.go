@@ -59,9 +59,16 @@ func (j *Judge) Prepare(ctx context.Context, sub Submission, o BuildOptions) (*P
 // prepareExecutable wraps a ready-made executable as a program.
 func (j *Judge) prepareExecutable(pp *Prepared, o BuildOptions) error {
 	pp.Language = "executable"
-	dir, err := os.MkdirTemp(j.tmp, "prog-")
+	where, prefix := j.tmp, "prog-"
+	if o.Keep {
+		where, prefix = j.cfg.TempDir, "optjudge-build-"
+	}
+	dir, err := os.MkdirTemp(where, prefix)
 	if err != nil {
 		return fmt.Errorf("creating a build directory: %w", err)
+	}
+	if o.Keep {
+		pp.buildDir = dir // kept by Close
 	}
 	if err := copyFile(pp.Submission.Path, filepath.Join(dir, exeName), 0o755); err != nil {
 		removeAll(dir)
@@ -116,7 +123,10 @@ func (pp *Prepared) Close() error {
 	if pp.prog == nil {
 		return nil
 	}
-	err := removeAll(pp.prog.dir)
+	var err error
+	if pp.prog.dir != pp.buildDir {
+		err = removeAll(pp.prog.dir)
+	}
 	pp.prog = nil
 	return err
 }
