@@ -41,10 +41,7 @@ type manifest struct {
 // their content: a new compiler version is a new key) and the submission's
 // content. It builds nothing.
 func (j *Judge) BuildKey(sub Submission, o BuildOptions) (string, error) {
-	langs := o.Languages
-	if langs == nil {
-		langs = j.cfg.Languages
-	}
+	langs := j.table(o.Languages)
 	lang, err := langs.Resolve(sub.Path, o.Lang)
 	if err != nil {
 		return "", err

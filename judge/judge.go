@@ -176,6 +176,14 @@ func (j *Judge) Layers() []sandbox.Layer { return j.sb.Layers() }
 // Languages is the Judge's language table.
 func (j *Judge) Languages() *Languages { return j.cfg.Languages }
 
+// table is the language table of a build: langs, or (nil) the Judge's.
+func (j *Judge) table(langs *Languages) *Languages {
+	if langs == nil {
+		return j.cfg.Languages
+	}
+	return langs
+}
+
 // run runs one program in the sandbox, once a token of MaxRuns is free.
 func (j *Judge) run(ctx context.Context, c *sandbox.Cmd) (*sandbox.Result, error) {
 	select {

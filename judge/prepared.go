@@ -41,10 +41,7 @@ type Prepared struct {
 // build (a missing file, an unknown language, a compiler not installed).
 // Close removes the build.
 func (j *Judge) Prepare(ctx context.Context, sub Submission, o BuildOptions) (*Prepared, error) {
-	langs := o.Languages
-	if langs == nil {
-		langs = j.cfg.Languages
-	}
+	langs := j.table(o.Languages)
 	lang, err := langs.Resolve(sub.Path, o.Lang)
 	if err != nil {
 		return nil, err

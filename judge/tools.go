@@ -78,9 +78,7 @@ func (j *Judge) InputValidators(ctx context.Context, p *problems.Problem, langs 
 // or by an earlier or concurrent one for the same problem version. A build
 // that was cancelled is not kept: the next caller tries again.
 func (j *Judge) tool(ctx context.Context, p *problems.Problem, name string, langs *Languages) (*tool, error) {
-	if langs == nil {
-		langs = j.cfg.Languages
-	}
+	langs = j.table(langs)
 	key := p.Hash() + "\x00" + name + "\x00" + langs.key()
 	for {
 		j.mu.Lock()
