@@ -112,23 +112,28 @@ func Run(ctx context.Context, c *Cmd) (*Result, error) {
 }
 
 // Buffer keeps the first Max bytes written to it and drops the rest, never
-// failing a write: a program's output past the cap is not an error.
+// failing a write: a program's output past the cap is not an error. It
+// has no ReadFrom (an embedded bytes.Buffer's would let io.Copy, and so
+// os/exec, write past the cap).
 type Buffer struct {
-	bytes.Buffer
 	Max       int
 	Truncated bool
+	buf       bytes.Buffer
 }
 
 func (b *Buffer) Write(p []byte) (int, error) {
-	if room := b.Max - b.Len(); room < len(p) {
+	if room := b.Max - b.buf.Len(); room < len(p) {
 		b.Truncated = true
 		if room > 0 {
-			b.Buffer.Write(p[:room])
+			b.buf.Write(p[:room])
 		}
 		return len(p), nil
 	}
-	return b.Buffer.Write(p)
+	return b.buf.Write(p)
 }
+
+// Bytes returns what was kept.
+func (b *Buffer) Bytes() []byte { return b.buf.Bytes() }
 
 // Expand substitutes the {name} placeholders of a command with vars.
 func Expand(argv []string, vars map[string]string) []string {
