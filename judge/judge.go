@@ -173,6 +173,9 @@ func (j *Judge) Warning() string {
 // Layers lists the sandbox's containment mechanisms, for `judge doctor`.
 func (j *Judge) Layers() []sandbox.Layer { return j.sb.Layers() }
 
+// Path is the PATH the Judge finds programs on (Config.Path).
+func (j *Judge) Path() string { return j.cfg.Path }
+
 // Languages is the Judge's language table.
 func (j *Judge) Languages() *Languages { return j.cfg.Languages }
 

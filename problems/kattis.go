@@ -2,98 +2,118 @@ package problems
 
 import (
 	"bytes"
-	"errors"
 	"fmt"
 	"io"
-	"io/fs"
 	"math"
-	"path"
 	"sort"
-	"strconv"
 	"strings"
 
 	"gopkg.in/yaml.v3"
-
-	"github.com/optjudge/optjudge/checkers"
 )
 
-// KattisSpec is the problem.yaml of a Kattis/ICPC problem package, in the
-// legacy format or the 2023-07 one. The package is laid out as
+// KattisSpec is the problem.yaml of a Kattis/ICPC problem package, in any
+// of its format versions: legacy (and legacy-icpc), 2023-07 (and its
+// draft), 2025-09 (and its draft). The package is laid out as
 //
 //	problem.yaml
-//	data/sample/*.in, *.ans       tests, in subdirectories (groups) too
-//	data/secret/*.in, *.ans
-//	output_validators/NAME        the output validator with validation: custom
-//	output_validator/             (2023-07) the output validator
-//	input_validators/NAME         input validators (exit 42: valid)
-//	submissions/<verdict>/        example submissions
+//	data/sample/*.in, *.ans       tests, in groups (subdirectories) too,
+//	data/secret/*.in, *.ans       with testdata.yaml or test_group.yaml
+//	output_validators/NAME        legacy: the output validator (validation: custom)
+//	output_validator/             2023-07 and later: the output validator
+//	input_validators/NAME         input validators (exit 42: valid), .ctd and .viva too
+//	answer_validators/NAME        answer validators (BAPCtools)
+//	graders/NAME                  legacy: a custom grader
+//	static_validator/             2025-09: the static validator
+//	submissions/<folder>/         example submissions (see ExampleSubmission)
+//	submissions/submissions.yaml  2025-09: what each submission must get
 //
-// Every key of both formats is accepted and any other is an error; what the
-// judge does not use (uuid, author, license, keywords...) is checked for its
-// type only. Where the value may take several shapes (name, source, type,
-// keywords...), both are accepted. The judge grades pass-fail problems with
-// one output validator or the default one; scoring and interactive problems
-// are refused with a message naming the key.
+// Every key of every version is read; a key of another version than the
+// package's is used too, with a warning, and a key of no version is a
+// warning (as problemtools' verifyproblem treats a package), never an
+// error. A value of the wrong type or an impossible one is an error naming
+// the file, the line and the key. What the judge does not use (uuid,
+// credits, license, keywords...) is checked for its type only.
 //
-// The time limit is limits.time_limit (2023-07), else the number in the
-// file .timelimit at the package's root (as DOMjudge and BAPCtools write
-// it), else 1 second. judge verify checks it against the ICPC margins: 2 for
-// the slowest accepted run and 1.5 for the time-limit-exceeded ones, or
-// limits.time_multipliers (2023-07), or the legacy time_multiplier and
-// time_safety_margin when they are given.
+// The problem's type is `type` (a string, or a list in 2023-07 and later:
+// pass-fail, scoring, interactive, multi-pass, submit-answer) together with
+// the legacy `validation: custom [interactive] [score]`; multi-pass and
+// submit-answer problems are refused with an error naming the key.
+//
+// The time limit is limits.time_limit (2023-07 and later), else the number
+// in the file .timelimit at the package's root (as DOMjudge and BAPCtools
+// write it), else it is derived from the accepted submissions with the
+// margins of TimeMultipliers: see Package.Time.
 type KattisSpec struct {
-	ProblemFormatVersion string       `yaml:"problem_format_version"`
-	Type                 any          `yaml:"type"` // "pass-fail", or a list of types (2023-07)
-	Name                 any          `yaml:"name"` // the title; a map language -> title (2023-07)
-	UUID                 string       `yaml:"uuid"`
-	Version              string       `yaml:"version"`
-	Author               string       `yaml:"author"`
-	Credits              any          `yaml:"credits"`
-	Source               any          `yaml:"source"` // a string, or maps with name and url (2023-07)
-	SourceURL            string       `yaml:"source_url"`
-	License              string       `yaml:"license"`
-	RightsOwner          any          `yaml:"rights_owner"`
-	EmbargoUntil         any          `yaml:"embargo_until"`
-	Limits               KattisLimits `yaml:"limits"`
-	Validation           string       `yaml:"validation"`
-	ValidatorFlags       string       `yaml:"validator_flags"`
-	Grading              any          `yaml:"grading"`
-	Keywords             any          `yaml:"keywords"` // space separated, or a list (2023-07)
-	Languages            any          `yaml:"languages"`
-	AllowFileWriting     bool         `yaml:"allow_file_writing"`
-	Constants            any          `yaml:"constants"`
+	ProblemFormatVersion string        `yaml:"problem_format_version"`
+	Type                 any           `yaml:"type"` // "pass-fail", or a list of types (2023-07)
+	Name                 any           `yaml:"name"` // the title; a map language -> title (2023-07)
+	UUID                 string        `yaml:"uuid"`
+	Version              string        `yaml:"version"`
+	Author               string        `yaml:"author"`
+	Credits              any           `yaml:"credits"`
+	Source               any           `yaml:"source"` // a string, or maps with name and url (2023-07)
+	SourceURL            string        `yaml:"source_url"`
+	License              string        `yaml:"license"`
+	RightsOwner          any           `yaml:"rights_owner"`
+	EmbargoUntil         any           `yaml:"embargo_until"`
+	Limits               KattisLimits  `yaml:"limits"`
+	Validation           string        `yaml:"validation"`
+	ValidatorFlags       string        `yaml:"validator_flags"`
+	Grading              KattisGrading `yaml:"grading"`
+	Keywords             any           `yaml:"keywords"` // space separated, or a list (2023-07)
+	Languages            any           `yaml:"languages"`
+	AllowFileWriting     bool          `yaml:"allow_file_writing"`
+	Constants            any           `yaml:"constants"`
 
-	file  string
-	lines map[string]int
+	file     string
+	lines    map[string]int
+	format   FormatVersion
+	ptype    ProblemType
+	warnings []Warning
 }
 
 // KattisLimits are the limits section of a Kattis problem.yaml. Sizes are in
 // MiB, times in seconds; code is in KiB.
 type KattisLimits struct {
-	TimeLimit         float64         `yaml:"time_limit"`         // 2023-07
-	TimeMultipliers   TimeMultipliers `yaml:"time_multipliers"`   // 2023-07
-	TimeResolution    float64         `yaml:"time_resolution"`    // 2023-07
-	TimeMultiplier    float64         `yaml:"time_multiplier"`    // legacy
-	TimeSafetyMargin  float64         `yaml:"time_safety_margin"` // legacy
-	Memory            float64         `yaml:"memory"`
-	Output            float64         `yaml:"output"`
-	Code              float64         `yaml:"code"`
-	CompilationTime   float64         `yaml:"compilation_time"`
-	CompilationMemory float64         `yaml:"compilation_memory"`
-	ValidationTime    float64         `yaml:"validation_time"`
-	ValidationMemory  float64         `yaml:"validation_memory"`
-	ValidationOutput  float64         `yaml:"validation_output"`
-	ValidationPasses  float64         `yaml:"validation_passes"`
+	TimeLimit         float64           `yaml:"time_limit"`         // 2023-07
+	TimeMultipliers   KattisMultipliers `yaml:"time_multipliers"`   // 2023-07
+	TimeResolution    float64           `yaml:"time_resolution"`    // 2023-07
+	TimeMultiplier    float64           `yaml:"time_multiplier"`    // legacy
+	TimeSafetyMargin  float64           `yaml:"time_safety_margin"` // legacy
+	Memory            float64           `yaml:"memory"`
+	Output            float64           `yaml:"output"`
+	Code              float64           `yaml:"code"`
+	CompilationTime   float64           `yaml:"compilation_time"`
+	CompilationMemory float64           `yaml:"compilation_memory"`
+	ValidationTime    float64           `yaml:"validation_time"`
+	ValidationMemory  float64           `yaml:"validation_memory"`
+	ValidationOutput  float64           `yaml:"validation_output"`
+	ValidationPasses  float64           `yaml:"validation_passes"`
 }
 
-// TimeMultipliers are the 2023-07 margins of the time limit.
-type TimeMultipliers struct {
+// KattisMultipliers are the 2023-07 margins of the time limit, as
+// problem.yaml gives them (0 when absent).
+type KattisMultipliers struct {
 	ACToTimeLimit  float64 `yaml:"ac_to_time_limit"`
 	TimeLimitToTLE float64 `yaml:"time_limit_to_tle"`
 }
 
+// KattisGrading is the legacy grading section of a scoring problem, with
+// the keys that predate the legacy version (accept_score, reject_score,
+// range, on_reject), which override every group's testdata.yaml as
+// problemtools has it.
+type KattisGrading struct {
+	Objective          string   `yaml:"objective"` // max (default) or min
+	ShowTestDataGroups bool     `yaml:"show_test_data_groups"`
+	AcceptScore        *float64 `yaml:"accept_score"`
+	RejectScore        *float64 `yaml:"reject_score"`
+	Range              string   `yaml:"range"`
+	OnReject           string   `yaml:"on_reject"` // first_error, worst_error or grade
+}
+
 // ParseKattis decodes a Kattis problem.yaml read from r; name is the file
-// name used in error messages.
+// name used in messages. Unknown keys are warnings (see Warnings); a value
+// of the wrong type is an error.
 func ParseKattis(r io.Reader, name string) (*KattisSpec, error) {
 	data, err := io.ReadAll(r)
 	if err != nil {
@@ -108,21 +128,100 @@ func ParseKattis(r io.Reader, name string) (*KattisSpec, error) {
 		// An empty problem.yaml is a valid legacy package: every key has a default.
 		return k, nil
 	}
-	collectLines(root.Content[0], "", k.lines)
+	doc := root.Content[0]
+	if err := duplicateKeys(name, doc, maxSpecKeys); err != nil {
+		return nil, err
+	}
+	collectLines(doc, "", k.lines)
 	dec := yaml.NewDecoder(bytes.NewReader(data))
 	dec.KnownFields(true)
 	if err := dec.Decode(k); err != nil {
-		return nil, decodeError(name, err, root.Content[0])
+		errs := SpecErrors{}
+		for _, e := range asSpecErrors(decodeError(name, err, doc)) {
+			if e.Msg == "unknown key" {
+				k.warnings = append(k.warnings, Warning{File: e.File, Line: e.Line, Field: e.Field, Msg: "unknown key, ignored"})
+				continue
+			}
+			errs = append(errs, e)
+		}
+		if len(errs) > 0 {
+			return nil, errs
+		}
 	}
+	k.format, _ = ParseFormatVersion(k.ProblemFormatVersion)
+	k.warnOtherVersions()
 	return k, nil
 }
 
-var kattisVersions = []string{"legacy", "legacy-icpc", "2023-07-draft", "2023-07", "2025-09-draft", "2025-09"}
+func asSpecErrors(err error) SpecErrors {
+	switch e := err.(type) {
+	case SpecErrors:
+		return e
+	case *SpecError:
+		return SpecErrors{e}
+	}
+	return SpecErrors{{Msg: err.Error()}}
+}
+
+// Format is the package's format version family.
+func (k *KattisSpec) Format() FormatVersion { return k.format }
+
+// Warnings are the oddities ParseKattis and Validate found.
+func (k *KattisSpec) Warnings() []Warning { return k.warnings }
+
+// ProblemType is the type Validate worked out from type and validation.
+func (k *KattisSpec) ProblemType() ProblemType { return k.ptype }
+
+// kattisKeyVersions says in which format versions each key of problem.yaml
+// exists; a key missing here exists in all of them.
+var kattisKeyVersions = map[string][]FormatVersion{
+	"author": {FormatLegacy}, "source_url": {FormatLegacy}, "validation": {FormatLegacy},
+	"validator_flags": {FormatLegacy}, "grading": {FormatLegacy},
+	"version": {Format2023, Format2025}, "credits": {Format2023, Format2025},
+	"embargo_until": {Format2023, Format2025}, "languages": {Format2023, Format2025},
+	"allow_file_writing": {Format2023, Format2025}, "constants": {Format2023, Format2025},
+	"limits.time_multiplier": {FormatLegacy}, "limits.time_safety_margin": {FormatLegacy},
+	"limits.time_limit": {Format2023, Format2025}, "limits.time_multipliers": {Format2023, Format2025},
+	"limits.time_resolution": {Format2023, Format2025}, "limits.validation_passes": {Format2023, Format2025},
+}
+
+// warnOtherVersions warns about each key of another format version.
+func (k *KattisSpec) warnOtherVersions() {
+	keys := make([]string, 0, len(kattisKeyVersions))
+	for key := range kattisKeyVersions {
+		keys = append(keys, key)
+	}
+	sort.Strings(keys)
+	for _, key := range keys {
+		line, present := k.lines[key]
+		vs := kattisKeyVersions[key]
+		if !present || containsVersion(vs, k.format) {
+			continue
+		}
+		names := make([]string, len(vs))
+		for i, v := range vs {
+			names[i] = v.String()
+		}
+		k.warnings = append(k.warnings, Warning{File: k.file, Line: line, Field: key,
+			Msg: fmt.Sprintf("not a key of format %s (it is one of %s); used anyway", k.format, strings.Join(names, " and "))})
+	}
+}
+
+func containsVersion(vs []FormatVersion, v FormatVersion) bool {
+	for _, x := range vs {
+		if x == v {
+			return true
+		}
+	}
+	return false
+}
+
+var kattisVersions = []string{"legacy", "legacy-icpc", "2023-07-draft", "2023-07", "2025-09-draft", "2025-09", "draft"}
 
 var kattisLicenses = []string{"unknown", "public domain", "cc0", "cc by", "cc by-sa", "educational", "permission"}
 
-// Validate checks the values the judge relies on and refuses what it cannot
-// judge, naming every bad key.
+// Validate checks the values the judge relies on, works out the problem's
+// type, and refuses what it cannot judge, naming every bad key.
 func (k *KattisSpec) Validate() error {
 	var es SpecErrors
 	bad := func(field, format string, args ...any) {
@@ -131,15 +230,7 @@ func (k *KattisSpec) Validate() error {
 	if v := k.ProblemFormatVersion; v != "" && !contains(kattisVersions, v) {
 		bad("problem_format_version", "%q: want one of %s", v, strings.Join(kattisVersions, ", "))
 	}
-	types, ok := stringOrList(k.Type)
-	if !ok {
-		bad("type", "want a string or a list of strings")
-	}
-	for _, t := range types {
-		if t != "pass-fail" {
-			bad("type", "%q problems are not supported: the judge grades pass-fail problems", t)
-		}
-	}
+	k.validateType(bad)
 	if _, ok := k.title(); !ok {
 		bad("name", "want a string, or a mapping from languages to strings")
 	}
@@ -150,18 +241,11 @@ func (k *KattisSpec) Validate() error {
 		bad("keywords", "want a string or a list of strings")
 	}
 	k.validateLimits(bad)
-	words := strings.Fields(k.Validation)
-	switch {
-	case len(words) == 0:
-	case words[0] != "default" && words[0] != "custom":
-		bad("validation", "%q: want default or custom", k.Validation)
-	case len(words) > 1:
-		bad("validation", "%q: interactive and scoring validation are not supported", k.Validation)
-	}
-	if !k.custom() {
-		for _, f := range strings.Fields(k.ValidatorFlags) {
-			if f != "case_sensitive" {
-				bad("validator_flags", "%q: the default validator here compares tokens exactly; use a custom output validator", f)
+	k.validateGrading(bad)
+	if k.format != FormatLegacy {
+		for _, key := range []string{"name", "uuid"} {
+			if _, ok := k.lines[key]; !ok {
+				k.warnings = append(k.warnings, Warning{File: k.file, Field: key, Msg: fmt.Sprintf("required in format %s", k.format)})
 			}
 		}
 	}
@@ -169,6 +253,80 @@ func (k *KattisSpec) Validate() error {
 		return es
 	}
 	return nil
+}
+
+// validateType reads type and the legacy validation into k.ptype.
+func (k *KattisSpec) validateType(bad func(field, format string, args ...any)) {
+	types, ok := stringOrList(k.Type)
+	if !ok {
+		bad("type", "want a string or a list of strings")
+	}
+	var t ProblemType
+	seen := map[string]bool{}
+	for _, name := range types {
+		if seen[name] {
+			bad("type", "%q is given twice", name)
+		}
+		seen[name] = true
+		switch name {
+		case "pass-fail":
+		case "scoring":
+			t.Scoring = true
+		case "interactive":
+			t.Interactive = true
+		case "multi-pass":
+			t.MultiPass = true
+		case "submit-answer":
+			t.SubmitAnswer = true
+		default:
+			bad("type", "%q: want pass-fail, scoring, interactive, multi-pass or submit-answer", name)
+		}
+	}
+	if seen["pass-fail"] && seen["scoring"] {
+		bad("type", "pass-fail and scoring exclude each other")
+	}
+	if t.SubmitAnswer && (t.MultiPass || t.Interactive) {
+		bad("type", "submit-answer excludes multi-pass and interactive")
+	}
+	if t.MultiPass {
+		bad("type", `"multi-pass" problems are not supported: the judge runs a submission once per test`)
+	}
+	if t.SubmitAnswer {
+		bad("type", `"submit-answer" problems are not supported: the judge runs programs`)
+	}
+	words := strings.Fields(k.Validation)
+	switch {
+	case len(words) == 0:
+	case words[0] == "default":
+		if len(words) > 1 {
+			bad("validation", "%q: default takes no parameters (custom does: interactive, score)", k.Validation)
+		}
+	case words[0] == "custom":
+		for _, w := range words[1:] {
+			switch w {
+			case "interactive":
+				t.Interactive = true
+			case "score":
+				if !t.Scoring {
+					bad("validation", "custom score is only for scoring problems (type: scoring)")
+				}
+			default:
+				bad("validation", "%q: custom takes interactive and score", w)
+			}
+		}
+	default:
+		bad("validation", "%q: want default or custom", k.Validation)
+	}
+	k.ptype = t
+}
+
+// customValidation is the legacy validation: custom.
+func (k *KattisSpec) customValidation() bool { return strings.HasPrefix(k.Validation, "custom") }
+
+// customScore is the legacy validation: custom score.
+func (k *KattisSpec) customScore() bool {
+	words := strings.Fields(k.Validation)
+	return len(words) > 0 && words[0] == "custom" && contains(words[1:], "score")
 }
 
 func (k *KattisSpec) validateLimits(bad func(field, format string, args ...any)) {
@@ -186,13 +344,50 @@ func (k *KattisSpec) validateLimits(bad func(field, format string, args ...any))
 		{"validation_output", l.ValidationOutput}, {"validation_passes", l.ValidationPasses},
 	} {
 		field := "limits." + f.key
-		if _, given := k.lines[field]; given && (math.IsNaN(f.v) || f.v <= 0) {
+		if _, given := k.lines[field]; given && (math.IsNaN(f.v) || math.IsInf(f.v, 0) || f.v <= 0) {
 			bad(field, "must be > 0, got %v", f.v)
+		}
+	}
+	for _, f := range []struct {
+		key string
+		v   float64
+	}{
+		{"time_multipliers.ac_to_time_limit", l.TimeMultipliers.ACToTimeLimit},
+		{"time_multipliers.time_limit_to_tle", l.TimeMultipliers.TimeLimitToTLE},
+	} {
+		field := "limits." + f.key
+		if line, given := k.lines[field]; given && f.v > 0 && f.v < 1 {
+			k.warnings = append(k.warnings, Warning{File: k.file, Line: line, Field: field, Msg: fmt.Sprintf("%v is below 1: the format wants a margin of at least 1", f.v)})
 		}
 	}
 }
 
-func (k *KattisSpec) custom() bool { return strings.HasPrefix(k.Validation, "custom") }
+// validateGrading checks the legacy grading section.
+func (k *KattisSpec) validateGrading(bad func(field, format string, args ...any)) {
+	g := k.Grading
+	if g.Objective != "" && g.Objective != "max" && g.Objective != "min" {
+		bad("grading.objective", "%q: want max or min", g.Objective)
+	}
+	if g.OnReject != "" && !contains([]string{"first_error", "worst_error", "grade"}, g.OnReject) {
+		bad("grading.on_reject", "%q: want first_error, worst_error or grade", g.OnReject)
+	}
+	if g.Range != "" {
+		if _, err := parseRange(g.Range); err != nil {
+			bad("grading.range", "%v", err)
+		}
+	}
+	for _, key := range []string{"accept_score", "reject_score", "range", "on_reject"} {
+		if line, ok := k.lines["grading."+key]; ok {
+			k.warnings = append(k.warnings, Warning{File: k.file, Line: line, Field: "grading." + key,
+				Msg: "deprecated in problem.yaml: set it in testdata.yaml; it overrides every group's"})
+		}
+	}
+	if !k.ptype.Scoring {
+		if _, ok := k.lines["grading"]; ok {
+			k.warnings = append(k.warnings, Warning{File: k.file, Line: k.lines["grading"], Field: "grading", Msg: "only for scoring problems; ignored"})
+		}
+	}
+}
 
 // title returns the problem's name: the string, or the English (else the
 // first) entry of a map.
@@ -250,129 +445,36 @@ func (k *KattisSpec) lineOf(field string) int {
 	return s.lineOf(field)
 }
 
-// rules are the time-limit margins the package asks for.
-func (k *KattisSpec) rules() TimeRules {
-	r := DefaultTimeRules
+// multipliers are the package's time-limit margins: the version's defaults
+// under what limits says (the legacy and the 2023-07 keys alike).
+func (k *KattisSpec) multipliers() TimeMultipliers {
+	m := TimeMultipliers2023
+	if k.format == FormatLegacy {
+		m = LegacyTimeMultipliers
+	}
 	l := k.Limits
 	if l.TimeMultiplier > 0 {
-		r.AC = l.TimeMultiplier
+		m.ACToTimeLimit = l.TimeMultiplier
 	}
 	if l.TimeSafetyMargin > 0 {
-		r.TLE = l.TimeSafetyMargin
+		m.TimeLimitToTLE = l.TimeSafetyMargin
 	}
 	if l.TimeMultipliers.ACToTimeLimit > 0 {
-		r.AC = l.TimeMultipliers.ACToTimeLimit
+		m.ACToTimeLimit = l.TimeMultipliers.ACToTimeLimit
 	}
 	if l.TimeMultipliers.TimeLimitToTLE > 0 {
-		r.TLE = l.TimeMultipliers.TimeLimitToTLE
+		m.TimeLimitToTLE = l.TimeMultipliers.TimeLimitToTLE
 	}
-	return r
+	if l.TimeResolution > 0 {
+		m.Resolution = seconds(l.TimeResolution)
+	}
+	return m
 }
 
-// spec translates the package's problem.yaml and directories into the
-// judge's Spec; short is the package's directory name.
-func (k *KattisSpec) spec(fsys fs.FS, short string) (*Spec, error) {
-	s := Defaults()
-	s.file, s.lines = k.file, k.lines
-	s.Name = short
-	s.Title, _ = k.title()
-	if strings.TrimSpace(s.Title) == "" {
-		s.Title = short
-	}
-	s.Sources = k.sources()
-	if k.Limits.Memory > 0 {
-		s.Limits.Memory = k.Limits.Memory
-	}
-	if k.Limits.Output > 0 {
-		s.Limits.Output = k.Limits.Output
-	}
-	tl, err := k.timeLimit(fsys)
-	if err != nil {
-		return nil, err
-	}
-	s.Limits.TimeLimit = tl
-	validator, err := k.outputValidator(fsys)
-	if err != nil {
-		return nil, err
-	}
-	if validator != "" {
-		s.Checker = CheckerSpec{Program: validator, Protocol: checkers.Kattis.String()}
-		if flags := strings.Fields(k.ValidatorFlags); len(flags) > 0 {
-			s.Checker.Args = flags
-		}
-	}
-	s.InputValidators, err = programsIn(fsys, "input_validators", "input_format_validators")
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w", k.file, err)
-	}
-	return &s, nil
-}
-
-// timeLimit is limits.time_limit, else .timelimit, else the default.
-func (k *KattisSpec) timeLimit(fsys fs.FS) (float64, error) {
-	if k.Limits.TimeLimit > 0 {
-		return k.Limits.TimeLimit, nil
-	}
-	b, err := fs.ReadFile(fsys, ".timelimit")
-	if errors.Is(err, fs.ErrNotExist) {
-		return Defaults().Limits.TimeLimit, nil
-	}
-	name := path.Join(path.Dir(k.file), ".timelimit")
-	if err != nil {
-		return 0, fmt.Errorf("reading %s: %w", name, err)
-	}
-	tl, err := strconv.ParseFloat(strings.TrimSpace(string(b)), 64)
-	if err != nil || tl <= 0 || math.IsNaN(tl) || math.IsInf(tl, 0) {
-		return 0, &SpecError{File: name, Line: 1, Msg: fmt.Sprintf("want a time limit in seconds, got %q", strings.TrimSpace(string(b)))}
-	}
-	return tl, nil
-}
-
-// outputValidator finds the output validator's program: output_validator/
-// (2023-07), or the one program in output_validators/ with validation:
-// custom. It returns "" for the default validator.
-func (k *KattisSpec) outputValidator(fsys fs.FS) (string, error) {
-	if isDirFS(fsys, "output_validator") {
-		return "output_validator", nil
-	}
-	progs, err := programsIn(fsys, "output_validators")
-	if err != nil {
-		return "", fmt.Errorf("%s: %w", k.file, err)
-	}
-	if !k.custom() {
-		return "", nil
-	}
-	switch len(progs) {
-	case 0:
-		return "", &SpecError{File: k.file, Line: k.lineOf("validation"), Field: "validation",
-			Msg: "custom, but there is no program in output_validators/ or output_validator/"}
-	case 1:
-		return progs[0], nil
-	}
-	return "", &SpecError{File: k.file, Line: k.lineOf("validation"), Field: "validation",
-		Msg: fmt.Sprintf("output_validators/ holds %d programs (%s); the judge runs one", len(progs), strings.Join(progs, ", "))}
-}
-
-// programsIn lists the programs in the first of dirs that exists: each file
-// or directory in it is one program, as the Kattis format has it.
-func programsIn(fsys fs.FS, dirs ...string) ([]string, error) {
-	for _, d := range dirs {
-		entries, err := fs.ReadDir(fsys, d)
-		if errors.Is(err, fs.ErrNotExist) {
-			continue
-		}
-		if err != nil {
-			return nil, err
-		}
-		var progs []string
-		for _, e := range entries {
-			if !strings.HasPrefix(e.Name(), ".") {
-				progs = append(progs, path.Join(d, e.Name()))
-			}
-		}
-		return progs, nil
-	}
-	return nil, nil
+// rules are the time-limit margins judge verify holds the package to.
+func (k *KattisSpec) rules() TimeRules {
+	m := k.multipliers()
+	return TimeRules{AC: m.ACToTimeLimit, TLE: m.TimeLimitToTLE}
 }
 
 // stringOrList accepts nothing, a string, or a list of strings.
@@ -403,9 +505,4 @@ func contains(list []string, s string) bool {
 		}
 	}
 	return false
-}
-
-func isDirFS(fsys fs.FS, name string) bool {
-	st, err := fs.Stat(fsys, name)
-	return err == nil && st.IsDir()
 }

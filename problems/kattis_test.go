@@ -52,8 +52,18 @@ func TestLoadKattisPackage(t *testing.T) {
 	if len(p.InputValidators) != 1 || p.InputValidators[0].Path != "input_validators/validate.py" {
 		t.Errorf("got input validators %+v, want input_validators/validate.py", p.InputValidators)
 	}
-	if p.TimeRules != DefaultTimeRules {
-		t.Errorf("got time rules %+v, want %+v", p.TimeRules, DefaultTimeRules)
+	// A legacy package's margins are the legacy defaults, 5 and 2.
+	if want := (TimeRules{AC: 5, TLE: 2}); p.TimeRules != want {
+		t.Errorf("got time rules %+v, want %+v", p.TimeRules, want)
+	}
+	if !p.Time.Given || p.Time.Source != "sum-kattis/.timelimit" || p.Time.Multipliers != LegacyTimeMultipliers {
+		t.Errorf("got time %+v, want given by sum-kattis/.timelimit with the legacy multipliers", p.Time)
+	}
+	if p.Format != FormatLegacy || p.Type != (ProblemType{}) || p.GroupRules != GroupRulesLegacy || len(p.Warnings) > 0 {
+		t.Errorf("got format %v type %v rules %v warnings %v, want a plain legacy pass-fail package", p.Format, p.Type, p.GroupRules, p.Warnings)
+	}
+	if p.Validation.Default || p.Validation.Program == nil || p.Validation.Program.Path != "output_validators/split" {
+		t.Errorf("got validation %+v, want the custom validator output_validators/split", p.Validation)
 	}
 	tests, err := p.Tests()
 	if err != nil {
@@ -118,6 +128,9 @@ limits:
 	if p.TimeRules != (TimeRules{AC: 3, TLE: 2}) {
 		t.Errorf("got time rules %+v, want {3 2}", p.TimeRules)
 	}
+	if p.Format != Format2023 || !p.Time.Given || p.Time.Multipliers.Resolution != time.Second {
+		t.Errorf("got format %v, time %+v, want 2023-07, given, resolution 1s", p.Format, p.Time)
+	}
 	if p.CheckerProgram == nil || p.CheckerProgram.Path != "output_validator" || p.CheckerProgram.Protocol != checkers.Kattis {
 		t.Errorf("got checker program %+v, want output_validator (kattis)", p.CheckerProgram)
 	}
@@ -141,8 +154,9 @@ func TestLoadKattisDefaults(t *testing.T) {
 	if p.Title != "empty" || p.CheckerProgram != nil || p.Limits.Time != time.Second || p.Limits.Memory != 2048*bytesize.MiB {
 		t.Errorf("got %q %+v %+v, want the defaults", p.Title, p.CheckerProgram, p.Limits)
 	}
-	if _, ok := p.Checker.(checkers.Tokens); !ok {
-		t.Errorf("got checker %T, want the tokens checker", p.Checker)
+	// The default output validator: tokens compared up to case.
+	if d, ok := p.Checker.(checkers.Default); !ok || d != (checkers.Default{}) || p.Spec.Checker.Name != "default" {
+		t.Errorf("got checker %#v (%s), want the default checker without flags", p.Checker, p.Spec.Checker.Name)
 	}
 	tests, err := p.Tests()
 	if err != nil || len(tests) != 2 || tests[0].Name != "secret/a/1" || tests[1].Name != "secret/b" {
@@ -156,14 +170,30 @@ func TestLoadKattisErrors(t *testing.T) {
 		files map[string]string
 		want  string
 	}{
-		{"unknown key", map[string]string{"problem.yaml": "name: A\ntimelimit: 3\n"},
-			"problem.yaml:2: timelimit: unknown key"},
-		{"unknown limit", map[string]string{"problem.yaml": "limits:\n  time: 3\n"},
-			"problem.yaml:2: limits.time: unknown key"},
-		{"scoring", map[string]string{"problem.yaml": "type: scoring\n"},
-			`problem.yaml:1: type: "scoring" problems are not supported`},
-		{"interactive", map[string]string{"problem.yaml": "validation: custom interactive\n", "output_validators/v/v.py": ""},
-			`problem.yaml:1: validation: "custom interactive": interactive and scoring validation are not supported`},
+		{"multi-pass", map[string]string{"problem.yaml": "problem_format_version: 2025-09\ntype: [pass-fail, multi-pass]\n"},
+			`problem.yaml:2: type: "multi-pass" problems are not supported`},
+		{"submit-answer", map[string]string{"problem.yaml": "problem_format_version: 2023-07-draft\ntype: submit-answer\n"},
+			`problem.yaml:2: type: "submit-answer" problems are not supported`},
+		{"pass-fail and scoring", map[string]string{"problem.yaml": "problem_format_version: 2025-09\ntype: [pass-fail, scoring]\n"},
+			"problem.yaml:2: type: pass-fail and scoring exclude each other"},
+		{"unknown type", map[string]string{"problem.yaml": "type: optimisation\n"},
+			`problem.yaml:1: type: "optimisation": want pass-fail, scoring, interactive, multi-pass or submit-answer`},
+		{"bad validation", map[string]string{"problem.yaml": "validation: custom fancy\n", "output_validators/v.py": ""},
+			`problem.yaml:1: validation: "fancy": custom takes interactive and score`},
+		{"default with parameters", map[string]string{"problem.yaml": "validation: default interactive\n"},
+			`problem.yaml:1: validation: "default interactive": default takes no parameters`},
+		{"custom score in pass-fail", map[string]string{"problem.yaml": "validation: custom score\n", "output_validators/v.py": ""},
+			"problem.yaml:1: validation: custom score is only for scoring problems"},
+		{"interactive without validator", map[string]string{"problem.yaml": "problem_format_version: 2025-09\ntype: interactive\n"},
+			"problem.yaml:2: type: interactive, but there is no output validator"},
+		{"legacy validators in 2023-07", map[string]string{"problem.yaml": "problem_format_version: 2023-07\n", "output_validators/v.py": ""},
+			"problem_format_version: format 2023-07 reads the output validator from output_validator/, not output_validators/"},
+		{"bad objective", map[string]string{"problem.yaml": "type: scoring\ngrading:\n  objective: best\n"},
+			`problem.yaml:3: grading.objective: "best": want max or min`},
+		{"bad grading range", map[string]string{"problem.yaml": "type: scoring\ngrading:\n  range: 0\n"},
+			`problem.yaml:3: grading.range: "0": want two numbers`},
+		{"two graders", map[string]string{"problem.yaml": "type: scoring\n", "graders/a.py": "", "graders/b.py": ""},
+			"graders: 2 graders; a package has at most one"},
 		{"custom without program", map[string]string{"problem.yaml": "validation: custom\n"},
 			"problem.yaml:1: validation: custom, but there is no program in output_validators/ or output_validator/"},
 		{"two validators", map[string]string{"problem.yaml": "validation: custom\n", "output_validators/a.py": "", "output_validators/b.py": ""},
@@ -174,8 +204,14 @@ func TestLoadKattisErrors(t *testing.T) {
 			"problem.yaml:2: limits.memory: must be > 0, got -1"},
 		{"name as a list", map[string]string{"problem.yaml": "name: [A, B]\n"},
 			"problem.yaml:1: name: want a string, or a mapping from languages to strings"},
-		{"float tolerance", map[string]string{"problem.yaml": "validator_flags: float_tolerance 1e-6\n"},
-			`problem.yaml:1: validator_flags: "float_tolerance": the default validator here compares tokens exactly`},
+		{"tolerance without a number", map[string]string{"problem.yaml": "validator_flags: float_tolerance\n"},
+			`problem.yaml:1: validator_flags: "float_tolerance": wants a number after it`},
+		{"unknown default flag", map[string]string{"problem.yaml": "validator_flags: case_sensitive fuzzy\n"},
+			`problem.yaml:1: validator_flags: "fuzzy": unknown flag`},
+		{"bad group flag", map[string]string{"problem.yaml": "", "data/secret/testdata.yaml": "\noutput_validator_flags: float_tolerance x\n"},
+			`data/secret/testdata.yaml:2: output_validator_flags: "x": not a number`},
+		{"wrong grading type", map[string]string{"problem.yaml": "grading: max\n"},
+			`problem.yaml:1: grading: got the string "max", want a mapping`},
 		{"bad version", map[string]string{"problem.yaml": "problem_format_version: 2020\n"},
 			`problem.yaml:1: problem_format_version: "2020": want one of legacy`},
 		{"bad timelimit file", map[string]string{"problem.yaml": "name: A\n", ".timelimit": "fast\n"},

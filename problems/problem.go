@@ -71,6 +71,10 @@ type Problem struct {
 	// TimeRules are the margins judge verify holds the time limit to.
 	TimeRules TimeRules
 
+	// Package is the Kattis package model: type, test groups, validators,
+	// time-limit rules, warnings (see Package).
+	Package
+
 	hash *contentHash // Hash's, computed once; shared by copies of the Problem
 }
 
@@ -100,6 +104,7 @@ type Program struct {
 	Path     string            // slash-separated, within the problem's FS
 	Protocol checkers.Protocol // how a checker program is called; NoProtocol for validators
 	Args     []string          // arguments after the protocol's
+	Kind     ProgramKind       // how it is built and run (Kattis packages: build/run scripts, .ctd, .viva)
 }
 
 // TimeRules are the ICPC margins between a time limit and the running times
@@ -213,6 +218,9 @@ func load(fsys fs.FS, origin, dir, name string) (*Problem, error) {
 	if spec.Validator != "" {
 		v, _ := reference.Lookup(spec.Validator)
 		p.Validator = &v
+	}
+	if err := p.loadPackage(); err != nil {
+		return nil, err
 	}
 	return p, nil
 }
@@ -338,6 +346,10 @@ type Test struct {
 	In     string // path of the .in file within FS
 	Ans    string // path of the .ans file within FS; "" when absent
 	Origin string // where FS lives, for messages
+	// Config is the test's effective configuration in a Kattis package
+	// (its group, arguments, validator flags, files); nil in the native
+	// layout and for --tests.
+	Config *TestConfig
 }
 
 // Input reads the test's input.
@@ -380,6 +392,9 @@ func unwrapPath(err error) error {
 // groups (subdirectories) included, in the lexicographic order of their
 // paths.
 func (p *Problem) Tests() ([]Test, error) {
+	if p.Layout == LayoutKattis && p.Kattis != nil {
+		return p.kattisTests()
+	}
 	var all []Test
 	for _, g := range []string{"sample", "secret"} {
 		list := listTests

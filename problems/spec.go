@@ -138,6 +138,9 @@ func Parse(r io.Reader, name string) (*Spec, error) {
 	if len(root.Content) == 0 {
 		return nil, &SpecError{File: name, Msg: "empty file"}
 	}
+	if err := duplicateKeys(name, root.Content[0], maxSpecKeys); err != nil {
+		return nil, err
+	}
 	collectLines(root.Content[0], "", s.lines)
 	dec := yaml.NewDecoder(bytes.NewReader(data))
 	dec.KnownFields(true)
@@ -171,6 +174,7 @@ func decodeError(file string, err error, root *yaml.Node) error {
 		return syntaxError(file, err)
 	}
 	var es SpecErrors
+	ix := indexPaths(root)
 	for _, e := range te.Errors {
 		m := lineRE.FindStringSubmatch(e)
 		if m == nil {
@@ -180,10 +184,10 @@ func decodeError(file string, err error, root *yaml.Node) error {
 		line, _ := strconv.Atoi(m[1])
 		se := &SpecError{File: file, Line: line, Msg: m[2]}
 		if f := fieldNotFoundRE.FindStringSubmatch(m[2]); f != nil {
-			se.Field = joinPath(pathOfKeyAt(root, "", line, f[1]), "")
+			se.Field = ix.keyAt(line, f[1])
 			se.Msg = "unknown key"
 		} else if c := cannotRE.FindStringSubmatch(m[2]); c != nil {
-			se.Field = pathOfValueAt(root, "", line, nodeKind(c[1]))
+			se.Field = ix.valueAt(line, nodeKind(c[1]))
 			se.Msg = fmt.Sprintf("got %s, want %s", kindName(c[1], c[2]), typeName(c[3]))
 		}
 		es = append(es, se)
@@ -233,6 +237,46 @@ func joinPath(prefix, key string) string {
 	return prefix + "." + key
 }
 
+// maxSpecKeys bounds the keys of one mapping of a problem.yaml: yaml.v3
+// compares every pair of keys when it decodes a mapping into a struct.
+const maxSpecKeys = 1000
+
+// duplicateKeys refuses a mapping that gives a key twice, before yaml.v3
+// decodes it: its own check makes an error of each duplicate pair, which a
+// file of many repeated keys turns into minutes and gigabytes. With max >
+// 0, a mapping of more than max keys is refused too.
+func duplicateKeys(file string, n *yaml.Node, max int) error { return dupKeys(file, "", n, max) }
+
+func dupKeys(file, prefix string, n *yaml.Node, max int) error {
+	switch n.Kind {
+	case yaml.MappingNode:
+		if max > 0 && len(n.Content)/2 > max {
+			return &SpecError{File: file, Line: n.Line, Field: prefix, Msg: fmt.Sprintf("%d keys, more than %d", len(n.Content)/2, max)}
+		}
+		seen := make(map[string]int, len(n.Content)/2)
+		for i := 0; i+1 < len(n.Content); i += 2 {
+			k := n.Content[i]
+			p := joinPath(prefix, k.Value)
+			if k.Kind == yaml.ScalarNode {
+				if line, dup := seen[k.Value]; dup {
+					return &SpecError{File: file, Line: k.Line, Field: p, Msg: fmt.Sprintf("given twice (first on line %d)", line)}
+				}
+				seen[k.Value] = k.Line
+			}
+			if err := dupKeys(file, p, n.Content[i+1], max); err != nil {
+				return err
+			}
+		}
+	case yaml.SequenceNode:
+		for i, c := range n.Content {
+			if err := dupKeys(file, fmt.Sprintf("%s[%d]", prefix, i), c, max); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
 // collectLines records the line of every mapping value by its dotted path.
 func collectLines(n *yaml.Node, prefix string, lines map[string]int) {
 	switch n.Kind {
@@ -251,30 +295,6 @@ func collectLines(n *yaml.Node, prefix string, lines map[string]int) {
 	}
 }
 
-// pathOfKeyAt finds the path of the mapping key named key on line.
-func pathOfKeyAt(n *yaml.Node, prefix string, line int, key string) string {
-	if n.Kind == yaml.MappingNode {
-		for i := 0; i+1 < len(n.Content); i += 2 {
-			k := n.Content[i]
-			p := joinPath(prefix, k.Value)
-			if k.Line == line && k.Value == key {
-				return p
-			}
-			if q := pathOfKeyAt(n.Content[i+1], p, line, key); q != "" {
-				return q
-			}
-		}
-	}
-	if n.Kind == yaml.SequenceNode {
-		for i, c := range n.Content {
-			if q := pathOfKeyAt(c, fmt.Sprintf("%s[%d]", prefix, i), line, key); q != "" {
-				return q
-			}
-		}
-	}
-	return ""
-}
-
 func nodeKind(tag string) yaml.Kind {
 	switch tag {
 	case "seq":
@@ -285,28 +305,51 @@ func nodeKind(tag string) yaml.Kind {
 	return yaml.ScalarNode
 }
 
-// pathOfValueAt finds the path of the value of the given kind on line.
-func pathOfValueAt(n *yaml.Node, prefix string, line int, kind yaml.Kind) string {
-	if n.Line == line && n.Kind == kind {
-		return prefix
+// nodePaths indexes a document's keys and values by line, so that each
+// of many decode errors finds its path at once: keys by line and name,
+// values by line and kind, the first in document order winning.
+type nodePaths struct {
+	keys   map[string]string
+	values map[string]string
+}
+
+func indexPaths(root *yaml.Node) *nodePaths {
+	ix := &nodePaths{keys: map[string]string{}, values: map[string]string{}}
+	ix.walk(root, "")
+	return ix
+}
+
+func (ix *nodePaths) walk(n *yaml.Node, prefix string) {
+	if k := valueKey(n.Line, n.Kind); ix.values[k] == "" {
+		if _, seen := ix.values[k]; !seen {
+			ix.values[k] = prefix
+		}
 	}
 	switch n.Kind {
 	case yaml.MappingNode:
 		for i := 0; i+1 < len(n.Content); i += 2 {
-			p := joinPath(prefix, n.Content[i].Value)
-			if q := pathOfValueAt(n.Content[i+1], p, line, kind); q != "" {
-				return q
+			k := n.Content[i]
+			p := joinPath(prefix, k.Value)
+			if key := keyKey(k.Line, k.Value); ix.keys[key] == "" {
+				ix.keys[key] = p
 			}
+			ix.walk(n.Content[i+1], p)
 		}
 	case yaml.SequenceNode:
 		for i, c := range n.Content {
-			if q := pathOfValueAt(c, fmt.Sprintf("%s[%d]", prefix, i), line, kind); q != "" {
-				return q
-			}
+			ix.walk(c, fmt.Sprintf("%s[%d]", prefix, i))
 		}
 	}
-	return ""
 }
+
+func keyKey(line int, key string) string       { return fmt.Sprintf("%d\x00%s", line, key) }
+func valueKey(line int, kind yaml.Kind) string { return fmt.Sprintf("%d\x00%d", line, kind) }
+
+// keyAt is the path of the mapping key named key on line ("" if none).
+func (ix *nodePaths) keyAt(line int, key string) string { return ix.keys[keyKey(line, key)] }
+
+// valueAt is the path of the first value of the given kind on line.
+func (ix *nodePaths) valueAt(line int, kind yaml.Kind) string { return ix.values[valueKey(line, kind)] }
 
 var nameRE = regexp.MustCompile(`^[a-z0-9][a-z0-9-]*$`)
 

@@ -2,19 +2,18 @@ package maintain
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"io/fs"
 	"os"
 	"path"
 	"path/filepath"
-	"sort"
 	"strings"
 	"time"
 
 	"github.com/optjudge/optjudge/checkers"
 	"github.com/optjudge/optjudge/judge"
 	"github.com/optjudge/optjudge/judge/verdict"
+	"github.com/optjudge/optjudge/problems"
 )
 
 // example is one program under submissions/<verdict>/.
@@ -23,51 +22,74 @@ type example struct {
 	want verdict.Verdict
 }
 
-// examples lists the example submissions, reporting the folders and files
-// it cannot use.
+// examples lists the example submissions with the one verdict each must
+// get, as the problem's model states it (problems.Problem.Submissions),
+// reporting the folders and files it cannot use.
 func (v *verifier) examples() []example {
-	dirs, err := fs.ReadDir(v.p.FS, "submissions")
-	if errors.Is(err, fs.ErrNotExist) {
+	if !isDirFS(v.p.FS, "submissions") {
 		v.add(Error, v.file("submissions"), "", "no example submissions: want at least one under submissions/accepted/")
 		return nil
 	}
+	list, err := v.p.Submissions()
 	if err != nil {
 		v.add(Error, v.file("submissions"), "", "%v", err)
 		return nil
 	}
+	for _, e := range list.Errors {
+		v.add(Error, e.File, linePos(e.Line), "%s", fieldMsg(e.Field, e.Msg))
+	}
+	for _, w := range list.Warnings {
+		v.add(Warning, w.File, linePos(w.Line), "%s", fieldMsg(w.Field, w.Msg))
+	}
 	var out []example
 	accepted := 0
-	for _, d := range dirs {
-		rel := path.Join("submissions", d.Name())
-		if !d.IsDir() {
-			v.add(Warning, v.file(rel), "", "ignored: only the folders under submissions/ are read")
-			continue
-		}
-		want, err := verdict.Parse(d.Name())
-		if err != nil || want == verdict.JE || want == verdict.Unknown {
-			v.add(Error, v.file(rel), "", "not a verdict folder (accepted, wrong_answer, time_limit_exceeded, run_time_error, memory_limit_exceeded, output_limit_exceeded, compile_error)")
-			continue
-		}
-		entries, _ := fs.ReadDir(v.p.FS, rel)
-		for _, e := range entries {
-			name := path.Join(rel, e.Name())
-			switch {
-			case strings.HasPrefix(e.Name(), "."):
-			case e.IsDir():
-				v.add(Warning, v.file(name), "", "skipped: submissions of several files are not supported")
-			default:
-				out = append(out, example{rel: name, want: want})
-				if want == verdict.AC {
-					accepted++
-				}
+	for _, s := range list.Submissions {
+		want, ok := s.FinalVerdict()
+		switch {
+		case len(s.Expectations) == 0:
+			// Its folder has a warning already.
+		case s.Dir:
+			v.add(Warning, v.file(s.Path), "", "skipped: submissions of several files are not supported")
+		case !ok:
+			v.add(Warning, v.file(s.Path), "", "skipped: judge verify checks one final verdict, and its expectations (%s) ask for more", sources(s))
+		default:
+			out = append(out, example{rel: s.Path, want: want})
+			if want == verdict.AC {
+				accepted++
 			}
 		}
 	}
 	if accepted == 0 {
 		v.add(Error, v.file("submissions/accepted"), "", "no accepted submission")
 	}
-	sort.Slice(out, func(i, j int) bool { return out[i].rel < out[j].rel })
 	return out
+}
+
+func sources(s problems.ExampleSubmission) string {
+	var srcs []string
+	for _, e := range s.Expectations {
+		srcs = append(srcs, e.Source)
+	}
+	return strings.Join(srcs, "; ")
+}
+
+func isDirFS(fsys fs.FS, name string) bool {
+	st, err := fs.Stat(fsys, name)
+	return err == nil && st.IsDir()
+}
+
+func linePos(line int) string {
+	if line > 0 {
+		return fmt.Sprintf(":%d", line)
+	}
+	return ""
+}
+
+func fieldMsg(field, msg string) string {
+	if field != "" {
+		return field + ": " + msg
+	}
+	return msg
 }
 
 // checkSubmissions grades every example submission and holds it to its
@@ -130,7 +152,11 @@ func (v *verifier) grade(ctx context.Context, ex example, src string, chk checke
 	if err != nil {
 		return nil, err
 	}
-	res := &SubmissionResult{Path: v.file(ex.rel), Want: ex.want, Got: r.Verdict, TimeLimit: o.TimeLimit}
+	got := r.Verdict
+	if v.p.Layout == problems.LayoutKattis {
+		got = problems.KattisVerdict(got) // memory is a run-time error, output a wrong answer
+	}
+	res := &SubmissionResult{Path: v.file(ex.rel), Want: ex.want, Got: got, TimeLimit: o.TimeLimit}
 	if !r.Compile.OK {
 		res.Message = firstLine(r.Compile.Message)
 	}

@@ -19,6 +19,7 @@ import (
 
 	"github.com/optjudge/optjudge/checkers"
 	"github.com/optjudge/optjudge/judge"
+	"github.com/optjudge/optjudge/judge/proc"
 	"github.com/optjudge/optjudge/judge/verdict"
 	"github.com/optjudge/optjudge/problems"
 	"github.com/optjudge/optjudge/reference"
@@ -130,6 +131,9 @@ func Verify(ctx context.Context, p *problems.Problem, opts VerifyOptions) (*Veri
 	if p.Kattis != nil && p.Kattis.Limits.TimeResolution > 0 {
 		v.rep.Resolution = time.Duration(p.Kattis.Limits.TimeResolution * float64(time.Second))
 	}
+	for _, w := range p.Warnings {
+		v.add(Warning, w.File, linePos(w.Line), "%s", fieldMsg(w.Field, w.Msg))
+	}
 	tests, err := p.Tests()
 	if err != nil {
 		return nil, fmt.Errorf("listing tests of %s: %w", p.Origin, err)
@@ -221,6 +225,10 @@ func (v *verifier) checkInputs(ctx context.Context, tests []problems.Test) error
 	}
 	var programs []*checkers.InputValidator
 	for _, prog := range v.p.InputValidators {
+		if tool := prog.Kind.Tool(); tool != "" {
+			v.skipScript(prog, tool)
+			continue
+		}
 		v.step("building " + prog.Path)
 		one := *v.p
 		one.InputValidators = []problems.Program{prog}
@@ -261,6 +269,16 @@ func (v *verifier) checkInputs(ctx context.Context, tests []problems.Test) error
 		}
 	}
 	return nil
+}
+
+// skipScript reports an input validator script (checktestdata, viva) that
+// judge verify does not run: a warning, never an error.
+func (v *verifier) skipScript(prog problems.Program, tool string) {
+	if _, err := proc.LookPath(tool, v.opts.Judge.Path(), nil); err != nil {
+		v.add(Warning, v.file(prog.Path), "", "skipped: a %s script needs %s, which is not on PATH", prog.Kind, tool)
+		return
+	}
+	v.add(Warning, v.file(prog.Path), "", "skipped: judge verify does not run %s scripts", prog.Kind)
 }
 
 func lexPos(err error) string {

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/optjudge/optjudge/judge"
+	"github.com/optjudge/optjudge/judge/verdict"
 	"github.com/optjudge/optjudge/problems"
 )
 
@@ -256,5 +257,52 @@ func TestVerifyKattisPackage(t *testing.T) {
 	}
 	if strings.Join(got, "\n") != strings.Join(want, "\n") {
 		t.Errorf("got findings\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+}
+
+// TestVerifyKattisModel: in a Kattis package, what problemtools only warns
+// about is a warning (an unknown key, a folder of no format version, a
+// checktestdata script the judge does not run), and a program over the
+// memory limit is a run-time error.
+func TestVerifyKattisModel(t *testing.T) {
+	p := writeProblem(t, "ksum", map[string]string{
+		"problem.yaml":                         "name: Sum\ntimelimit: 3\nlimits:\n  memory: 64\n",
+		"data/sample/1.in":                     "1 2\n",
+		"data/sample/1.ans":                    "3\n",
+		"data/secret/2.in":                     "40 2\n",
+		"data/secret/2.ans":                    "42\n",
+		"input_validators/sum.ctd":             "INT(0, 100) SPACE INT(0, 100) NEWLINE\n",
+		"submissions/accepted/sum.py":          "a, b = map(int, input().split())\nprint(a + b)\n",
+		"submissions/run_time_error/memory.py": "x = bytearray(400 * 1024 * 1024)\nprint(len(x))\n",
+		"submissions/slow_accepted/slow.py":    "print(3)\n",
+	})
+	rep, err := Verify(context.Background(), p, VerifyOptions{Judge: testJudge(t), Grade: gradeOptions()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rep.Errors() > 0 {
+		t.Errorf("got findings\n%s\nwant no errors", findings(rep))
+	}
+	want := []struct{ file, pos, msg string }{
+		{"problem.yaml", ":2", "timelimit: unknown key, ignored"},
+		{"input_validators/sum.ctd", "", "skipped: a checktestdata script"},
+		{"submissions/slow_accepted", "", "not a submissions folder of format legacy"},
+	}
+	for _, w := range want {
+		found := false
+		for _, f := range rep.Findings {
+			found = found || (f.Severity == Warning && f.File == filepath.Join(p.Origin, w.file) && f.Pos == w.pos && strings.Contains(f.Msg, w.msg))
+		}
+		if !found {
+			t.Errorf("got findings\n%s\nwant a warning on %s%s containing %q", findings(rep), w.file, w.pos, w.msg)
+		}
+	}
+	if len(rep.Submissions) != 2 {
+		t.Fatalf("got %d submissions graded, want sum.py and memory.py", len(rep.Submissions))
+	}
+	for _, s := range rep.Submissions {
+		if strings.HasSuffix(s.Path, "memory.py") && s.Got != verdict.RE {
+			t.Errorf("got %v for memory.py, want RE: over the memory limit is a run-time error in the Kattis verdicts", s.Got)
+		}
 	}
 }

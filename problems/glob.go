@@ -1,0 +1,84 @@
+package problems
+
+import (
+	"path"
+	"strings"
+)
+
+// maxExpansions bounds how many patterns a brace expansion may make, so a
+// hostile submissions.yaml cannot exhaust memory.
+const maxExpansions = 1024
+
+// expandBraces expands the brace alternatives of a glob, as
+// submissions.yaml allows: "{a,b}.py" is "a.py" and "b.py", nested braces
+// too. A brace without its match is literal. ok is false when the
+// expansion would pass maxExpansions.
+func expandBraces(pattern string) (out []string, ok bool) {
+	open := strings.IndexByte(pattern, '{')
+	if open < 0 {
+		return []string{pattern}, true
+	}
+	depth, closing := 0, -1
+	var commas []int
+	for i := open; i < len(pattern) && closing < 0; i++ {
+		switch pattern[i] {
+		case '{':
+			depth++
+		case '}':
+			if depth--; depth == 0 {
+				closing = i
+			}
+		case ',':
+			if depth == 1 {
+				commas = append(commas, i)
+			}
+		}
+	}
+	if closing < 0 {
+		// An unmatched brace is literal; expand what follows it.
+		rest, ok := expandBraces(pattern[open+1:])
+		for i := range rest {
+			rest[i] = pattern[:open+1] + rest[i]
+		}
+		return rest, ok
+	}
+	prefix, suffix := pattern[:open], pattern[closing+1:]
+	bounds := append(append([]int{open}, commas...), closing)
+	tails, ok := expandBraces(suffix)
+	if !ok {
+		return nil, false
+	}
+	for i := 0; i+1 < len(bounds); i++ {
+		alts, ok := expandBraces(pattern[bounds[i]+1 : bounds[i+1]])
+		if !ok {
+			return nil, false
+		}
+		for _, a := range alts {
+			for _, t := range tails {
+				if len(out) >= maxExpansions {
+					return nil, false
+				}
+				out = append(out, prefix+a+t)
+			}
+		}
+	}
+	return out, true
+}
+
+// globMatch says whether name, or one of the directories it is in, matches
+// the glob: '*' matches within one path element, braces give
+// alternatives. A pattern path.Match rejects matches nothing.
+func globMatch(glob, name string) bool {
+	pats, ok := expandBraces(strings.TrimSuffix(glob, "/"))
+	if !ok {
+		return false
+	}
+	for p := name; p != "." && p != "" && p != "/"; p = path.Dir(p) {
+		for _, pat := range pats {
+			if m, err := path.Match(pat, p); err == nil && m {
+				return true
+			}
+		}
+	}
+	return false
+}

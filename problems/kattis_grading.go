@@ -1,0 +1,522 @@
+package problems
+
+import (
+	"errors"
+	"fmt"
+	"math"
+	"strconv"
+
+	"github.com/optjudge/optjudge/judge/verdict"
+)
+
+// TestResult is what the judge found on one test, as Grade reads it.
+type TestResult struct {
+	// Verdict is the judge's verdict; Grade maps it to the Kattis set
+	// (KattisVerdict).
+	Verdict verdict.Verdict
+	// Score is the number in the validator's score.txt and Multiplier the
+	// one in its score_multiplier.txt (2025-09); nil when it wrote none.
+	Score, Multiplier *float64
+	// Message says why, for reports.
+	Message string
+}
+
+// Outcome is the result of a test or a group, as the grading rules compute
+// it: a verdict of the Kattis set (AC, WA, TLE, RE, or JE when the judge,
+// a validator or a grader failed) and, in a scoring problem, a score.
+type Outcome struct {
+	Verdict verdict.Verdict
+	Score   float64
+	Scored  bool   // the problem is a scoring one: Score counts
+	Message string // why: a test's message, a judge error's cause
+}
+
+// Grading is a submission's graded result: its own outcome, and each
+// graded group's and test's.
+type Grading struct {
+	Outcome
+	Groups map[string]Outcome // by group name ("" is data/)
+	Tests  map[string]Outcome // by test name, the scores filled in
+}
+
+// Results gives the judge's result of a test; ok is false for a test that
+// was not run (filtered out, or skipped after a rejection).
+type Results func(t *Test) (r TestResult, ok bool)
+
+// CustomGrader runs the package's grader program (graders/) on the
+// outcomes of a group's items with the group's flags, by the legacy
+// protocol (one "VERDICT SCORE" line per item on stdin, one line out).
+type CustomGrader func(g *Group, children []Outcome) (Outcome, error)
+
+// ErrNoGrader is Grade's error when a group asks for grading: custom and
+// no CustomGrader was given.
+var ErrNoGrader = errors.New("grading: custom, but no custom grader")
+
+// KattisVerdict maps a verdict to the Kattis set, in which a program over
+// the memory limit is a run-time error and one over the output limit is a
+// wrong answer (the ICPC's five verdicts, as the CLICS judgement types map
+// OLE). Other verdicts are unchanged.
+func KattisVerdict(v verdict.Verdict) verdict.Verdict {
+	switch v {
+	case verdict.MLE:
+		return verdict.RE
+	case verdict.OLE:
+		return verdict.WA
+	}
+	return v
+}
+
+// Grade computes a submission's result from its tests' results, by the
+// package's rules (GroupRules): the outcome of the submission, of every
+// group and of every test. custom runs the legacy custom grader; it may be
+// nil when no group asks for one. The only errors are ErrNoGrader and
+// custom's: a validator's or a grader's misbehaviour is a JE outcome.
+func (p *Problem) Grade(results Results, custom CustomGrader) (*Grading, error) {
+	g := &Grading{Groups: map[string]Outcome{}, Tests: map[string]Outcome{}}
+	if p.Groups == nil {
+		g.Verdict = verdict.Unknown
+		return g, nil
+	}
+	if p.GroupRules == GroupRules2025 {
+		gr := &grader2025{p: p, results: results, out: g}
+		g.Outcome = gr.submission()
+		return g, nil
+	}
+	gr := &legacyGrader{p: p, results: results, custom: custom, out: g}
+	o, ok, err := gr.group(p.Groups)
+	if err != nil {
+		return nil, err
+	}
+	if !ok {
+		o = Outcome{Verdict: verdict.Unknown, Scored: p.Type.Scoring}
+	}
+	g.Outcome = o
+	return g, nil
+}
+
+// legacyGrader grades as problemtools does (judge/submission_judge.py).
+type legacyGrader struct {
+	p       *Problem
+	results Results
+	custom  CustomGrader
+	out     *Grading
+}
+
+// group grades g from its items, stopping at the first rejected one with
+// on_reject: break; ok is false when none of its tests was run.
+func (gr *legacyGrader) group(g *Group) (o Outcome, ok bool, err error) {
+	var children []Outcome
+	for _, it := range g.Items {
+		var c Outcome
+		if it.Group != nil {
+			var run bool
+			if c, run, err = gr.group(it.Group); err != nil {
+				return o, false, err
+			} else if !run {
+				continue
+			}
+		} else {
+			r, run := gr.results(it.Test)
+			if !run {
+				continue
+			}
+			c = gr.test(g, r)
+			gr.out.Tests[it.Test.Name] = c
+		}
+		children = append(children, c)
+		if c.Verdict != verdict.AC && g.Settings.OnReject == OnRejectBreak {
+			break
+		}
+	}
+	if len(children) == 0 {
+		return o, false, nil
+	}
+	if o, err = gr.aggregate(g, children); err != nil {
+		return o, false, err
+	}
+	gr.out.Groups[g.Name] = o
+	return o, true, nil
+}
+
+// test is one test's outcome: the validator's score where the problem
+// reads one, else the group's accept_score or reject_score.
+func (gr *legacyGrader) test(g *Group, r TestResult) Outcome {
+	val := gr.p.Validation
+	o := Outcome{Verdict: KattisVerdict(r.Verdict), Scored: gr.p.Type.Scoring, Message: r.Message}
+	switch {
+	case o.Verdict == verdict.JE:
+		return o
+	case r.Score != nil && o.Verdict == verdict.WA:
+		return judgeError(o, `the validator wrote score.txt on a wrong answer`)
+	case r.Score != nil && o.Verdict == verdict.AC && !val.ScoreAllowed:
+		return judgeError(o, `the validator wrote score.txt, but the problem does not take scores from its validator (validation: custom score)`)
+	case r.Score == nil && o.Verdict == verdict.AC && val.ScoreRequired:
+		return judgeError(o, `the problem takes scores from its validator (validation: custom score), but it wrote no score.txt`)
+	case r.Score != nil && o.Verdict == verdict.AC:
+		o.Score = *r.Score
+	case o.Verdict == verdict.AC:
+		o.Score = g.Settings.AcceptScore
+	default:
+		o.Score = g.Settings.RejectScore
+	}
+	return o
+}
+
+func judgeError(o Outcome, msg string) Outcome {
+	return Outcome{Verdict: verdict.JE, Scored: o.Scored, Message: msg}
+}
+
+// aggregate is a group's outcome from its children's: a judge error if any
+// child has one, else its grader's.
+func (gr *legacyGrader) aggregate(g *Group, children []Outcome) (Outcome, error) {
+	for _, c := range children {
+		if c.Verdict == verdict.JE {
+			return c, nil
+		}
+	}
+	var o Outcome
+	if g.Settings.Grading == "custom" {
+		if gr.custom == nil {
+			return o, ErrNoGrader
+		}
+		var err error
+		if o, err = gr.custom(g, children); err != nil {
+			return o, err
+		}
+	} else {
+		o = DefaultGrader(g.Settings.GraderFlags, children)
+	}
+	o.Scored = gr.p.Type.Scoring
+	if !o.Scored {
+		o.Score = 0
+	}
+	// The grader does not say why; the last child with the group's
+	// verdict does (problemtools' heuristic).
+	for i := len(children) - 1; i >= 0 && o.Message == ""; i-- {
+		if children[i].Verdict == o.Verdict {
+			o.Message = children[i].Message
+		}
+	}
+	return o, nil
+}
+
+// DefaultGrader is problemtools' default grader (support/default_grader):
+// the verdict by worst_error (the default: the first of JE, RE, MLE, TLE,
+// OLE, WA found, else AC), first_error or always_accept; the score by sum
+// (the default), avg, min or max; ignore_sample keeps only the last of at
+// most two results (secret's, at the root); accept_if_any_accepted accepts
+// when any result is accepted. The last of conflicting flags wins, unknown
+// flags are ignored. What the program would fail on (ignore_sample with
+// more than two results, avg or min or max of none) is a JE. The score
+// goes through the program's "%f" and back: rounded to six decimals.
+func DefaultGrader(flags []string, children []Outcome) Outcome {
+	if len(children) == 0 {
+		return Outcome{Verdict: verdict.AC} // grade_group's shortcut
+	}
+	verdicts, score := "worst_error", "sum"
+	ignoreSample, anyAccepted := false, false
+	for _, f := range flags {
+		switch f {
+		case "worst_error", "no_errors", "first_error", "always_accept":
+			verdicts = f
+		case "sum", "avg", "min", "max":
+			score = f
+		case "ignore_sample":
+			ignoreSample = true
+		case "accept_if_any_accepted":
+			anyAccepted = true
+		}
+	}
+	if ignoreSample {
+		if len(children) > 2 {
+			return Outcome{Verdict: verdict.JE, Message: "the default grader's ignore_sample takes at most two results (sample and secret)"}
+		}
+		children = children[len(children)-1:]
+	}
+	o := Outcome{Verdict: aggregateVerdicts(verdicts, children)}
+	if anyAccepted {
+		for _, c := range children {
+			if c.Verdict == verdict.AC {
+				o.Verdict = verdict.AC
+			}
+		}
+	}
+	o.Score = aggregateScores(score, children)
+	o.Score, _ = strconv.ParseFloat(strconv.FormatFloat(o.Score, 'f', 6, 64), 64)
+	return o
+}
+
+// worstOrder is the default grader's worst_error order, worst first.
+var worstOrder = []verdict.Verdict{verdict.JE, verdict.RE, verdict.MLE, verdict.TLE, verdict.OLE, verdict.WA}
+
+func aggregateVerdicts(mode string, children []Outcome) verdict.Verdict {
+	switch mode {
+	case "always_accept":
+		return verdict.AC
+	case "first_error":
+		for _, c := range children {
+			if c.Verdict != verdict.AC {
+				return c.Verdict
+			}
+		}
+		return verdict.AC
+	}
+	for _, w := range worstOrder {
+		for _, c := range children {
+			if c.Verdict == w {
+				return w
+			}
+		}
+	}
+	return verdict.AC
+}
+
+func aggregateScores(mode string, children []Outcome) float64 {
+	s := children[0].Score
+	for _, c := range children[1:] {
+		switch mode {
+		case "min":
+			s = math.Min(s, c.Score)
+		case "max":
+			s = math.Max(s, c.Score)
+		default:
+			s += c.Score
+		}
+	}
+	if mode == "avg" {
+		s /= float64(len(children))
+	}
+	return s
+}
+
+// BestScore is the score a fully accepted submission of a legacy or
+// 2023-07 scoring problem gets: the top of data/'s range (the bottom with
+// grading.objective: min); in 2025-09, secret's max_score. ok is false when
+// that is infinite.
+func (p *Problem) BestScore() (best float64, ok bool) {
+	if p.Groups == nil {
+		return 0, false
+	}
+	if p.GroupRules == GroupRules2025 {
+		s := p.Groups.Find("secret")
+		if s == nil || s.Settings.Unbounded {
+			return math.Inf(1), false
+		}
+		return s.Settings.MaxScore, true
+	}
+	r := p.Groups.Settings.Range
+	best = r.Max
+	if p.Objective == "min" {
+		best = r.Min
+	}
+	return best, !math.IsInf(best, 0)
+}
+
+// FullyAccepted says whether a graded submission is accepted with the
+// best score (problemtools' fully_accepted): any accepted one in a
+// pass-fail problem.
+func (p *Problem) FullyAccepted(o Outcome) bool {
+	if o.Verdict != verdict.AC {
+		return false
+	}
+	if !p.Type.Scoring {
+		return true
+	}
+	best, _ := p.BestScore()
+	return o.Score == best
+}
+
+// grader2025 grades by the 2025-09 rules.
+type grader2025 struct {
+	p       *Problem
+	results Results
+	out     *Grading
+	je      *Outcome // the first judge error
+}
+
+// submission grades the whole tree: the verdict from every test, the score
+// from secret's.
+func (gr *grader2025) submission() Outcome {
+	scoring := gr.p.Type.Scoring
+	o := Outcome{Verdict: verdict.Unknown, Scored: scoring}
+	var first *Outcome
+	for _, top := range gr.p.Groups.Subgroups() {
+		tv, score := gr.group(top, top.Name == "secret" && scoring)
+		if tv.Verdict != verdict.Unknown && (first == nil || first.Verdict == verdict.AC) {
+			first = &tv
+		}
+		if top.Name == "secret" {
+			o.Score = score
+		}
+	}
+	if first != nil {
+		o.Verdict, o.Message = first.Verdict, first.Message
+	}
+	if !scoring {
+		o.Score = 0
+	}
+	if gr.je != nil {
+		o.Verdict, o.Message = verdict.JE, gr.je.Message
+	}
+	return o
+}
+
+// group grades g: the verdict of its first rejected test (AC when all that
+// were run are accepted; Unknown when none was run) and, when scored, its
+// score. It records g's outcome.
+func (gr *grader2025) group(g *Group, scored bool) (Outcome, float64) {
+	s := g.Settings
+	if dep, v := gr.failedRequirement(g); dep != "" {
+		o := Outcome{Verdict: v, Scored: scored, Message: fmt.Sprintf("not run: it requires %s, which is not passed", dep)}
+		gr.out.Groups[g.Name] = o
+		return o, 0
+	}
+	v := Outcome{Verdict: verdict.Unknown}
+	allAC := true
+	var scores []float64
+	for _, it := range g.Items {
+		var c Outcome
+		var score float64
+		if it.Group != nil {
+			c, score = gr.group(it.Group, scored)
+		} else {
+			c, score = gr.test(g, it.Test, scored)
+		}
+		if c.Verdict != verdict.AC {
+			allAC = false
+		}
+		if c.Verdict != verdict.Unknown && (v.Verdict == verdict.Unknown || v.Verdict == verdict.AC) {
+			v.Verdict, v.Message = c.Verdict, c.Message
+		}
+		scores = append(scores, score)
+	}
+	o := Outcome{Verdict: v.Verdict, Message: v.Message, Scored: scored}
+	if scored {
+		o.Score = aggregate2025(s, allAC, scores)
+		if !s.Unbounded && o.Score > s.MaxScore*(1+1e-9)+1e-9 {
+			o = gr.judgeError(fmt.Sprintf("%s scores %s, over its max_score %s", groupLabel(g), formatScore(o.Score), formatScore(s.MaxScore)))
+		}
+	}
+	gr.out.Groups[g.Name] = o
+	return o, o.Score
+}
+
+func groupLabel(g *Group) string {
+	if g.Name == "" {
+		return "data"
+	}
+	return g.Name
+}
+
+func aggregate2025(s GroupSettings, allAC bool, scores []float64) float64 {
+	switch s.Aggregation {
+	case AggregateSum:
+		sum := 0.0
+		for _, x := range scores {
+			sum += x
+		}
+		return sum
+	case AggregateMin:
+		if len(scores) == 0 {
+			return 0
+		}
+		m := scores[0]
+		for _, x := range scores[1:] {
+			m = math.Min(m, x)
+		}
+		return m
+	}
+	if allAC && len(scores) > 0 {
+		return s.MaxScore
+	}
+	return 0
+}
+
+// failedRequirement names the first group g requires whose tests did not
+// all pass, with the verdict that failed it (WA for a test not run); ""
+// when all did.
+func (gr *grader2025) failedRequirement(g *Group) (string, verdict.Verdict) {
+	for _, dep := range g.Settings.RequirePass {
+		d := gr.p.Groups.Find(dep)
+		if d == nil {
+			return dep, verdict.WA
+		}
+		for _, t := range d.AllTests() {
+			r, ok := gr.results(t)
+			switch v := KattisVerdict(r.Verdict); {
+			case !ok:
+				return dep, verdict.WA
+			case v != verdict.AC:
+				return dep, v
+			}
+		}
+	}
+	return "", verdict.AC
+}
+
+// test is one test's outcome and score in group g.
+func (gr *grader2025) test(g *Group, t *Test, scored bool) (Outcome, float64) {
+	r, ok := gr.results(t)
+	if !ok {
+		return Outcome{Verdict: verdict.Unknown, Scored: scored}, 0
+	}
+	o := Outcome{Verdict: KattisVerdict(r.Verdict), Scored: scored, Message: r.Message}
+	if o.Verdict == verdict.JE {
+		gr.judgeError(o.Message)
+	}
+	if scored && o.Verdict != verdict.JE {
+		score, msg := testScore2025(g, t, r, o.Verdict)
+		if msg != "" {
+			o = gr.judgeError(t.Name + ": " + msg)
+		} else {
+			o.Score = score
+		}
+	}
+	gr.out.Tests[t.Name] = o
+	return o, o.Score
+}
+
+func (gr *grader2025) judgeError(msg string) Outcome {
+	o := Outcome{Verdict: verdict.JE, Message: msg, Scored: gr.p.Type.Scoring}
+	if gr.je == nil {
+		gr.je = &o
+	}
+	return o
+}
+
+// testScore2025 is a test's score by the 2025-09 rules, or the judge error
+// its validator's feedback makes.
+func testScore2025(g *Group, t *Test, r TestResult, v verdict.Verdict) (float64, string) {
+	s := g.Settings
+	max := scoreMax(g)
+	if t.Config.Static && s.StaticValidation != nil {
+		max = s.StaticValidation.Score
+	}
+	switch {
+	case r.Score != nil && r.Multiplier != nil:
+		return 0, "the validator wrote both score.txt and score_multiplier.txt"
+	case v != verdict.AC && (r.Score != nil || r.Multiplier != nil):
+		return 0, "the validator wrote a score for a test it did not accept"
+	case v != verdict.AC:
+		return 0, ""
+	case s.Aggregation == AggregatePassFail && (r.Score != nil || r.Multiplier != nil):
+		return 0, "the validator wrote a score in a pass-fail group"
+	case s.Aggregation == AggregatePassFail:
+		return 0, ""
+	case math.IsInf(max, 1) && r.Multiplier != nil:
+		return 0, "the validator wrote score_multiplier.txt in a group of unbounded score"
+	case math.IsInf(max, 1) && r.Score == nil:
+		return 0, "the group's score is unbounded, and the validator wrote no score.txt"
+	case r.Multiplier != nil && !(*r.Multiplier >= 0 && *r.Multiplier <= 1):
+		return 0, fmt.Sprintf("score_multiplier.txt holds %v, not a number from 0 to 1", *r.Multiplier)
+	case r.Multiplier != nil:
+		return *r.Multiplier * max, ""
+	case r.Score != nil && !(*r.Score >= 0):
+		return 0, fmt.Sprintf("score.txt holds %v, not a non-negative number", *r.Score)
+	case r.Score != nil && *r.Score > max*(1+1e-9)+1e-9:
+		return 0, fmt.Sprintf("score.txt holds %v, over the test's maximum %s", *r.Score, formatScore(max))
+	case r.Score != nil:
+		return *r.Score, ""
+	}
+	return max, ""
+}

@@ -1,0 +1,3 @@
+# Never asks.
+while True:
+    pass

@@ -1,0 +1,4 @@
+from merge import merge_sort
+
+input()
+print(*merge_sort(list(map(int, input().split()))))
