@@ -11,7 +11,7 @@ import (
 )
 
 // BenchmarkGradeRotationGame grades the C++ accepted table solution of
-// rotation-game over the problem's whole testdata (19 files), built once
+// rotation-game over the problem's whole testdata (27 files), built once
 // outside the loop, so the figure is the judge's running and checking.
 func BenchmarkGradeRotationGame(b *testing.B) {
 	for _, src := range []string{"bfs_table.cpp", "ida_star.cpp"} {

@@ -1,6 +1,7 @@
 package judge
 
 import (
+	"encoding/json"
 	"fmt"
 	"strings"
 	"syscall"
@@ -12,7 +13,10 @@ import (
 )
 
 // Report is the outcome of grading one submission. Its JSON form is the
-// machine-readable report documented in the README.
+// machine-readable report documented in the README, in one shape: every
+// key is always there but those that cannot have a value (warning, kept_in;
+// a test's signal, stderr and dir), tests is [] when the build failed, and
+// the summary's slowest and largest_memory are null when no test ran.
 type Report struct {
 	Problem    string          `json:"problem"`
 	Submission string          `json:"submission"`
@@ -78,9 +82,23 @@ type Summary struct {
 	Tests   int             `json:"tests"` // tests of the problem
 	Run     int             `json:"run"`   // tests run (fewer with lazy or after CE)
 	Counts  map[string]int  `json:"counts"`
-	TimeMS  int64           `json:"time_ms"` // CPU time of every test, added up
-	Slowest *TestRef        `json:"slowest,omitempty"`
-	Largest *TestRef        `json:"largest_memory,omitempty"`
+	TimeMS  int64           `json:"time_ms"`        // CPU time of every test, added up
+	Slowest *TestRef        `json:"slowest"`        // nil when no test ran
+	Largest *TestRef        `json:"largest_memory"` // nil when no test ran
+}
+
+// MarshalJSON writes the report in its one shape (see Report), whoever
+// filled it in: no test is [], not null, and no count is {}.
+func (r Report) MarshalJSON() ([]byte, error) {
+	type plain Report // the same fields, without this method
+	p := plain(r)
+	if p.Tests == nil {
+		p.Tests = []TestResult{}
+	}
+	if p.Summary.Counts == nil {
+		p.Summary.Counts = map[string]int{}
+	}
+	return json.Marshal(p)
 }
 
 // TestRef points at one test for the summary.

@@ -32,7 +32,7 @@ hold several (rotation-game, eight-puzzle).
 Examples:
 
 	judge gen --kind deep --count 5 --cases 10 rotation-game
-	judge gen --kind all --out all eight-puzzle
+	judge gen eight-puzzle --kind all --out all
 
 Exit codes: 0 written; 2 usage error, a problem without a reference, or a
 file that cannot be written.

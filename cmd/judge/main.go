@@ -46,7 +46,7 @@ type env struct {
 var commands []*command
 
 func init() {
-	commands = []*command{cmdRun, cmdWatch, cmdSolve, cmdCheck, cmdValidate, cmdGen, cmdVerify, cmdStress, cmdDoctor, cmdHelp}
+	commands = []*command{cmdRun, cmdWatch, cmdSolve, cmdCheck, cmdValidate, cmdGen, cmdVerify, cmdStress, cmdDoctor, cmdServe, cmdWorker, cmdSubmit, cmdHelp}
 }
 
 func main() { os.Exit(run()) }
@@ -80,7 +80,8 @@ func (e *env) main(args []string) int {
 		c.Flags(fs)
 	}
 	fs.Usage = func() {} // the flag package has printed the error; we add the usage line
-	if err := fs.Parse(args[1:]); err != nil {
+	pos, err := parseArgs(fs, args[1:])
+	if err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			commandUsage(e.stdout, c, fs)
 			return exitOK
@@ -89,7 +90,45 @@ func (e *env) main(args []string) int {
 		return exitError
 	}
 	e.cmd = c
-	return c.Run(e, fs, fs.Args())
+	return c.Run(e, fs, pos)
+}
+
+// parseArgs parses the flags of fs wherever they stand in args: before,
+// between or after the positional arguments, as argparse and cobra allow.
+// A "--" ends the flags; everything after it is positional. It returns the
+// positional arguments in order.
+func parseArgs(fs *flag.FlagSet, args []string) ([]string, error) {
+	var pos []string
+	for {
+		if err := fs.Parse(args); err != nil {
+			return nil, err
+		}
+		rest := fs.Args()
+		if n := len(args) - len(rest); n > 0 && args[n-1] == "--" && endsFlags(fs, args[:n-1]) {
+			return append(pos, rest...), nil
+		}
+		if len(rest) == 0 {
+			return pos, nil
+		}
+		pos, args = append(pos, rest[0]), rest[1:]
+	}
+}
+
+// endsFlags reports whether the "--" that follows flags was the end of the
+// flags, which the flag package consumes, rather than the value of the last
+// flag (--tests --): only then do the flags before it parse on their own.
+// It parses them again into a copy of fs, so that fs keeps its values.
+func endsFlags(fs *flag.FlagSet, flags []string) bool {
+	shadow := flag.NewFlagSet(fs.Name(), flag.ContinueOnError)
+	shadow.SetOutput(io.Discard)
+	fs.VisitAll(func(f *flag.Flag) {
+		if b, ok := f.Value.(interface{ IsBoolFlag() bool }); ok && b.IsBoolFlag() {
+			shadow.Bool(f.Name, false, "")
+		} else {
+			shadow.String(f.Name, "", "")
+		}
+	})
+	return shadow.Parse(flags) == nil && len(shadow.Args()) == 0
 }
 
 func lookup(name string) *command {
@@ -107,6 +146,9 @@ func usage(w io.Writer) {
 Usage:
 
 	judge <command> [flags] [arguments]
+
+Flags may come before, between or after the arguments; "--" ends them, so
+that an argument after it is never a flag: judge run clocks -- -sol.py
 
 Commands:
 
@@ -126,7 +168,7 @@ Run 'judge help <command>' or 'judge <command> -h' for details.
 
 func commandUsage(w io.Writer, c *command, fs *flag.FlagSet) {
 	fmt.Fprintf(w, "usage: judge %s\n\n%s\n", c.UsageLine, strings.TrimSpace(c.Long))
-	fmt.Fprintf(w, "\nFlags:\n")
+	fmt.Fprintf(w, "\nFlags (before, between or after the arguments; \"--\" ends them):\n")
 	out := fs.Output()
 	fs.SetOutput(w)
 	fs.PrintDefaults()

@@ -43,7 +43,8 @@ Examples:
 
 	judge run rotation-game solution.cpp
 	judge run --lazy --json clocks sol.py > report.json
-	judge run --tests mytests -j 1 --time-limit 2s eight-puzzle ./a.out
+	judge run eight-puzzle ./a.out --tests mytests -j 1 --time-limit 2s
+	judge run clocks -- -odd-name.py
 
 Exit codes: 0 accepted; 1 any other verdict; 2 usage error or judge error (JE).
 `,

@@ -40,7 +40,7 @@ Test N of a seed is the same as judge gen --seed SEED makes as KIND-SEED-N.
 Examples:
 
 	judge stress --count 1000 rotation-game my.cpp
-	judge stress --kind deep --cases 10 --save eight-puzzle sol.py
+	judge stress eight-puzzle sol.py --kind deep --cases 10 --save
 
 Exit codes: 0 every test was accepted; 1 a test failed (or the submission
 does not compile); 2 usage error or the judge itself failed.

@@ -39,6 +39,10 @@ directory or a Kattis/ICPC package alike:
     limit times 1.5 (a Kattis package may set other factors). A margin that
     a run 25% slower would break is a warning.
 
+Each accepted submission's line says how thin its margin is: its slowest
+test and the share of the time limit that test takes (under 25%, the 2x
+rule still holds on a machine twice as slow).
+
 Every finding names its file. Warnings do not fail the verification.
 --suggest-time-limit prints the limit the rules imply: the slowest accepted
 run times 2, rounded up to 0.1s (or the package's time_resolution).
@@ -156,14 +160,34 @@ func submissionLine(s maintain.SubmissionResult) string {
 	}
 	detail := ""
 	switch {
-	case s.Got == verdict.AC:
-		detail = fmt.Sprintf(", slowest %s", ms(s.Slowest.Milliseconds()))
+	case s.Got == verdict.AC && s.Want == verdict.AC:
+		detail = fmt.Sprintf(", slowest %s on %s, %s of the %s limit",
+			ms(s.Slowest.Milliseconds()), s.Test, percent(s.Slowest, s.TimeLimit), seconds(s.TimeLimit))
+	case s.Got == verdict.AC: // under a raised limit: the finding compares
+		detail = fmt.Sprintf(", slowest %s on %s", ms(s.Slowest.Milliseconds()), s.Test)
 	case s.Test != "":
 		detail = fmt.Sprintf(" on %s: %s", s.Test, oneLine(s.Message, 80))
 	case s.Message != "":
 		detail = ": " + oneLine(s.Message, 80)
 	}
 	return fmt.Sprintf("%s %s (want %s) %s%s", mark, s.Got, s.Want, s.Path, detail)
+}
+
+// percent shows part as a share of whole: "16%", or "4.4%" below 10%.
+func percent(part, whole time.Duration) string {
+	if whole <= 0 {
+		return "?%"
+	}
+	f := 100 * float64(part) / float64(whole)
+	if f < 10 {
+		return fmt.Sprintf("%.1f%%", f)
+	}
+	return fmt.Sprintf("%.0f%%", f)
+}
+
+// seconds shows a duration in seconds: "15s", "1.5s".
+func seconds(d time.Duration) string {
+	return strings.TrimSuffix(strings.TrimRight(fmt.Sprintf("%.3f", d.Seconds()), "0"), ".") + "s"
 }
 
 func printSuggestion(e *env, rep *maintain.VerifyReport) {

@@ -40,7 +40,7 @@ is not a terminal, a line holding q stops the watch too.
 Examples:
 
 	judge watch clocks sol.py
-	judge watch --tests mytests -j 1 --time-limit 2s rotation-game sol.cpp
+	judge watch rotation-game sol.cpp --tests mytests -j 1 --time-limit 2s
 
 Exit codes: 0 stopped by q or a signal; 2 usage error, or the watch could
 not start.

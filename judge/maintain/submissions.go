@@ -144,7 +144,7 @@ func (v *verifier) checkSubmissions(ctx context.Context, chk checkers.Checker) e
 func (v *verifier) grade(ctx context.Context, ex example, src string, chk checkers.Checker) (*SubmissionResult, error) {
 	o := v.opts.Grade
 	o.Tests, o.Checker, o.Lazy = nil, chk, ex.want != verdict.AC
-	o.TimeLimit, o.WallLimit = v.p.Limits.Time, 0
+	o.TimeLimit = v.p.Limits.Time
 	if ex.want == verdict.TLE {
 		o.TimeLimit = scale(v.p.Limits.Time, v.rep.Rules.TLE*ThinFactor)
 	}

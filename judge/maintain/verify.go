@@ -67,7 +67,8 @@ type VerifyOptions struct {
 	Judge *judge.Judge
 	Build judge.BuildOptions
 	// Grade grades the example submissions: parallelism. Its Tests,
-	// TimeLimit, Lazy and Checker are set per submission.
+	// TimeLimit, Lazy and Checker are set per submission; a WallLimit of 0
+	// (the usual) is twice each submission's time limit plus 1 s.
 	Grade judge.GradeOptions
 	// Progress, when set, is told each long step before it starts.
 	Progress func(step string)

@@ -7,6 +7,7 @@ import (
 	"runtime"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/optjudge/optjudge/judge"
 	"github.com/optjudge/optjudge/judge/verdict"
@@ -48,7 +49,16 @@ func testJudge(t testing.TB) *judge.Judge {
 	return sharedJudge
 }
 
-func gradeOptions() judge.GradeOptions { return judge.GradeOptions{Parallel: runtime.NumCPU()} }
+func gradeOptions() judge.GradeOptions {
+	return judge.GradeOptions{
+		Parallel: runtime.NumCPU(),
+		// The tests' programs that take time burn CPU (busy), and the
+		// CPU limit decides; the default wall limit (2 x CPU + 1 s) would
+		// cut a busy program short on a machine loaded enough to give it
+		// less than a fifth of a core.
+		WallLimit: time.Minute,
+	}
+}
 
 func TestMain(m *testing.M) {
 	code := m.Run()

@@ -1,4 +1,4 @@
-// Classic IDA*: heuristic 8 - (max count of one digit in the centre), moves A..H in order, never undoing the last move; the first hit is the lex smallest shortest answer; ~1.2-1.5 s per 13-move board -> AC.
+// Classic IDA*: heuristic 8 - (max count of one digit in the centre), moves A..H in order, never undoing the last move; the first hit is the lex smallest shortest answer; ~1.5-2.5 s per 13-move board, one a file -> AC.
 #include <cstdio>
 #include <algorithm>
 

@@ -1,0 +1,298 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"log"
+	"net"
+	"net/http"
+	"os"
+	"os/signal"
+	"path/filepath"
+	"strings"
+	"sync"
+	"syscall"
+	"time"
+
+	"github.com/nats-io/nats-server/v2/server"
+	"github.com/nats-io/nats.go"
+
+	"github.com/optjudge/optjudge/judge/bytesize"
+	"github.com/optjudge/optjudge/judge/maintain"
+	"github.com/optjudge/optjudge/judge/sandbox"
+	"github.com/optjudge/optjudge/judge/service"
+)
+
+var cmdServe = &command{
+	Name:      "serve",
+	UsageLine: "serve [--addr ADDR] [--data DIR] [--workers N] [--tokens FILE] [--nats-listen ADDR] [--nats URLS --replicas R]",
+	Short:     "run the grading service: the HTTP API, the queue and workers",
+	Long: `
+Serve runs the grading service: the HTTP API v1 on --addr (see the README
+and judge/service/openapi.yaml), a queue in NATS JetStream and --workers
+grading workers in the same process.
+
+Without --nats it starts an embedded NATS server storing under --data
+(default ./judge-data); outside workers (judge worker) reach it only when
+--nats-listen is given, and on anything but loopback only with a token
+(--nats-token or $JUDGE_NATS_TOKEN; TLS with --nats-tls-cert and
+--nats-tls-key). With --nats it uses that cluster and starts no server;
+--replicas sets the streams' replication (3 on a 3-node cluster).
+
+Users come from --tokens FILE (a YAML list of {name, token, role}, role
+contestant or admin). Without it every request is a local admin, and the
+server refuses to listen on anything but loopback.
+
+Grading is lazy (it stops at the first test not accepted) unless --full.
+SIGTERM or SIGINT: stop accepting, finish or hand back the gradings, exit.
+
+Examples:
+
+	judge serve
+	judge serve --addr :8080 --tokens tokens.yaml --nats-listen 0.0.0.0:4222 --workers 0
+	judge serve --nats nats://a:4222,nats://b:4222,nats://c:4222 --replicas 3 --tokens tokens.yaml
+
+Exit codes: 0 after a clean shutdown; 2 usage error or failure.
+`,
+	Flags: func(fs *flag.FlagSet) {
+		fs.String("addr", "127.0.0.1:8080", "serve HTTP on `ADDR`")
+		fs.String("data", "judge-data", "keep the embedded NATS server's data and caches in `DIR`")
+		fs.Int("workers", 1, "grading workers in this process (0: an API-only node)")
+		fs.String("tokens", "", "read the users from `FILE` (YAML: name, token, role)")
+		fs.String("max-source", "256K", "largest source accepted, `SIZE`")
+		fs.Int("queue-limit", 10000, "grading requests waiting at most (then 429)")
+		fs.String("nats-listen", "", "let outside workers reach the embedded NATS server on `ADDR`")
+		fs.String("nats-tls-cert", "", "the embedded NATS server's TLS certificate `FILE`")
+		fs.String("nats-tls-key", "", "the embedded NATS server's TLS key `FILE`")
+		fs.Int("replicas", 1, "replicate streams and buckets `R` times (on a cluster)")
+		natsClientFlags(fs)
+		workerFlags(fs)
+	},
+	Run: runServe,
+}
+
+// natsClientFlags are the flags that say how to reach NATS.
+func natsClientFlags(fs *flag.FlagSet) {
+	fs.String("nats", "", "connect to the NATS servers at `URLS` (comma-separated)")
+	fs.String("nats-token", "", "NATS token (default $JUDGE_NATS_TOKEN)")
+	fs.String("nats-creds", "", "NATS user credentials `FILE`")
+	fs.String("nats-ca", "", "verify the NATS servers' TLS certificates with the CA `FILE`")
+}
+
+// workerFlags are the grading flags of serve and worker.
+func workerFlags(fs *flag.FlagSet) {
+	fs.Bool("full", false, "run every test (default: stop at the first that is not AC)")
+	fs.Int("box-uid", 0, "first uid of the sandbox's boxes, to run several worker processes on one machine (default 60000)")
+}
+
+func natsToken(fs *flag.FlagSet) string {
+	if t := flagValue(fs, "nats-token").(string); t != "" {
+		return t
+	}
+	return os.Getenv("JUDGE_NATS_TOKEN")
+}
+
+// serveConfig is serve's flags, checked.
+type serveConfig struct {
+	addr, data string
+	workers    int
+	tokens     []service.Token
+	maxSource  bytesize.Size
+}
+
+func (e *env) serveConfig(fs *flag.FlagSet) (*serveConfig, error) {
+	c := &serveConfig{addr: flagValue(fs, "addr").(string), data: flagValue(fs, "data").(string), workers: flagValue(fs, "workers").(int)}
+	if c.workers < 0 {
+		return nil, fmt.Errorf("--workers %d: want 0 or more", c.workers)
+	}
+	size, err := bytesize.Parse(flagValue(fs, "max-source").(string))
+	if err != nil || size <= 0 {
+		return nil, fmt.Errorf("--max-source %s: want e.g. 256K or 1M", flagValue(fs, "max-source"))
+	}
+	c.maxSource = size
+	if f := flagValue(fs, "tokens").(string); f != "" {
+		if c.tokens, err = service.LoadTokens(f); err != nil {
+			return nil, err
+		}
+	} else if !service.IsLoopbackAddr(c.addr) {
+		return nil, fmt.Errorf("--addr %s: without --tokens every request is an admin, so the server listens on loopback only (127.0.0.1:PORT)", c.addr)
+	}
+	if flagValue(fs, "nats").(string) != "" && flagValue(fs, "nats-listen").(string) != "" {
+		return nil, errors.New("--nats-listen is for the embedded server; with --nats no server is started")
+	}
+	return c, nil
+}
+
+func runServe(e *env, fs *flag.FlagSet, args []string) int {
+	if len(args) != 0 {
+		return e.usageError("want no arguments, got %d", len(args))
+	}
+	c, err := e.serveConfig(fs)
+	if err != nil {
+		return e.usageError("%v", err)
+	}
+	logger := log.New(e.stderr, "", log.LstdFlags)
+	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGTERM, os.Interrupt)
+	defer stop()
+	nc, ns, err := e.serveNATS(fs, c, logger)
+	if err != nil {
+		return e.fail(err)
+	}
+	defer func() {
+		nc.Drain()
+		if ns != nil {
+			ns.Shutdown()
+			ns.WaitForShutdown()
+		}
+	}()
+	store, err := service.OpenStore(ctx, nc, service.StoreConfig{Replicas: flagValue(fs, "replicas").(int), QueueLimit: flagValue(fs, "queue-limit").(int)})
+	if err != nil {
+		return e.fail(err)
+	}
+	lib, err := service.NewLibrary(store, e.problemsDir, filepath.Join(c.data, "problems"))
+	if err != nil {
+		return e.fail(err)
+	}
+	workers, err := e.startWorkers(ctx, fs, store, lib, c.workers, "", filepath.Join(c.data, "tmp"), logger)
+	if err != nil {
+		return e.fail(err)
+	}
+	api := service.NewServer(service.ServerConfig{Store: store, Library: lib, Tokens: c.tokens, MaxSource: c.maxSource,
+		Verify: verifyUpload, Log: logger})
+	defer api.Close()
+	ln, err := net.Listen("tcp", c.addr)
+	if err != nil {
+		workers.stop()
+		return e.fail(err)
+	}
+	hs := api.HTTPServer(c.addr)
+	fmt.Fprintf(e.stderr, "judge serve: http://%s (%d workers, data in %s)\n", ln.Addr(), c.workers, c.data)
+	served := make(chan error, 1)
+	go func() { served <- hs.Serve(ln) }()
+	select {
+	case <-ctx.Done():
+	case err = <-served:
+	}
+	fmt.Fprintln(e.stderr, "judge serve: shutting down")
+	sctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	hs.Shutdown(sctx)
+	workers.stop()
+	if err != nil && !errors.Is(err, http.ErrServerClosed) {
+		return e.fail(err)
+	}
+	return exitOK
+}
+
+// serveNATS starts the embedded server (unless --nats) and connects.
+func (e *env) serveNATS(fs *flag.FlagSet, c *serveConfig, logger *log.Logger) (*nats.Conn, *server.Server, error) {
+	cc := service.ConnConfig{Name: "judge serve", URLs: flagValue(fs, "nats").(string), Token: natsToken(fs),
+		Creds: flagValue(fs, "nats-creds").(string), CA: flagValue(fs, "nats-ca").(string)}
+	var ns *server.Server
+	if cc.URLs == "" {
+		var err error
+		ns, err = service.StartServer(service.NATSConfig{
+			Dir: filepath.Join(c.data, "nats"), Listen: flagValue(fs, "nats-listen").(string), Token: cc.Token,
+			TLSCert: flagValue(fs, "nats-tls-cert").(string), TLSKey: flagValue(fs, "nats-tls-key").(string),
+		})
+		if err != nil {
+			return nil, nil, err
+		}
+		if l := flagValue(fs, "nats-listen").(string); l != "" {
+			fmt.Fprintf(e.stderr, "judge serve: nats %s\n", ns.ClientURL())
+		}
+		cc.Server = ns
+	}
+	nc, err := service.Connect(cc)
+	if err != nil {
+		if ns != nil {
+			ns.Shutdown()
+		}
+		return nil, nil, err
+	}
+	return nc, ns, nil
+}
+
+// workerPool is the workers of a process and their engine.
+type workerPool struct {
+	cancel context.CancelFunc
+	wg     sync.WaitGroup
+	engine service.Engine
+}
+
+// stop asks every worker to finish or hand back its job and waits.
+func (p *workerPool) stop() {
+	p.cancel()
+	p.wg.Wait()
+	if p.engine != nil {
+		p.engine.Close()
+	}
+}
+
+// startWorkers starts n workers sharing one engine (one sandbox).
+func (e *env) startWorkers(ctx context.Context, fs *flag.FlagSet, store *service.Store, lib *service.Library, n int, name, tmp string, logger *log.Logger) (*workerPool, error) {
+	wctx, cancel := context.WithCancel(context.WithoutCancel(ctx))
+	context.AfterFunc(ctx, cancel)
+	p := &workerPool{cancel: cancel}
+	if n == 0 {
+		return p, nil
+	}
+	if err := os.MkdirAll(tmp, 0o755); err != nil {
+		return nil, err
+	}
+	eng, err := service.NewEngine(service.EngineConfig{
+		Sandbox: sandbox.Options{FirstUID: flagValue(fs, "box-uid").(int)}, Full: flagValue(fs, "full").(bool),
+		TempDir: tmp, Path: os.Getenv("PATH"), Executables: store.Executables(),
+	})
+	if err != nil {
+		return nil, err
+	}
+	p.engine = eng
+	host, _ := os.Hostname()
+	if name == "" {
+		name = fmt.Sprintf("%s-%d", host, os.Getpid())
+	}
+	for i := 1; i <= n; i++ {
+		wname := name
+		if n > 1 {
+			wname = fmt.Sprintf("%s-%d", name, i)
+		}
+		w := service.NewWorker(service.WorkerConfig{Name: wname, Host: host, Store: store, Library: lib, Engine: eng, TempDir: tmp, Log: logger})
+		p.wg.Add(1)
+		go func() { defer p.wg.Done(); w.Run(wctx) }()
+	}
+	logger.Printf("%d workers (%s), isolation %s", n, name, eng.Isolation())
+	return p, nil
+}
+
+// verifyUpload checks an uploaded problem as judge verify does, but for
+// its example submissions: the tests, the inputs against the validators,
+// the answers against the checker and the reference.
+func verifyUpload(ctx context.Context, p *service.Problem) error {
+	ctx, cancel := context.WithTimeout(ctx, 2*time.Minute)
+	defer cancel()
+	q := *p.Problem
+	q.FS = withoutSubmissions{p.FS}
+	j, err := newJudge(nil)
+	if err != nil {
+		return err
+	}
+	defer j.Close()
+	rep, err := maintain.Verify(ctx, &q, maintain.VerifyOptions{Judge: j})
+	if err != nil {
+		return err
+	}
+	var errs []string
+	for _, f := range rep.Findings {
+		// the submissions are hidden: that there are none is no finding
+		if f.Severity == maintain.Error && filepath.Base(f.File) != "submissions" {
+			errs = append(errs, f.String())
+		}
+	}
+	if len(errs) > 0 {
+		return errors.New(strings.Join(errs, "; "))
+	}
+	return nil
+}

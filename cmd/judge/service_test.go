@@ -1,0 +1,347 @@
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"sync"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/nats-io/nats-server/v2/server"
+
+	"github.com/optjudge/optjudge/judge/service"
+)
+
+// proc is a judge process of a test.
+type proc struct {
+	cmd    *exec.Cmd
+	mu     sync.Mutex
+	stderr bytes.Buffer
+	lines  chan string
+	done   chan struct{} // closed when the process has exited
+	err    error         // its Wait's, once done
+}
+
+func startJudge(t *testing.T, args ...string) *proc {
+	t.Helper()
+	cmd := exec.Command(os.Args[0], args...)
+	cmd.Env = append(os.Environ(), "JUDGE_TEST_AS_JUDGE=1")
+	// a grandchild that kept stderr open must not hold Wait (and the
+	// test) once the judge itself has exited
+	cmd.WaitDelay = 10 * time.Second
+	pr, pw := io.Pipe()
+	cmd.Stderr = pw
+	p := &proc{cmd: cmd, lines: make(chan string, 1000), done: make(chan struct{})}
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	go func() {
+		sc := bufio.NewScanner(pr)
+		for sc.Scan() {
+			p.mu.Lock()
+			p.stderr.WriteString(sc.Text() + "\n")
+			p.mu.Unlock()
+			select {
+			case p.lines <- sc.Text():
+			default:
+			}
+		}
+	}()
+	go func() { p.err = cmd.Wait(); pw.Close(); close(p.done) }()
+	t.Cleanup(func() { p.kill(syscall.SIGKILL); <-p.done })
+	return p
+}
+
+func (p *proc) kill(sig syscall.Signal) {
+	select {
+	case <-p.done:
+	default:
+		p.cmd.Process.Signal(sig)
+	}
+}
+
+// wait waits for the process to exit and returns its Wait's error.
+func (p *proc) wait() error {
+	<-p.done
+	return p.err
+}
+
+// waitLine waits for a line of stderr matching re and returns its match.
+func (p *proc) waitLine(t *testing.T, re *regexp.Regexp) []string {
+	t.Helper()
+	timeout := time.After(time.Minute)
+	for {
+		select {
+		case l := <-p.lines:
+			if m := re.FindStringSubmatch(l); m != nil {
+				return m
+			}
+		case <-timeout:
+			p.mu.Lock()
+			defer p.mu.Unlock()
+			t.Fatalf("no line matching %s in:\n%s", re, p.stderr.String())
+		}
+	}
+}
+
+var serveRE = regexp.MustCompile(`judge serve: (http://\S+)`)
+
+// TestServiceSurvivesKills is the service's "done when": 30 submissions of
+// the three puzzles, mixed AC, WA, TLE, RE, MLE and CE, graded by two
+// outside workers while one worker and then judge serve itself are killed
+// with SIGKILL and started again; every one gets the verdict judge run
+// gives it, none is lost, none stays queued, none has two judgings.
+func TestServiceSurvivesKills(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short: grades 30 submissions with processes killed (about a minute)")
+	}
+	data := t.TempDir()
+	natsAddr := fmt.Sprintf("127.0.0.1:%d", freePort(t))
+	serve := func() (*proc, string) {
+		p := startJudge(t, "serve", "--addr", "127.0.0.1:0", "--data", data, "--workers", "0", "--nats-listen", natsAddr)
+		return p, p.waitLine(t, serveRE)[1]
+	}
+	srv, base := serve()
+	w1, _ := startWorker(t, "nats://"+natsAddr, 1), startWorker(t, "nats://"+natsAddr, 2)
+	want := submitMix(t, base)
+	waitCount(t, base, 4)
+	w1.kill(syscall.SIGKILL)
+	w1.wait()
+	startWorker(t, "nats://"+natsAddr, 1)
+	waitCount(t, base, 10)
+	srv.kill(syscall.SIGKILL)
+	srv.wait()
+	_, base = serve()
+	checkMix(t, waitAll(t, base, want, 4*time.Minute), want)
+}
+
+// TestServiceOnClusterLosesNode is the same on a three-node NATS cluster
+// (in this process, on loopback) with every stream replicated three
+// times: a node is stopped mid-load.
+func TestServiceOnClusterLosesNode(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short: grades 30 submissions on a cluster losing a node (about a minute)")
+	}
+	nodes, urls := startCluster(t)
+	srv := startJudge(t, "serve", "--addr", "127.0.0.1:0", "--data", t.TempDir(), "--workers", "0", "--nats", urls, "--replicas", "3")
+	base := srv.waitLine(t, serveRE)[1]
+	startWorker(t, urls, 1)
+	startWorker(t, urls, 2)
+	want := submitMix(t, base)
+	waitCount(t, base, 6)
+	nodes[0].Shutdown()
+	checkMix(t, waitAll(t, base, want, 4*time.Minute), want)
+}
+
+// TestSIGTERM: a worker told to stop mid-grading hands its submission
+// back and exits within 10 s; another grades it; judge serve stops
+// cleanly.
+func TestSIGTERM(t *testing.T) {
+	natsAddr := fmt.Sprintf("127.0.0.1:%d", freePort(t))
+	srv := startJudge(t, "serve", "--addr", "127.0.0.1:0", "--data", t.TempDir(), "--workers", "0", "--nats-listen", natsAddr)
+	base := srv.waitLine(t, serveRE)[1]
+	w1 := startWorker(t, "nats://"+natsAddr, 1)
+	src, err := os.ReadFile("../../judge/service/testdata/slow_wa.py")
+	if err != nil {
+		t.Fatal(err)
+	}
+	id := postSubmission(t, base, "eight-puzzle", "slow_wa.py", string(src))
+	for deadline := time.Now().Add(time.Minute); ; time.Sleep(50 * time.Millisecond) {
+		if subs, _ := listAll(base); len(subs) == 1 && subs[0].State == "running" {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("never running")
+		}
+	}
+	w1.kill(syscall.SIGTERM)
+	select {
+	case <-w1.done:
+		if err := w1.wait(); err != nil {
+			t.Errorf("worker after SIGTERM: %v, want exit 0", err)
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatal("the worker did not exit within 10 s of SIGTERM")
+	}
+	startWorker(t, "nats://"+natsAddr, 2)
+	got := waitAll(t, base, map[string]string{id: "WA"}, 2*time.Minute)
+	checkMix(t, got, map[string]string{id: "WA"})
+	srv.kill(syscall.SIGTERM)
+	if err := srv.wait(); err != nil {
+		t.Errorf("serve after SIGTERM: %v, want exit 0", err)
+	}
+}
+
+var boxUIDs = 76000 + os.Getpid()%40*100
+
+// startWorker starts judge worker number n (1 or 2) on urls.
+func startWorker(t *testing.T, urls string, n int) *proc {
+	return startJudge(t, "worker", "--nats", urls, "--name", fmt.Sprintf("w%d", n),
+		"--box-uid", fmt.Sprint(boxUIDs+50*(n-1)), "--cache", filepath.Join(t.TempDir(), fmt.Sprint(n)))
+}
+
+// submitMix posts 30 submissions of the three puzzles, five of each of
+// AC, WA, TLE, RE, MLE and CE, and returns the verdicts judge run gives
+// them.
+func submitMix(t *testing.T, base string) map[string]string {
+	t.Helper()
+	files := "../../judge/service/testdata/"
+	kinds := []struct{ problem, file, want string }{
+		{"clocks", "clocks_ac.py", "AC"}, {"rotation-game", "wa.py", "WA"}, {"clocks", "tle.py", "TLE"},
+		{"rotation-game", "re.py", "RE"}, {"eight-puzzle", "mle.py", "MLE"}, {"eight-puzzle", "ce.cpp", "CE"},
+	}
+	want := map[string]string{}
+	for i := range 30 {
+		k := kinds[i%len(kinds)]
+		src, err := os.ReadFile(files + k.file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		// a different source each time: no two are the same build
+		comment := "#"
+		if strings.HasSuffix(k.file, ".cpp") {
+			comment = "//"
+		}
+		want[postSubmission(t, base, k.problem, k.file, fmt.Sprintf("%s\n%s %d\n", src, comment, i))] = k.want
+	}
+	return want
+}
+
+func checkMix(t *testing.T, got map[string]subView, want map[string]string) {
+	t.Helper()
+	for id, w := range want {
+		s := got[id]
+		if s.Verdict != w || len(s.Judgings) != 1 {
+			t.Errorf("%s (%s): got %s with %d judgings, want %s with one", id, s.Filename, s.Verdict, len(s.Judgings), w)
+		}
+	}
+}
+
+// startCluster starts three NATS nodes with JetStream in this process and
+// waits for a meta leader.
+func startCluster(t *testing.T) ([]*server.Server, string) {
+	t.Helper()
+	ports := make([]int, 6)
+	for i := range ports {
+		ports[i] = freePort(t)
+	}
+	var routes, urls []string
+	for i := range 3 {
+		routes = append(routes, fmt.Sprintf("nats-route://127.0.0.1:%d", ports[3+i]))
+	}
+	var nodes []*server.Server
+	for i := range 3 {
+		ns, err := service.StartServer(service.NATSConfig{Name: fmt.Sprintf("n%d", i+1), Dir: t.TempDir(),
+			Listen: fmt.Sprintf("127.0.0.1:%d", ports[i]), Cluster: "judge",
+			ClusterListen: fmt.Sprintf("127.0.0.1:%d", ports[3+i]), Routes: routes})
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { ns.Shutdown(); ns.WaitForShutdown() })
+		nodes = append(nodes, ns)
+		urls = append(urls, ns.ClientURL())
+	}
+	for deadline := time.Now().Add(time.Minute); ; time.Sleep(100 * time.Millisecond) {
+		for _, ns := range nodes {
+			if ns.JetStreamIsLeader() {
+				return nodes, strings.Join(urls, ",")
+			}
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("no JetStream meta leader after a minute")
+		}
+	}
+}
+
+func freePort(t *testing.T) int {
+	t.Helper()
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ln.Close()
+	return ln.Addr().(*net.TCPAddr).Port
+}
+
+type subView struct {
+	ID, Filename, State, Verdict string
+	Judgings                     []json.RawMessage
+}
+
+func postSubmission(t *testing.T, base, problem, file, src string) string {
+	t.Helper()
+	b, _ := json.Marshal(map[string]string{"problem": problem, "filename": file, "source": src})
+	resp, err := http.Post(base+"/api/v1/submissions", "application/json", bytes.NewReader(b))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	var a struct{ ID string }
+	json.NewDecoder(resp.Body).Decode(&a)
+	if resp.StatusCode != http.StatusAccepted {
+		t.Fatalf("POST %s: got %s", file, resp.Status)
+	}
+	return a.ID
+}
+
+func listAll(base string) ([]subView, error) {
+	resp, err := http.Get(base + "/api/v1/submissions?limit=1000")
+	if err != nil {
+		return nil, err
+	}
+	defer resp.Body.Close()
+	var l struct{ Submissions []subView }
+	return l.Submissions, json.NewDecoder(resp.Body).Decode(&l)
+}
+
+// waitCount waits for at least n submissions to be done.
+func waitCount(t *testing.T, base string, n int) {
+	t.Helper()
+	deadline := time.Now().Add(2 * time.Minute)
+	for time.Now().Before(deadline) {
+		subs, _ := listAll(base)
+		done := 0
+		for _, s := range subs {
+			if s.State == "done" {
+				done++
+			}
+		}
+		if done >= n {
+			return
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+	t.Fatalf("fewer than %d submissions done after 2 minutes", n)
+}
+
+func waitAll(t *testing.T, base string, want map[string]string, d time.Duration) map[string]subView {
+	t.Helper()
+	deadline := time.Now().Add(d)
+	for {
+		subs, err := listAll(base)
+		got := map[string]subView{}
+		for _, s := range subs {
+			if s.State == "done" {
+				got[s.ID] = s
+			}
+		}
+		if err == nil && len(got) == len(want) && len(subs) == len(want) {
+			return got
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("after %v: %d of %d done (%v)", d, len(got), len(want), err)
+		}
+		time.Sleep(200 * time.Millisecond)
+	}
+}

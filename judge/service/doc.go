@@ -1,0 +1,40 @@
+// Package service is the grading service: an HTTP API that accepts
+// submissions, a queue that holds them and workers, on one machine or many,
+// that grade them with the engine. Everything it keeps lives in NATS
+// JetStream, embedded in `judge serve` or an existing cluster; there is no
+// second database.
+//
+// The layout in JetStream (every name is fixed; Replicas apply to all):
+//
+//	stream JUDGE_JOBS         subjects judge.jobs.<submission>, work-queue
+//	                          retention, deduplication by Nats-Msg-Id
+//	                          (<submission>-<request>), MaxMsgs = the queue
+//	                          limit with DiscardNew (a full queue refuses)
+//	consumer graders          durable pull consumer shared by every worker:
+//	                          explicit acks, AckWait 30 s kept alive by
+//	                          InProgress while grading, MaxDeliver 4
+//	kv judge-submissions      <submission> -> Submission (state, requests,
+//	                          finished judgings)
+//	kv judge-judgings         <submission>.<request> -> Judging, written with
+//	                          Create: one finished judging per request
+//	kv judge-progress         <submission> -> Progress (the current request's
+//	                          attempts and finished tests), for events and
+//	                          for the tries that end as JE
+//	kv judge-workers          <worker> -> WorkerInfo, a heartbeat with a TTL
+//	kv judge-rejudges         <rejudge> -> Rejudge
+//	kv judge-problems         <problem> -> UploadedProblem (the current
+//	                          uploaded version of a problem)
+//	objects judge-sources     sources by their sha256
+//	objects judge-executables builds by (language, compiler, source hash)
+//	objects judge-packages    uploaded problem packages by content hash
+//	objects judge-reports     reports by <submission>.<request>.<attempt>
+//
+// On a cluster (Replicas > 1) the buckets' direct gets are turned off, so
+// that every read goes to the stream's leader and sees the latest write.
+//
+// A submission is accepted (202) once its record and its job are stored. A
+// worker acknowledges a job only after the judging is stored; a worker that
+// dies leaves its job to be redelivered after AckWait; a job whose tries
+// all died ends as a JE judging that lists them. The server's sweeper
+// republishes the job of any submission left queued without one.
+package service

@@ -1,0 +1,169 @@
+package service
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"time"
+
+	"github.com/nats-io/nats.go/jetstream"
+)
+
+// Events of GET /api/v1/submissions/ID/events, as server-sent events:
+//
+//	event: state    data: {"state", "request", "worker"}  on every change of state
+//	event: test     data: a TestBrief                     as each test finishes
+//	event: done     data: the submission, as GET shows it, with its report
+//
+// The stream starts with the current state (and the tests finished so
+// far) and ends after done. A client that reconnects gets it all again.
+type stateEvent struct {
+	State   string `json:"state"`
+	Request int    `json:"request"`
+	Worker  string `json:"worker,omitempty"`
+}
+
+func (s *Server) handleEvents(w http.ResponseWriter, r *http.Request) {
+	u := userFrom(r.Context())
+	sub, err := s.lookup(r.Context(), u, r.PathValue("id"))
+	if err != nil {
+		writeError(w, err)
+		return
+	}
+	ctx, cancel := context.WithCancel(r.Context())
+	defer cancel()
+	stop := context.AfterFunc(s.ctx, cancel) // the server shuts down
+	defer stop()
+	subs, err := s.cfg.Store.submissions.Watch(ctx, sub.ID)
+	if err != nil {
+		writeError(w, err)
+		return
+	}
+	defer subs.Stop()
+	progress, err := s.cfg.Store.progress.Watch(ctx, sub.ID)
+	if err != nil {
+		writeError(w, err)
+		return
+	}
+	defer progress.Stop()
+	w.Header().Set("Content-Type", "text/event-stream")
+	w.Header().Set("Cache-Control", "no-cache")
+	w.Header().Set("X-Accel-Buffering", "no")
+	w.WriteHeader(http.StatusOK)
+	es := &eventStream{w: w, rc: http.NewResponseController(w)}
+	es.run(ctx, s, subs.Updates(), progress.Updates())
+}
+
+type eventStream struct {
+	w       http.ResponseWriter
+	rc      *http.ResponseController
+	last    stateEvent
+	request int // the request whose tests are being sent
+	sent    int // tests of it sent
+}
+
+func (es *eventStream) run(ctx context.Context, s *Server, subs, progress <-chan jetstream.KeyValueEntry) {
+	keepAlive := time.NewTicker(15 * time.Second)
+	defer keepAlive.Stop()
+	var cur *Submission
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case <-keepAlive.C:
+			if es.send("", ": keep-alive\n\n") != nil {
+				return
+			}
+		case e, ok := <-subs:
+			if !ok {
+				return
+			}
+			if e == nil || e.Operation() != jetstream.KeyValuePut {
+				continue
+			}
+			var sub Submission
+			if json.Unmarshal(e.Value(), &sub) != nil {
+				continue
+			}
+			cur = &sub
+			if es.state(&sub) != nil {
+				return
+			}
+			if sub.State == StateDone {
+				es.done(ctx, s, &sub)
+				return
+			}
+		case e, ok := <-progress:
+			if !ok {
+				return
+			}
+			if e == nil || e.Operation() != jetstream.KeyValuePut || cur == nil {
+				continue
+			}
+			var p Progress
+			if json.Unmarshal(e.Value(), &p) != nil || p.Request != cur.Request {
+				continue
+			}
+			if es.tests(&p) != nil {
+				return
+			}
+		}
+	}
+}
+
+func (es *eventStream) state(sub *Submission) error {
+	ev := stateEvent{State: sub.State, Request: sub.Request, Worker: sub.Worker}
+	if ev == es.last {
+		return nil
+	}
+	if ev.Request != es.request || (ev.State == StateRunning && ev.Worker != es.last.Worker) {
+		es.request, es.sent = ev.Request, 0 // a new request, or a new try: its tests from the start
+	}
+	es.last = ev
+	return es.event("state", ev)
+}
+
+func (es *eventStream) tests(p *Progress) error {
+	if p.Request != es.request {
+		return nil
+	}
+	if len(p.Tests) < es.sent {
+		es.sent = 0 // a new attempt started over
+	}
+	for ; es.sent < len(p.Tests); es.sent++ {
+		if err := es.event("test", p.Tests[es.sent]); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func (es *eventStream) done(ctx context.Context, s *Server, sub *Submission) {
+	// the tests the last progress write had not told yet
+	var p Progress
+	if _, err := getJSON(ctx, s.cfg.Store.progress, sub.ID, &p); err == nil && p.Request == sub.Request {
+		es.tests(&p)
+	}
+	v := viewOf(sub)
+	if n := len(sub.Judgings); n > 0 {
+		v.Report, _ = s.report(ctx, sub.ID, sub.Judgings[n-1].Request)
+	}
+	es.event("done", v)
+}
+
+func (es *eventStream) event(name string, v any) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	return es.send(name, fmt.Sprintf("event: %s\ndata: %s\n\n", name, b))
+}
+
+func (es *eventStream) send(_ string, text string) error {
+	es.rc.SetWriteDeadline(time.Now().Add(30 * time.Second))
+	if _, err := fmt.Fprint(es.w, text); err != nil {
+		return err
+	}
+	return es.rc.Flush()
+}

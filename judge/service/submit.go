@@ -1,0 +1,305 @@
+package service
+
+import (
+	"context"
+	"crypto/rand"
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"io"
+	"mime"
+	"net/http"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/nats-io/nats.go/jetstream"
+)
+
+// SubmitRequest is the body of POST /api/v1/submissions.
+type SubmitRequest struct {
+	Problem  string `json:"problem"`
+	Filename string `json:"filename"`
+	Source   string `json:"source"`
+	Language string `json:"language,omitempty"`
+}
+
+// Accepted is the answer to a submission.
+type Accepted struct {
+	ID    string `json:"id"`
+	State string `json:"state"`
+}
+
+func (s *Server) handleSubmit(w http.ResponseWriter, r *http.Request) {
+	req, err := s.readSubmission(w, r)
+	if err != nil {
+		writeError(w, err)
+		return
+	}
+	sub, err := s.submit(r.Context(), userFrom(r.Context()), req, r.Header.Get("Idempotency-Key"))
+	if err != nil {
+		writeError(w, err)
+		return
+	}
+	w.Header().Set("Location", "/api/v1/submissions/"+sub.ID)
+	writeJSON(w, http.StatusAccepted, Accepted{ID: sub.ID, State: sub.State})
+}
+
+// readSubmission reads a JSON body or a multipart form (problem,
+// language, file) and checks its fields.
+func (s *Server) readSubmission(w http.ResponseWriter, r *http.Request) (*SubmitRequest, error) {
+	// room for JSON's escapes, which may double a source
+	r.Body = http.MaxBytesReader(w, r.Body, 2*int64(s.cfg.MaxSource)+64<<10)
+	ct, _, _ := mime.ParseMediaType(r.Header.Get("Content-Type"))
+	var req SubmitRequest
+	switch ct {
+	case "multipart/form-data":
+		if err := s.readForm(r, &req); err != nil {
+			return nil, err
+		}
+	case "application/json", "":
+		if err := decodeJSON(r.Body, &req); err != nil {
+			return nil, err
+		}
+	default:
+		return nil, errorf(http.StatusUnsupportedMediaType, "Content-Type %s: send application/json or multipart/form-data", ct)
+	}
+	if len(req.Source) > int(s.cfg.MaxSource) {
+		return nil, errorf(http.StatusRequestEntityTooLarge, "source: %d bytes, over the limit of %d", len(req.Source), s.cfg.MaxSource)
+	}
+	switch {
+	case req.Problem == "":
+		return nil, errorf(http.StatusBadRequest, "problem: required")
+	case !problemRE.MatchString(req.Problem):
+		return nil, errorf(http.StatusNotFound, "unknown problem %q", req.Problem)
+	case req.Filename == "":
+		return nil, errorf(http.StatusBadRequest, "filename: required (it chooses the language, e.g. sol.cpp)")
+	case !filenameRE.MatchString(req.Filename):
+		return nil, errorf(http.StatusBadRequest, "filename %q: want a plain file name of letters, digits and ._+- (no directories)", req.Filename)
+	case req.Source == "":
+		return nil, errorf(http.StatusBadRequest, "source: required, and not empty")
+	}
+	return &req, nil
+}
+
+func (s *Server) readForm(r *http.Request, req *SubmitRequest) error {
+	if err := r.ParseMultipartForm(int64(s.cfg.MaxSource) + 64<<10); err != nil {
+		var mbe *http.MaxBytesError
+		if errors.As(err, &mbe) {
+			return err
+		}
+		return errorf(http.StatusBadRequest, "bad multipart form: %v", err)
+	}
+	defer r.MultipartForm.RemoveAll()
+	req.Problem, req.Language = r.FormValue("problem"), r.FormValue("language")
+	f, h, err := r.FormFile("file")
+	if err != nil {
+		if src := r.FormValue("source"); src != "" {
+			req.Source, req.Filename = src, r.FormValue("filename")
+			return nil
+		}
+		return errorf(http.StatusBadRequest, "file: required (or source and filename)")
+	}
+	defer f.Close()
+	b, err := io.ReadAll(io.LimitReader(f, int64(s.cfg.MaxSource)+1))
+	if err != nil {
+		return errorf(http.StatusBadRequest, "file: %v", err)
+	}
+	req.Source, req.Filename = string(b), h.Filename
+	if fn := r.FormValue("filename"); fn != "" {
+		req.Filename = fn
+	}
+	return nil
+}
+
+// submit stores the source and the submission, then queues its first
+// grading. A retry with the same Idempotency-Key returns the submission
+// the first try made (its job deduplicated by JetStream).
+func (s *Server) submit(ctx context.Context, u *User, req *SubmitRequest, idemKey string) (*Submission, error) {
+	p, err := s.cfg.Library.Current(ctx, req.Problem)
+	if err != nil {
+		return nil, err
+	}
+	if p == nil {
+		return nil, errorf(http.StatusNotFound, "unknown problem %q", req.Problem)
+	}
+	lang, err := s.cfg.Languages.ForFile(req.Filename)
+	if req.Language != "" {
+		lang, err = s.cfg.Languages.ByName(req.Language)
+	}
+	if err != nil {
+		return nil, errorf(http.StatusBadRequest, "%s", strings.Replace(err.Error(), "; use --lang", "; say language", 1))
+	}
+	sum := sha256.Sum256([]byte(req.Source))
+	hash := hex.EncodeToString(sum[:])
+	if _, err := s.cfg.Store.sources.GetInfo(ctx, hash); errors.Is(err, jetstream.ErrObjectNotFound) {
+		if _, err := s.cfg.Store.sources.PutBytes(ctx, hash, []byte(req.Source)); err != nil {
+			return nil, fmt.Errorf("storing the source: %w", err)
+		}
+	} else if err != nil {
+		return nil, err
+	}
+	now := time.Now().UTC()
+	sub := &Submission{
+		ID: newID(u.Name, idemKey), Problem: p.Name, ProblemHash: p.Hash, User: u.Name, Language: lang.Name,
+		Filename: req.Filename, Source: hash, Size: len(req.Source), CreatedAt: now,
+		Request: 1, QueuedAt: now, State: StateQueued, Judgings: []JudgingRef{},
+	}
+	err = createJSON(ctx, s.cfg.Store.submissions, sub.ID, sub)
+	if errors.Is(err, jetstream.ErrKeyExists) && idemKey != "" {
+		return s.resubmitted(ctx, sub)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("storing the submission: %w", err)
+	}
+	if err := s.queue(ctx, sub); err != nil {
+		s.cfg.Store.submissions.Delete(context.WithoutCancel(ctx), sub.ID)
+		return nil, err
+	}
+	return sub, nil
+}
+
+// resubmitted answers a retried POST: the submission made before, whose
+// job is published again in case the first try stopped between the two
+// (JetStream drops the copy if the first got through).
+func (s *Server) resubmitted(ctx context.Context, want *Submission) (*Submission, error) {
+	sub, err := s.cfg.Store.Submission(ctx, want.ID)
+	if err != nil {
+		return nil, err
+	}
+	if sub.Problem != want.Problem || sub.Source != want.Source || sub.Language != want.Language {
+		return nil, errorf(http.StatusConflict, "Idempotency-Key already used for another submission (%s)", sub.ID)
+	}
+	if sub.State == StateQueued && sub.Request == 1 {
+		if err := s.queue(ctx, sub); err != nil {
+			return nil, err
+		}
+	}
+	return sub, nil
+}
+
+func (s *Server) queue(ctx context.Context, sub *Submission) error {
+	_, err := s.cfg.Store.publishJob(ctx, jobOf(sub), jobMsgID(sub.ID, sub.Request))
+	if isQueueFull(err) {
+		return errorf(http.StatusTooManyRequests, "the queue is full (%d waiting): try again later", s.cfg.Store.queueLimit)
+	}
+	if err != nil {
+		return fmt.Errorf("queueing: %w", err)
+	}
+	return nil
+}
+
+func jobOf(sub *Submission) Job {
+	return Job{Submission: sub.ID, Request: sub.Request, Problem: sub.Problem, ProblemHash: sub.ProblemHash,
+		Language: sub.Language, Filename: sub.Filename, Source: sub.Source, QueuedAt: sub.QueuedAt}
+}
+
+// newID is a submission's id: 20 hex digits, time-ordered; with an
+// Idempotency-Key, derived from the user and the key instead.
+func newID(user, idemKey string) string {
+	if idemKey != "" {
+		h := sha256.Sum256([]byte(user + "\x00" + idemKey))
+		return hex.EncodeToString(h[:10])
+	}
+	var b [4]byte
+	rand.Read(b[:])
+	return fmt.Sprintf("%012x%s", time.Now().UnixMilli(), hex.EncodeToString(b[:]))
+}
+
+// SubmissionView is a submission as the API shows it.
+type SubmissionView struct {
+	ID        string       `json:"id"`
+	Problem   string       `json:"problem"`
+	User      string       `json:"user"`
+	Language  string       `json:"language"`
+	Filename  string       `json:"filename"`
+	CreatedAt time.Time    `json:"created_at"`
+	State     string       `json:"state"`
+	Verdict   string       `json:"verdict,omitempty"`
+	Worker    string       `json:"worker,omitempty"`
+	Report    any          `json:"report,omitempty"`
+	Judgings  []JudgingRef `json:"judgings"`
+}
+
+func viewOf(sub *Submission) SubmissionView {
+	v := SubmissionView{ID: sub.ID, Problem: sub.Problem, User: sub.User, Language: sub.Language,
+		Filename: sub.Filename, CreatedAt: sub.CreatedAt, State: sub.State, Worker: sub.Worker, Judgings: sub.Judgings}
+	if len(sub.Judgings) > 0 {
+		v.Verdict = sub.Judgings[len(sub.Judgings)-1].Verdict
+	}
+	if v.Judgings == nil {
+		v.Judgings = []JudgingRef{}
+	}
+	return v
+}
+
+// lookup finds a submission the user may see: others' are 404 to a
+// contestant, as if they did not exist.
+func (s *Server) lookup(ctx context.Context, u *User, id string) (*Submission, error) {
+	if !idRE.MatchString(id) {
+		return nil, errorf(http.StatusNotFound, "no submission %q", id)
+	}
+	sub, err := s.cfg.Store.Submission(ctx, id)
+	if errors.Is(err, jetstream.ErrKeyNotFound) || (err == nil && !u.Admin() && sub.User != u.Name) {
+		return nil, errorf(http.StatusNotFound, "no submission %q", id)
+	}
+	return sub, err
+}
+
+func (s *Server) handleSubmission(w http.ResponseWriter, r *http.Request) {
+	sub, err := s.lookup(r.Context(), userFrom(r.Context()), r.PathValue("id"))
+	if err != nil {
+		writeError(w, err)
+		return
+	}
+	v := viewOf(sub)
+	if n := len(sub.Judgings); n > 0 {
+		if v.Report, err = s.report(r.Context(), sub.ID, sub.Judgings[n-1].Request); err != nil {
+			writeError(w, err)
+			return
+		}
+	}
+	writeJSON(w, http.StatusOK, v)
+}
+
+func (s *Server) report(ctx context.Context, id string, request int) (any, error) {
+	j, err := s.cfg.Store.Judging(ctx, id, request)
+	if err != nil {
+		return nil, fmt.Errorf("judging %s: %w", judgingKey(id, request), err)
+	}
+	return s.cfg.Store.Report(ctx, j)
+}
+
+func (s *Server) handleList(w http.ResponseWriter, r *http.Request) {
+	u := userFrom(r.Context())
+	q := r.URL.Query()
+	f := filter{Problem: q.Get("problem"), User: q.Get("user"), State: q.Get("state"), Limit: 100}
+	if l := q.Get("limit"); l != "" {
+		n, err := strconv.Atoi(l)
+		if err != nil || n < 1 || n > 1000 {
+			writeError(w, errorf(http.StatusBadRequest, "limit %q: want a number from 1 to 1000", l))
+			return
+		}
+		f.Limit = n
+	}
+	switch f.State {
+	case "", StateQueued, StateRunning, StateDone:
+	default:
+		writeError(w, errorf(http.StatusBadRequest, "state %q: want queued, running or done", f.State))
+		return
+	}
+	if !u.Admin() {
+		if f.User != "" && f.User != u.Name {
+			writeJSON(w, http.StatusOK, map[string]any{"submissions": []SubmissionView{}})
+			return
+		}
+		f.User = u.Name
+	}
+	subs := s.view.list(f)
+	out := make([]SubmissionView, len(subs))
+	for i := range subs {
+		out[i] = viewOf(&subs[i])
+	}
+	writeJSON(w, http.StatusOK, map[string]any{"submissions": out})
+}

@@ -1,0 +1,2 @@
+# Exits with status 3 at once -> RE.
+raise SystemExit(3)

@@ -1,0 +1,3 @@
+# Never ends -> TLE.
+while True:
+    pass

@@ -1,0 +1,149 @@
+package service
+
+import (
+	"time"
+
+	"github.com/optjudge/optjudge/judge"
+)
+
+// States of a submission.
+const (
+	StateQueued  = "queued"
+	StateRunning = "running"
+	StateDone    = "done"
+)
+
+// Submission is a submission's record in the judge-submissions bucket.
+// Request counts the gradings asked for (1, then one more per rejudge); the
+// submission is done when the judging of its latest request is stored.
+type Submission struct {
+	ID          string    `json:"id"`
+	Problem     string    `json:"problem"`
+	ProblemHash string    `json:"problem_hash"` // of the latest request
+	User        string    `json:"user"`
+	Language    string    `json:"language"`
+	Filename    string    `json:"filename"`
+	Source      string    `json:"source_sha256"`
+	Size        int       `json:"size"`
+	CreatedAt   time.Time `json:"created_at"`
+	Request     int       `json:"request"`
+	QueuedAt    time.Time `json:"queued_at"` // when the latest request was queued
+	State       string    `json:"state"`
+	Worker      string    `json:"worker,omitempty"` // while running
+	Verdict     string    `json:"verdict,omitempty"`
+	// Judgings are the finished judgings, oldest first.
+	Judgings []JudgingRef `json:"judgings"`
+}
+
+// JudgingRef is a finished judging as the submission lists it.
+type JudgingRef struct {
+	Request    int       `json:"request"`
+	Verdict    string    `json:"verdict"`
+	Worker     string    `json:"worker"`
+	StartedAt  time.Time `json:"started_at"`
+	FinishedAt time.Time `json:"finished_at"`
+	Message    string    `json:"message,omitempty"` // why a JE judging is one
+}
+
+// Judging is one finished grading of one request, in judge-judgings.
+type Judging struct {
+	JudgingRef
+	Submission  string `json:"submission"`
+	ProblemHash string `json:"problem_hash"`
+	Report      string `json:"report"` // object name in judge-reports
+	Cached      bool   `json:"cached"` // the build came from the executable cache
+}
+
+// Job is the message a worker gets: one grading request.
+type Job struct {
+	Submission  string    `json:"submission"`
+	Request     int       `json:"request"`
+	Problem     string    `json:"problem"`
+	ProblemHash string    `json:"problem_hash"`
+	Language    string    `json:"language"`
+	Filename    string    `json:"filename"`
+	Source      string    `json:"source_sha256"`
+	QueuedAt    time.Time `json:"queued_at"`
+}
+
+// Progress is the grading of a submission's current request as it goes, in
+// judge-progress: every attempt (delivery) and the tests finished by the
+// last one.
+type Progress struct {
+	Submission string      `json:"submission"`
+	Request    int         `json:"request"`
+	Attempts   []Attempt   `json:"attempts"`
+	Tests      []TestBrief `json:"tests"`
+	Verdict    string      `json:"verdict,omitempty"`
+}
+
+// Attempt is one delivery of a job to a worker. Outcome is empty while the
+// worker grades; an attempt whose worker died keeps it empty.
+type Attempt struct {
+	Worker    string    `json:"worker"`
+	Delivery  uint64    `json:"delivery"`
+	StartedAt time.Time `json:"started_at"`
+	Outcome   string    `json:"outcome,omitempty"`
+	Reason    string    `json:"reason,omitempty"`
+}
+
+// Outcomes of an attempt.
+const (
+	OutcomeDone       = "done"
+	OutcomeHandedBack = "handed back"
+	OutcomeRefused    = "refused"
+	OutcomeFailed     = "failed"
+)
+
+// TestBrief is one finished test, for progress and events.
+type TestBrief struct {
+	Name      string `json:"name"`
+	Verdict   string `json:"verdict"`
+	TimeMS    int64  `json:"time_ms"`
+	WallMS    int64  `json:"wall_ms"`
+	MemoryKiB int64  `json:"memory_kib"`
+	Message   string `json:"message"`
+}
+
+func brief(t judge.TestResult) TestBrief {
+	return TestBrief{Name: t.Name, Verdict: t.Verdict.String(), TimeMS: t.TimeMS, WallMS: t.WallMS,
+		MemoryKiB: t.MemoryKiB, Message: t.Message}
+}
+
+// WorkerInfo is a worker's heartbeat in judge-workers.
+type WorkerInfo struct {
+	Name       string    `json:"name"`
+	Host       string    `json:"host"`
+	State      string    `json:"state"` // idle, grading, stopping
+	Submission string    `json:"submission,omitempty"`
+	Since      time.Time `json:"since"`
+	Heartbeat  time.Time `json:"last_heartbeat"`
+	Graded     int       `json:"graded"`
+}
+
+// Rejudge is a rejudge of a problem's finished submissions.
+type Rejudge struct {
+	ID          string        `json:"id"`
+	Problem     string        `json:"problem"`
+	ProblemHash string        `json:"problem_hash"`
+	By          string        `json:"by"`
+	CreatedAt   time.Time     `json:"created_at"`
+	Items       []RejudgeItem `json:"items"`
+}
+
+// RejudgeItem is one submission a rejudge queued.
+type RejudgeItem struct {
+	Submission string `json:"submission"`
+	Request    int    `json:"request"`
+	Before     string `json:"before"`
+}
+
+// UploadedProblem is the current uploaded version of a problem.
+type UploadedProblem struct {
+	Name       string    `json:"name"`
+	Hash       string    `json:"hash"`
+	Title      string    `json:"title"`
+	Size       int64     `json:"size"`
+	By         string    `json:"by"`
+	UploadedAt time.Time `json:"uploaded_at"`
+}
