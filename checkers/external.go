@@ -1,17 +1,14 @@
 package checkers
 
 import (
-	"bytes"
 	"context"
-	"errors"
 	"fmt"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
-	"syscall"
 	"time"
 
+	"github.com/optjudge/optjudge/judge/proc"
 	"github.com/optjudge/optjudge/judge/verdict"
 )
 
@@ -61,8 +58,8 @@ const DefaultProgramTimeout = 60 * time.Second
 const messageCap = 2 << 10
 
 // Command is a trusted program of a problem (an output or input validator),
-// already built. It runs outside the sandbox, in its own process group, under
-// a timeout.
+// already built. It runs outside the sandbox with proc.Run: in its own
+// process group, under a timeout, its output capped.
 type Command struct {
 	Name    string        // for messages, e.g. "output_validators/check"
 	Argv    []string      // the program and its fixed arguments; Argv[0] is a path
@@ -73,12 +70,13 @@ type Command struct {
 
 // runResult is what one run of a Command left.
 type runResult struct {
-	code           int // the exit code; -1 when a signal killed it
+	code           int // the exit code
 	stdout, stderr []byte
 }
 
 // run runs c with extra arguments and stdin. An error means it could not run
-// to its end: it did not start, it timed out or ctx was cancelled.
+// to its end: it did not start, a signal killed it, it timed out or ctx was
+// cancelled.
 func (c *Command) run(ctx context.Context, args []string, stdin []byte) (*runResult, error) {
 	if len(c.Argv) == 0 {
 		return nil, fmt.Errorf("%s: no program", c.Name)
@@ -87,49 +85,20 @@ func (c *Command) run(ctx context.Context, args []string, stdin []byte) (*runRes
 	if timeout <= 0 {
 		timeout = DefaultProgramTimeout
 	}
-	cmd := exec.Command(c.Argv[0], append(append([]string(nil), c.Argv[1:]...), args...)...)
-	cmd.Dir = c.Dir
-	cmd.Env = c.Env
-	if cmd.Env == nil {
-		cmd.Env = []string{"PATH=/usr/local/bin:/usr/bin:/bin", "LANG=C.UTF-8"}
-	}
-	cmd.Stdin = bytes.NewReader(stdin)
-	stdout, stderr := &capBuffer{max: 64 << 10}, &capBuffer{max: 64 << 10}
-	cmd.Stdout, cmd.Stderr = stdout, stderr
-	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
-	if err := cmd.Start(); err != nil {
-		return nil, fmt.Errorf("%s: %w", c.Name, err)
-	}
-	done := make(chan error, 1)
-	go func() { done <- cmd.Wait() }()
-	timer := time.NewTimer(timeout)
-	defer timer.Stop()
-	var err error
-	select {
-	case err = <-done:
-	case <-timer.C:
-		syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL)
-		<-done
-		return nil, fmt.Errorf("%s: no verdict within %v", c.Name, timeout)
-	case <-ctx.Done():
-		syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL)
-		<-done
-		return nil, ctx.Err()
-	}
-	syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL) // its stray children
-	r := &runResult{stdout: stdout.Bytes(), stderr: stderr.Bytes()}
-	var ee *exec.ExitError
+	r, err := proc.Run(ctx, &proc.Cmd{
+		Argv: append(append([]string(nil), c.Argv...), args...), Dir: c.Dir, Env: c.Env, Stdin: stdin, Timeout: timeout,
+	})
 	switch {
-	case err == nil:
-	case errors.As(err, &ee):
-		r.code = ee.ExitCode()
-		if st, ok := ee.Sys().(syscall.WaitStatus); ok && st.Signaled() {
-			return r, fmt.Errorf("%s: killed by %v%s", c.Name, st.Signal(), hint(r.stderr))
-		}
-	default:
+	case err != nil && ctx.Err() != nil:
+		return nil, ctx.Err()
+	case err != nil:
 		return nil, fmt.Errorf("%s: %w", c.Name, err)
+	case r.TimedOut:
+		return nil, fmt.Errorf("%s: no verdict within %v", c.Name, timeout)
+	case r.Signal != 0:
+		return nil, fmt.Errorf("%s: killed by %v%s", c.Name, r.Signal, hint(r.Stderr))
 	}
-	return r, nil
+	return &runResult{code: r.ExitCode, stdout: r.Stdout, stderr: r.Stderr}, nil
 }
 
 // External is a checker program of the problem, called by one of the two
@@ -272,22 +241,6 @@ func hint(stderr []byte) string {
 	return ""
 }
 
-// capBuffer keeps the first max bytes written to it.
-type capBuffer struct {
-	bytes.Buffer
-	max int
-}
-
-func (c *capBuffer) Write(p []byte) (int, error) {
-	if room := c.max - c.Len(); room < len(p) {
-		if room > 0 {
-			c.Buffer.Write(p[:room])
-		}
-		return len(p), nil
-	}
-	return c.Buffer.Write(p)
-}
-
 // Unbuilt stands for a checker program not built yet: judge builds it with
 // its language table before grading. Every Check fails, so a caller that
 // skips the build gets JE, never a verdict.
@@ -297,7 +250,7 @@ type Unbuilt struct {
 
 // Check always fails.
 func (u Unbuilt) Check(context.Context, Files) (Result, error) {
-	return Result{}, fmt.Errorf("the checker %s is a program that must be built first (judge.BuildChecker)", u.Path)
+	return Result{}, fmt.Errorf("the checker %s is a program that must be built first (judge.Judge.Checker)", u.Path)
 }
 
 // UsesAnswer is true: both protocols hand the program the answer file.

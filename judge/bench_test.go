@@ -34,19 +34,20 @@ func BenchmarkPerTest(b *testing.B) {
 	p := emptyTestsProblem(b, perTestN)
 	for _, level := range []string{sandbox.IsolationNone, sandbox.IsolationNamespaces, sandbox.IsolationCgroup} {
 		b.Run(level, func(b *testing.B) {
-			sb, err := sandbox.New(sandbox.Options{Isolation: level, FirstUID: firstBoxUID})
+			// TempDir "": a box uid at level none must pass the
+			// directories above the judge's
+			j, err := New(Config{Sandbox: sandbox.Options{Isolation: level, FirstUID: firstBoxUID}})
 			if err != nil {
 				b.Skipf("isolation %q is not available here: %v", level, err)
 			}
-			defer sb.Close()
-			opts := Options{TempDir: b.TempDir(), Sandbox: sb}
-			pp, err := Prepare(context.Background(), Submission{Path: exe}, opts)
+			defer j.Close()
+			pp, err := j.Prepare(context.Background(), Submission{Path: exe}, BuildOptions{})
 			if err != nil {
 				b.Fatal(err)
 			}
 			defer pp.Close()
 			for b.Loop() {
-				r, err := pp.Grade(context.Background(), p, opts)
+				r, err := pp.Grade(context.Background(), p, GradeOptions{})
 				if err != nil {
 					b.Fatal(err)
 				}
@@ -105,4 +106,50 @@ func emptyTestsProblem(b *testing.B, n int) *problems.Problem {
 		b.Fatal(err)
 	}
 	return p
+}
+
+// BenchmarkCompile measures the build of a small C++ and a small Python
+// submission inside the sandbox, as every contestant's build runs (a box of
+// its own, the toolchain read-only, the language's limits), against the
+// same build outside it, as a problem's own trusted programs build: the
+// same build path, run by proc. Run the two side by side:
+//
+//	go test ./judge -run '^$' -bench Compile -benchtime 20x -count 5
+func BenchmarkCompile(b *testing.B) {
+	j, err := New(Config{Sandbox: sandbox.Options{FirstUID: firstBoxUID}, TempDir: b.TempDir(), Path: os.Getenv("PATH")})
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer j.Close()
+	for _, sub := range []struct{ lang, src string }{
+		{"cpp", "#include <iostream>\nint main(){long a,b;std::cin>>a>>b;std::cout<<a+b<<\"\\n\";}\n"},
+		{"python", "a, b = map(int, input().split())\nprint(a + b)\n"},
+	} {
+		lang, err := j.Languages().ByName(sub.lang)
+		if err != nil {
+			b.Fatal(err)
+		}
+		tc, err := j.toolchain(lang)
+		if err != nil {
+			b.Skipf("%s: %v", sub.lang, err)
+		}
+		for _, where := range []string{"sandbox", "outside"} {
+			b.Run(sub.lang+"/"+where, func(b *testing.B) {
+				for b.Loop() {
+					dir, err := os.MkdirTemp(j.tmp, "bench-")
+					if err != nil {
+						b.Fatal(err)
+					}
+					if err := os.WriteFile(filepath.Join(dir, lang.File), []byte(sub.src), 0o644); err != nil {
+						b.Fatal(err)
+					}
+					res, err := j.compile(context.Background(), &build{lang: lang, dir: dir, trusted: where == "outside"}, tc)
+					if err != nil || !res.OK {
+						b.Fatalf("got %+v, %v, want a build", res, err)
+					}
+					removeAll(dir)
+				}
+			})
+		}
+	}
 }

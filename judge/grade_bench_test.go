@@ -26,9 +26,9 @@ func BenchmarkGradeRotationGame(b *testing.B) {
 			if err != nil {
 				b.Fatalf("g++: %v\n%s", err, out)
 			}
-			opts := testOptions(b)
+			j := newJudge(b)
 			for b.Loop() {
-				r, err := Grade(context.Background(), p, Submission{Path: exe}, opts)
+				r, err := j.Grade(context.Background(), p, Submission{Path: exe}, BuildOptions{}, parallel())
 				if err != nil {
 					b.Fatal(err)
 				}

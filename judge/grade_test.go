@@ -69,42 +69,53 @@ var programs = []struct {
 	{"ce python", "ce.py", "def f(:\n", verdict.CE, "", 0},
 }
 
-func newSandbox(t testing.TB) *sandbox.Sandbox {
+// newJudge makes a Judge for a test, closed at its end, with the box uids
+// of this package and the user's cache directory (warm Go caches).
+func newJudge(t testing.TB) *Judge {
 	t.Helper()
-	sb, err := sandbox.New(sandbox.Options{FirstUID: firstBoxUID})
+	j, err := New(Config{
+		Sandbox: sandbox.Options{FirstUID: firstBoxUID},
+		TempDir: t.TempDir(),
+		Path:    os.Getenv("PATH"),
+		Home:    os.Getenv("HOME"),
+	})
 	if err != nil {
 		t.Fatal(err)
 	}
-	t.Cleanup(func() { sb.Close() })
-	return sb
+	t.Cleanup(func() {
+		if err := j.Close(); err != nil {
+			t.Errorf("closing the judge: %v", err)
+		}
+		if left, _ := os.ReadDir(j.cfg.TempDir); len(left) > 0 {
+			t.Errorf("the judge left %d entries in its temporary directory, e.g. %s", len(left), left[0].Name())
+		}
+	})
+	return j
 }
 
-func testOptions(t testing.TB) Options {
-	cache, err := os.UserCacheDir()
-	if err != nil {
-		cache = t.TempDir()
-	}
-	return Options{
-		Parallel: runtime.NumCPU(),
-		TempDir:  t.TempDir(),
-		GoCache:  filepath.Join(cache, "optjudge", "go-build"),
-		Path:     os.Getenv("PATH"),
-		Sandbox:  newSandbox(t),
-		// The first Go build on a fresh machine compiles the standard
-		// library into the empty cache: 11 s here, over the default 30 s
-		// on a machine three times slower, and an accepted Go program
-		// would be CE.
-		CompileTimeout: 10 * time.Minute,
+// leftBuilds fails the test if a grading left a build or a working
+// directory in the Judge's directory (the problems' programs stay, for the
+// next grading).
+func leftBuilds(t testing.TB, j *Judge) {
+	t.Helper()
+	ents, _ := os.ReadDir(j.tmp)
+	for _, e := range ents {
+		if !strings.HasPrefix(e.Name(), "tool-") {
+			t.Errorf("a grading left %s in the judge's directory", e.Name())
+		}
 	}
 }
+
+func parallel() GradeOptions { return GradeOptions{Parallel: runtime.NumCPU()} }
 
 // TestGradeVerdicts grades small programs in C, C++, Go and Python that hit
 // every verdict.
 func TestGradeVerdicts(t *testing.T) {
 	p := sumProblem(t)
+	j := newJudge(t)
 	for _, pr := range programs {
 		t.Run(pr.name, func(t *testing.T) {
-			opts := testOptions(t)
+			opts := parallel()
 			opts.WallLimit = 10 * time.Second
 			if pr.wall > 0 {
 				opts.WallLimit = pr.wall
@@ -113,13 +124,11 @@ func TestGradeVerdicts(t *testing.T) {
 			if err := os.WriteFile(src, []byte(pr.src), 0o644); err != nil {
 				t.Fatal(err)
 			}
-			r, err := Grade(context.Background(), p, Submission{Path: src}, opts)
+			r, err := j.Grade(context.Background(), p, Submission{Path: src}, BuildOptions{}, opts)
 			if err != nil {
 				t.Fatal(err)
 			}
-			if left, _ := os.ReadDir(opts.TempDir); len(left) > 0 {
-				t.Errorf("Grade left %d entries in its temporary directory, e.g. %s", len(left), left[0].Name())
-			}
+			leftBuilds(t, j)
 			if r.Verdict != pr.want {
 				t.Fatalf("got %v, want %v; report: %+v", r.Verdict, pr.want, r)
 			}
@@ -141,11 +150,11 @@ func TestGradeVerdicts(t *testing.T) {
 
 func TestGradeLazyStopsAtFirstFailure(t *testing.T) {
 	p := sumProblem(t)
-	opts := testOptions(t)
+	opts := parallel()
 	opts.Lazy = true
 	src := filepath.Join(t.TempDir(), "wa.py")
 	os.WriteFile(src, []byte("print(0)\n"), 0o644)
-	r, err := Grade(context.Background(), p, Submission{Path: src}, opts)
+	r, err := newJudge(t).Grade(context.Background(), p, Submission{Path: src}, BuildOptions{}, opts)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -161,8 +170,7 @@ func TestGradeLazyStopsAtFirstFailure(t *testing.T) {
 // next test.
 func TestGradeFreshDirectory(t *testing.T) {
 	p := sumProblem(t)
-	opts := testOptions(t)
-	opts.Parallel = 1
+	opts := GradeOptions{Parallel: 1}
 	src := filepath.Join(t.TempDir(), "leave.c")
 	os.WriteFile(src, []byte(`#include <fcntl.h>
 #include <stdio.h>
@@ -191,7 +199,7 @@ int main(int argc, char **argv) {
 	return 0;
 }
 `), 0o644)
-	r, err := Grade(context.Background(), p, Submission{Path: src}, opts)
+	r, err := newJudge(t).Grade(context.Background(), p, Submission{Path: src}, BuildOptions{}, opts)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -202,12 +210,12 @@ int main(int argc, char **argv) {
 
 func TestGradeLimitsOverride(t *testing.T) {
 	p := sumProblem(t)
-	opts := testOptions(t)
+	opts := parallel()
 	opts.MemoryLimit = 64 * bytesize.MiB
 	src := filepath.Join(t.TempDir(), "m.c")
 	// 100 MiB is fine under the problem's 256 MiB, not under the 64 MiB override.
 	os.WriteFile(src, []byte("#include <stdlib.h>\n#include <string.h>\n#include <stdio.h>\nint main(void){size_t n=100u<<20;char*p=malloc(n);memset(p,1,n);long a,b;scanf(\"%ld %ld\",&a,&b);printf(\"%ld\\n\",a+b+p[5]-1);}\n"), 0o644)
-	r, err := Grade(context.Background(), p, Submission{Path: src}, opts)
+	r, err := newJudge(t).Grade(context.Background(), p, Submission{Path: src}, BuildOptions{}, opts)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -218,13 +226,13 @@ func TestGradeLimitsOverride(t *testing.T) {
 
 func TestGradeErrors(t *testing.T) {
 	p := sumProblem(t)
-	opts := testOptions(t)
-	if _, err := Grade(context.Background(), p, Submission{Path: "/no/such/file.cpp"}, opts); err == nil {
+	j := newJudge(t)
+	if _, err := j.Grade(context.Background(), p, Submission{Path: "/no/such/file.cpp"}, BuildOptions{}, parallel()); err == nil {
 		t.Error("got no error for a missing submission")
 	}
 	odd := filepath.Join(t.TempDir(), "x.unknown")
 	os.WriteFile(odd, []byte("x"), 0o644)
-	if _, err := Grade(context.Background(), p, Submission{Path: odd}, opts); err == nil || !strings.Contains(err.Error(), "no language") {
+	if _, err := j.Grade(context.Background(), p, Submission{Path: odd}, BuildOptions{}, parallel()); err == nil || !strings.Contains(err.Error(), "no language") {
 		t.Errorf("got %v, want a no-language error", err)
 	}
 }
@@ -240,11 +248,11 @@ func TestGradeCheckerErrorIsJE(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	opts := testOptions(t)
+	opts := parallel()
 	opts.Tests = tests
 	src := filepath.Join(t.TempDir(), "ok.py")
 	os.WriteFile(src, []byte("print(3)\n"), 0o644)
-	r, err := Grade(context.Background(), p, Submission{Path: src}, opts)
+	r, err := newJudge(t).Grade(context.Background(), p, Submission{Path: src}, BuildOptions{}, opts)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -256,6 +264,7 @@ func TestGradeCheckerErrorIsJE(t *testing.T) {
 // TestGradeReferenceSolutions grades the contestant-form reference of every
 // embedded problem: it must be accepted on every test.
 func TestGradeReferenceSolutions(t *testing.T) {
+	j := newJudge(t)
 	for _, name := range problems.Embedded() {
 		t.Run(name, func(t *testing.T) {
 			p, err := problems.LoadEmbedded(name)
@@ -267,7 +276,7 @@ func TestGradeReferenceSolutions(t *testing.T) {
 			if out, err := build.CombinedOutput(); err != nil {
 				t.Fatalf("building the solution: %v\n%s", err, out)
 			}
-			r, err := Grade(context.Background(), p, Submission{Path: exe}, testOptions(t))
+			r, err := j.Grade(context.Background(), p, Submission{Path: exe}, BuildOptions{}, parallel())
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -288,6 +297,7 @@ func TestGradeSubmissions(t *testing.T) {
 	if len(subs) == 0 {
 		t.Fatal("no submissions found")
 	}
+	j := newJudge(t)
 	for _, sub := range subs {
 		rel := strings.TrimPrefix(sub, "../problems/")
 		t.Run(rel, func(t *testing.T) {
@@ -300,7 +310,7 @@ func TestGradeSubmissions(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			opts := testOptions(t)
+			opts := parallel()
 			opts.Lazy = want != verdict.AC
 			// Only TLE rests on the limit, and the time_limit_exceeded
 			// programs need several times the problem's limit. Every
@@ -310,7 +320,7 @@ func TestGradeSubmissions(t *testing.T) {
 			if want != verdict.TLE {
 				opts.TimeLimit = 10 * p.Limits.Time
 			}
-			r, err := Grade(context.Background(), p, Submission{Path: sub}, opts)
+			r, err := j.Grade(context.Background(), p, Submission{Path: sub}, BuildOptions{}, opts)
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -8,7 +8,10 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"time"
 
+	"github.com/optjudge/optjudge/judge/bytesize"
+	"github.com/optjudge/optjudge/judge/sandbox"
 	"gopkg.in/yaml.v3"
 )
 
@@ -23,6 +26,65 @@ type Language struct {
 	File       string   `yaml:"file"`
 	Compile    []string `yaml:"compile"`
 	Run        []string `yaml:"run"`
+	// Toolchain lists the host paths besides the system directories
+	// (sandbox.SystemDirs) that the build's box and the runs' boxes see
+	// read-only: absolute, or starting with {home} (Config.Home) or {bin}
+	// (the directory the compiler, else the interpreter, was found in on
+	// Config.Path). A pattern (filepath.Match) names every path it matches.
+	Toolchain []string `yaml:"toolchain"`
+	// Env is extra environment of the build and of the runs, K=V, with
+	// {home}, {bin} and {dir} (the build or working directory).
+	Env []string `yaml:"env"`
+	// GoCache gives the build the Judge's Go build cache, read-only, with
+	// the standard packages it imports built into it first (see
+	// Judge.warmGoCache for why).
+	GoCache bool `yaml:"go_cache"`
+	// CompileLimits bound the build; zero fields take the defaults.
+	CompileLimits CompileLimits `yaml:"compile_limits"`
+}
+
+// CompileLimits bound one build of a program, the whole process tree of the
+// compiler.
+type CompileLimits struct {
+	Time      float64 `yaml:"time"`      // seconds of CPU time; default 30 (wall: twice that, and 1 s)
+	Memory    float64 `yaml:"memory"`    // MiB of peak resident memory; default 1024
+	Processes int     `yaml:"processes"` // processes and threads; default 256
+	Output    float64 `yaml:"output"`    // MiB: the largest file the build may write; default 256
+}
+
+// The defaults of CompileLimits.
+const (
+	DefaultCompileTime      = 30 * time.Second
+	DefaultCompileMemory    = 1024 * bytesize.MiB
+	DefaultCompileProcesses = 256
+	DefaultCompileOutput    = 256 * bytesize.MiB
+)
+
+// compileOutputCap bounds what is kept of the compiler's own output (each
+// of stdout and stderr); a CE message shows its first lines.
+const compileOutputCap = 64 * bytesize.KiB
+
+// sandbox returns the limits of a build in the sandbox's terms, the
+// defaults filled in.
+func (l CompileLimits) sandbox() sandbox.Limits {
+	lim := sandbox.Limits{
+		CPU: DefaultCompileTime, Memory: DefaultCompileMemory, Processes: DefaultCompileProcesses,
+		FileSize: DefaultCompileOutput, Output: compileOutputCap, Stderr: compileOutputCap,
+	}
+	if l.Time > 0 {
+		lim.CPU = time.Duration(l.Time * float64(time.Second))
+	}
+	if l.Memory > 0 {
+		lim.Memory = bytesize.Size(l.Memory * float64(bytesize.MiB))
+	}
+	if l.Processes > 0 {
+		lim.Processes = l.Processes
+	}
+	if l.Output > 0 {
+		lim.FileSize = bytesize.Size(l.Output * float64(bytesize.MiB))
+	}
+	lim.Wall = 2*lim.CPU + time.Second
+	return lim
 }
 
 // Languages is a language table.
@@ -72,12 +134,34 @@ func ParseLanguages(r io.Reader, name string) (*Languages, error) {
 		case lang.File == "" || strings.ContainsAny(lang.File, `/\`):
 			return nil, fmt.Errorf("%s (%s): file: want a plain file name, got %q", where, lang.Name, lang.File)
 		}
+		if err := lang.validate(); err != nil {
+			return nil, fmt.Errorf("%s (%s): %w", where, lang.Name, err)
+		}
 		seen[lang.Name] = true
 	}
 	if len(l.List) == 0 {
 		return nil, fmt.Errorf("%s: no languages", name)
 	}
 	return &l, nil
+}
+
+// validate checks the fields past the name, commands and file.
+func (lang *Language) validate() error {
+	for i, p := range lang.Toolchain {
+		if !filepath.IsAbs(p) && !strings.HasPrefix(p, "{home}") && !strings.HasPrefix(p, "{bin}") {
+			return fmt.Errorf("toolchain[%d]: want an absolute path, or one starting with {home} or {bin}, got %q", i, p)
+		}
+	}
+	for i, kv := range lang.Env {
+		if k, _, ok := strings.Cut(kv, "="); !ok || k == "" {
+			return fmt.Errorf("env[%d]: want K=V, got %q", i, kv)
+		}
+	}
+	l := lang.CompileLimits
+	if l.Time < 0 || l.Memory < 0 || l.Processes < 0 || l.Output < 0 {
+		return fmt.Errorf("compile_limits: must not be negative")
+	}
+	return nil
 }
 
 // Resolve says how a submission file will be built: the language named by
@@ -130,16 +214,4 @@ func (l *Languages) names() []string {
 		ns[i] = lang.Name
 	}
 	return ns
-}
-
-// expand substitutes the placeholders of a command.
-func expand(cmd []string, vars map[string]string) []string {
-	out := make([]string, len(cmd))
-	for i, w := range cmd {
-		for k, v := range vars {
-			w = strings.ReplaceAll(w, "{"+k+"}", v)
-		}
-		out[i] = w
-	}
-	return out
 }

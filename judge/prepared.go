@@ -2,91 +2,154 @@ package judge
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"os"
+	"path/filepath"
 
-	"github.com/optjudge/optjudge/judge/sandbox"
-	"github.com/optjudge/optjudge/judge/verdict"
 	"github.com/optjudge/optjudge/problems"
 )
 
+// Submission is what a contestant handed in: a source file or an executable.
+type Submission struct {
+	Path string
+}
+
+// BuildOptions tune one build.
+type BuildOptions struct {
+	Lang      string     // force a language by name; "": by the file's extension
+	Languages *Languages // nil: the Judge's table (a problem's own languages.yaml replaces it)
+	Keep      bool       // keep the build directory, for people to look at (Prepared.Dir)
+}
+
 // Prepared is a submission built once, to be graded many times on
-// different tests, as judge stress does: Grade compiles for every call.
+// different tests (judge stress does), by any number of goroutines at
+// once.
 type Prepared struct {
 	Submission Submission
 	Language   string
 	Compile    CompileResult // Compile.OK false: every Grade reports CE
-	prog       *program
+
+	j        *Judge
+	langs    *Languages // the table it was built with, and its checker
+	prog     *program   // nil when the build failed
+	buildDir string     // the kept build directory, with Keep
 }
 
-// Prepare builds sub with the languages, compiler settings and temporary
-// directory of opts. A compilation error is a Prepared with Compile.OK
-// false and a nil error. Close removes the build.
-func Prepare(ctx context.Context, sub Submission, opts Options) (*Prepared, error) {
-	o, err := opts.withDefaults()
-	if err != nil {
-		return nil, err
-	}
-	prog, err := o.prepare(ctx, sub)
-	if err != nil {
-		return nil, err
-	}
-	return &Prepared{Submission: sub, Language: prog.lang, Compile: prog.build, prog: prog}, nil
-}
-
+// Prepare builds sub inside the sandbox. A compilation error is a Prepared
+// with Compile.OK false and a nil error; an error means the judge could not
+// build (a missing file, an unknown language, a compiler not installed).
 // Close removes the build.
-func (pp *Prepared) Close() error { return os.RemoveAll(pp.prog.dir) }
-
-// Grade judges the prepared submission on the tests of p as Grade does;
-// opts.Keep keeps the working directories only, the build stays until
-// Close.
-func (pp *Prepared) Grade(ctx context.Context, p *problems.Problem, opts Options) (*Report, error) {
-	o, err := opts.withDefaults()
+func (j *Judge) Prepare(ctx context.Context, sub Submission, o BuildOptions) (*Prepared, error) {
+	langs := j.table(o.Languages)
+	lang, err := langs.Resolve(sub.Path, o.Lang)
 	if err != nil {
 		return nil, err
 	}
-	tests := o.Tests
-	if tests == nil {
-		if tests, err = p.Tests(); err != nil {
-			return nil, fmt.Errorf("listing tests of %s: %w", p.Origin, err)
-		}
+	pp := &Prepared{Submission: sub, j: j, langs: langs, Compile: CompileResult{OK: true}}
+	if lang == nil {
+		return pp, j.prepareExecutable(pp, o)
 	}
-	if len(tests) == 0 {
-		return nil, fmt.Errorf("%s: no tests", p.Origin)
+	return pp, j.prepareSource(ctx, pp, lang, o)
+}
+
+// prepareExecutable wraps a ready-made executable as a program.
+func (j *Judge) prepareExecutable(pp *Prepared, o BuildOptions) error {
+	pp.Language = "executable"
+	where, prefix := j.tmp, "prog-"
+	if o.Keep {
+		where, prefix = j.cfg.TempDir, "optjudge-build-"
 	}
-	sb := o.Sandbox
-	if sb == nil {
-		if sb, err = sandbox.New(sandbox.Options{}); err != nil {
-			return nil, fmt.Errorf("starting the sandbox: %w", err)
-		}
-		defer sb.Close()
+	dir, err := os.MkdirTemp(where, prefix)
+	if err != nil {
+		return fmt.Errorf("creating a build directory: %w", err)
 	}
-	r := &Report{
-		Problem:    p.Name,
-		Submission: pp.Submission.Path,
-		Language:   pp.Language,
-		Compile:    pp.Compile,
-		Isolation:  sb.Isolation(),
-		Warning:    sb.Warning(),
-		Limits:     o.limits(p),
+	if o.Keep {
+		pp.buildDir = dir // kept by Close
 	}
-	if !pp.Compile.OK {
-		r.Verdict = verdict.CE
-		r.Summary = summarize(nil, len(tests), verdict.CE)
-		return r, nil
+	if err := copyFile(pp.Submission.Path, filepath.Join(dir, exeName), 0o755); err != nil {
+		removeAll(dir)
+		return fmt.Errorf("copying the submission: %w", err)
 	}
-	chk, done := o.Checker, func() {}
-	if chk == nil {
-		if chk, done, err = BuildChecker(ctx, p, *o); err != nil {
-			return nil, err
-		}
+	pp.prog = &program{lang: pp.Language, dir: dir, files: []string{exeName}, run: []string{"./" + exeName}}
+	return nil
+}
+
+// prepareSource builds a source file in a box.
+func (j *Judge) prepareSource(ctx context.Context, pp *Prepared, lang *Language, o BuildOptions) error {
+	pp.Language = lang.Name
+	tc, err := j.toolchain(lang)
+	if err != nil {
+		return err
 	}
-	defer done()
-	g := &grader{p: p, prog: pp.prog, sb: sb, opts: o, limits: r.Limits, checker: chk}
-	if r.Tests, err = g.runAll(ctx, tests); err != nil {
+	where, prefix := j.tmp, "build-"
+	if o.Keep {
+		where, prefix = j.cfg.TempDir, "optjudge-build-"
+	}
+	dir, err := os.MkdirTemp(where, prefix)
+	if err != nil {
+		return fmt.Errorf("creating a build directory: %w", err)
+	}
+	if o.Keep {
+		pp.buildDir = dir
+	} else {
+		defer removeAll(dir)
+	}
+	if err := copyFile(pp.Submission.Path, filepath.Join(dir, lang.File), 0o644); err != nil {
+		return fmt.Errorf("copying the submission: %w", err)
+	}
+	if pp.Compile, err = j.compile(ctx, &build{lang: lang, dir: dir}, tc); err != nil || !pp.Compile.OK {
+		return err
+	}
+	prog, err := os.MkdirTemp(j.tmp, "prog-")
+	if err != nil {
+		return fmt.Errorf("creating a build directory: %w", err)
+	}
+	files := runFiles(lang)
+	if err := collect(dir, prog, files); err != nil {
+		removeAll(prog)
+		return err
+	}
+	pp.prog = &program{lang: lang.Name, dir: prog, files: files, run: runCommand(lang, tc), env: tc.env, readOnly: tc.readOnly}
+	return nil
+}
+
+// Close removes the build (but a Keep build directory), once every Grade of
+// it has returned.
+func (pp *Prepared) Close() error {
+	if pp.prog == nil {
+		return nil
+	}
+	var err error
+	if pp.prog.dir != pp.buildDir {
+		err = removeAll(pp.prog.dir)
+	}
+	pp.prog = nil
+	return err
+}
+
+// Dir is the kept build directory (BuildOptions.Keep), or "".
+func (pp *Prepared) Dir() string { return pp.buildDir }
+
+// Grade builds sub and grades it on p: Prepare, Prepared.Grade and Close.
+// With bo.Keep, the report says where the build was kept.
+func (j *Judge) Grade(ctx context.Context, p *problems.Problem, sub Submission, bo BuildOptions, o GradeOptions) (*Report, error) {
+	pp, err := j.Prepare(ctx, sub, bo)
+	if err != nil {
 		return nil, err
 	}
-	r.Verdict = overall(r.Tests)
-	r.Summary = summarize(r.Tests, len(tests), r.Verdict)
-	return r, nil
+	defer pp.Close()
+	r, err := pp.Grade(ctx, p, o)
+	if r != nil {
+		r.KeptIn = pp.Dir()
+	}
+	return r, err
+}
+
+func unwrapPathError(err error) error {
+	var pe *os.PathError
+	if errors.As(err, &pe) {
+		return pe.Err
+	}
+	return err
 }

@@ -29,6 +29,9 @@ type Report struct {
 	Tests      []TestResult    `json:"tests"`
 	Summary    Summary         `json:"summary"`
 	KeptIn     string          `json:"kept_in,omitempty"` // build directory, with --keep
+	// Incomplete marks a grading that was cancelled: Tests holds the
+	// tests that finished, and the verdict is UNKNOWN.
+	Incomplete bool `json:"incomplete"`
 }
 
 // Limits are the limits one grading runs under.
@@ -69,6 +72,8 @@ type TestResult struct {
 	CPU    time.Duration `json:"-"`
 	Wall   time.Duration `json:"-"`
 	Memory bytesize.Size `json:"-"`
+	Index  int           `json:"-"` // the test's position in the tests graded
+	Output []byte        `json:"-"` // what the program wrote to stdout, up to the output limit
 }
 
 // Summary totals a report.
@@ -111,6 +116,7 @@ func (tr *TestResult) measure(res *sandbox.Result) {
 		tr.Signal = signalName(res.Signal)
 	}
 	tr.Stderr = string(res.Stderr)
+	tr.Output = res.Stdout
 }
 
 // runVerdict decides a run's verdict from its measurements, in the order TLE,

@@ -29,7 +29,7 @@ func TestReportJSONShape(t *testing.T) {
 			`[{"name":"sample/1","verdict":"AC","time_ms":1,"wall_ms":0,"memory_kib":0,"exit_code":0,"message":"4 moves"}]`,
 			`{"name":"sample/1","time_ms":1,"memory_kib":0}`},
 	}
-	wantKeys := "compile isolation language limits problem submission summary tests verdict"
+	wantKeys := "compile incomplete isolation language limits problem submission summary tests verdict"
 	wantSummary := "counts largest_memory run slowest tests time_ms verdict"
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

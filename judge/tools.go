@@ -2,6 +2,9 @@ package judge
 
 import (
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -12,47 +15,123 @@ import (
 	"time"
 
 	"github.com/optjudge/optjudge/checkers"
+	"github.com/optjudge/optjudge/judge/proc"
 	"github.com/optjudge/optjudge/problems"
 )
 
-// Tool is a program of a problem (a checker or an input validator) built
-// with the language table. It is the problem setter's trusted code: it runs
-// outside the sandbox, in its own process group, under a timeout.
-type Tool struct {
-	Path string   // the program in the problem directory, for messages
-	Lang string   // the language it was built as
-	Argv []string // how to run it: an absolute program path and arguments
-	Dir  string   // its build directory, removed by Close
-	Env  []string // the environment it runs with
+// tool is a program of a problem (a checker or an input validator) built
+// with the language table. It is the problem setter's trusted code: it
+// builds and runs outside the sandbox, with proc, where its build left it.
+type tool struct {
+	path string   // the program in the problem directory, for messages
+	argv []string // how to run it: an absolute program path and arguments
+	dir  string   // its build directory, removed with the Judge's
+	env  []string // the environment it runs with
 }
 
-// BuildTool builds the program at path in p's directory: a source file, or
-// a directory holding exactly one source file of a known language together
-// with the files it includes. A program that does not compile is an error:
-// the problem, not a contestant, is at fault.
-func BuildTool(ctx context.Context, p *problems.Problem, path string, opts Options) (*Tool, error) {
-	o, err := opts.withDefaults()
+// toolEntry is a tool being built, or built (or that failed to build),
+// for every grading that needs it.
+type toolEntry struct {
+	done chan struct{} // closed once t or err is set
+	t    *tool
+	err  error
+}
+
+// Checker returns p's checker ready to use: the built-in one, or its
+// checker program built with langs (nil: the Judge's table) once per Judge
+// and problem version (p.Hash()), then shared by every caller.
+func (j *Judge) Checker(ctx context.Context, p *problems.Problem, langs *Languages) (checkers.Checker, error) {
+	return j.checker(ctx, p, langs)
+}
+
+func (j *Judge) checker(ctx context.Context, p *problems.Problem, langs *Languages) (checkers.Checker, error) {
+	if p.CheckerProgram == nil {
+		return p.Checker, nil
+	}
+	t, err := j.tool(ctx, p, p.CheckerProgram.Path, langs)
 	if err != nil {
 		return nil, err
 	}
-	dir, err := os.MkdirTemp(o.TempDir, "optjudge-tool-")
-	if err != nil {
-		return nil, fmt.Errorf("building %s: %w", path, err)
+	return &checkers.External{
+		Command:  t.command(programTimeout(p)),
+		Protocol: p.CheckerProgram.Protocol,
+		Args:     p.CheckerProgram.Args,
+		TempDir:  j.tmp,
+	}, nil
+}
+
+// InputValidators returns p's input validator programs, built as Checker
+// builds the checker.
+func (j *Judge) InputValidators(ctx context.Context, p *problems.Problem, langs *Languages) ([]*checkers.InputValidator, error) {
+	var vs []*checkers.InputValidator
+	for _, prog := range p.InputValidators {
+		t, err := j.tool(ctx, p, prog.Path, langs)
+		if err != nil {
+			return nil, err
+		}
+		vs = append(vs, &checkers.InputValidator{Command: t.command(programTimeout(p)), Args: prog.Args})
 	}
-	t, err := buildTool(ctx, p.FS, path, dir, o)
+	return vs, nil
+}
+
+// tool returns the program name of p built with langs: built by this call,
+// or by an earlier or concurrent one for the same problem version. A build
+// that was cancelled is not kept: the next caller tries again.
+func (j *Judge) tool(ctx context.Context, p *problems.Problem, name string, langs *Languages) (*tool, error) {
+	langs = j.table(langs)
+	key := p.Hash() + "\x00" + name + "\x00" + langs.key()
+	for {
+		j.mu.Lock()
+		e := j.tools[key]
+		if e == nil {
+			e = &toolEntry{done: make(chan struct{})}
+			j.tools[key] = e
+			j.mu.Unlock()
+			e.t, e.err = j.buildTool(ctx, p, name, langs)
+			if e.err != nil && ctx.Err() != nil {
+				j.mu.Lock()
+				delete(j.tools, key)
+				j.mu.Unlock()
+			}
+			close(e.done)
+			return e.t, e.err
+		}
+		j.mu.Unlock()
+		select {
+		case <-e.done:
+		case <-ctx.Done():
+			return nil, ctx.Err()
+		}
+		if e.err != nil && (errors.Is(e.err, context.Canceled) || errors.Is(e.err, context.DeadlineExceeded)) {
+			continue // its builder gave up; build it here
+		}
+		return e.t, e.err
+	}
+}
+
+// buildTool builds the program at name in p's directory: a source file, or
+// a directory holding exactly one source file of a known language together
+// with the files it includes. A program that does not compile is an error:
+// the problem, not a contestant, is at fault.
+func (j *Judge) buildTool(ctx context.Context, p *problems.Problem, name string, langs *Languages) (*tool, error) {
+	dir, err := os.MkdirTemp(j.tmp, "tool-")
 	if err != nil {
-		os.RemoveAll(dir)
+		return nil, fmt.Errorf("building %s: %w", name, err)
+	}
+	t, err := j.buildToolIn(ctx, p.FS, name, dir, langs)
+	if err != nil {
+		removeAll(dir)
 		return nil, err
 	}
 	return t, nil
 }
 
-func buildTool(ctx context.Context, fsys fs.FS, name, dir string, o *Options) (*Tool, error) {
-	src, err := copyProgram(fsys, name, dir, o.Languages)
+func (j *Judge) buildToolIn(ctx context.Context, fsys fs.FS, name, dir string, langs *Languages) (*tool, error) {
+	src, err := copyProgram(fsys, name, dir, langs)
 	if err != nil {
 		return nil, fmt.Errorf("building %s: %w", name, err)
 	}
-	lang, err := o.Languages.ForFile(src)
+	lang, err := langs.ForFile(src)
 	if err != nil {
 		return nil, fmt.Errorf("building %s: %w", name, err)
 	}
@@ -61,25 +140,26 @@ func buildTool(ctx context.Context, fsys fs.FS, name, dir string, o *Options) (*
 			return nil, fmt.Errorf("building %s: %w", name, err)
 		}
 	}
-	const exe = "main.exe"
-	if len(lang.Compile) > 0 {
-		out, err := runCompiler(ctx, dir, expand(lang.Compile, map[string]string{"src": lang.File, "exe": exe, "dir": dir}), o)
-		var ce *compileError
-		switch {
-		case errors.As(err, &ce):
-			return nil, fmt.Errorf("building %s (%s): %s", name, lang.Name, firstLines(ce.msg+"\n"+out, 20))
-		case err != nil:
-			return nil, fmt.Errorf("building %s: %w", name, err)
-		}
-	}
-	argv := expand(lang.Run, map[string]string{
-		"src": filepath.Join(dir, lang.File), "exe": filepath.Join(dir, exe), "dir": dir,
-	})
-	if argv[0], err = lookPath(argv[0], o.path()); err != nil {
+	tc, err := j.toolchain(lang)
+	if err != nil {
 		return nil, fmt.Errorf("building %s: %w", name, err)
 	}
-	env := []string{"PATH=" + o.path(), "HOME=" + dir, "TMPDIR=" + dir, "LANG=C.UTF-8"}
-	return &Tool{Path: name, Lang: lang.Name, Argv: argv, Dir: dir, Env: env}, nil
+	res, err := j.compile(ctx, &build{lang: lang, dir: dir, trusted: true}, tc)
+	switch {
+	case err != nil && ctx.Err() != nil:
+		return nil, ctx.Err()
+	case err != nil:
+		return nil, fmt.Errorf("building %s: %w", name, err)
+	case !res.OK:
+		return nil, fmt.Errorf("building %s (%s): %s", name, lang.Name, firstLines(res.Message, 20))
+	}
+	argv := proc.Expand(lang.Run, map[string]string{
+		"src": filepath.Join(dir, lang.File), "exe": filepath.Join(dir, exeName), "dir": dir,
+	})
+	if tc.interp != "" {
+		argv[0] = tc.interp
+	}
+	return &tool{path: name, argv: argv, dir: dir, env: j.trustedEnv(dir, tc)}, nil
 }
 
 // copyProgram copies the program (a file, or a directory's files) into dir
@@ -130,12 +210,9 @@ func copyFromFS(fsys fs.FS, name, dst string) error {
 	return os.WriteFile(dst, b, 0o644)
 }
 
-// Close removes the build.
-func (t *Tool) Close() error { return os.RemoveAll(t.Dir) }
-
-// Command is the tool as the checkers package runs it.
-func (t *Tool) Command(timeout time.Duration) checkers.Command {
-	return checkers.Command{Name: t.Path, Argv: t.Argv, Dir: t.Dir, Env: t.Env, Timeout: timeout}
+// command is the tool as the checkers package runs it.
+func (t *tool) command(timeout time.Duration) checkers.Command {
+	return checkers.Command{Name: t.path, Argv: t.argv, Dir: t.dir, Env: t.env, Timeout: timeout}
 }
 
 // programTimeout bounds a run of one of p's programs: the Kattis package's
@@ -147,43 +224,13 @@ func programTimeout(p *problems.Problem) time.Duration {
 	return checkers.DefaultProgramTimeout
 }
 
-// BuildChecker returns p's checker ready to use: the built-in one, or its
-// checker program built with the language table. done removes the build;
-// call it when no Check is running any more.
-func BuildChecker(ctx context.Context, p *problems.Problem, opts Options) (chk checkers.Checker, done func(), err error) {
-	if p.CheckerProgram == nil {
-		return p.Checker, func() {}, nil
-	}
-	t, err := BuildTool(ctx, p, p.CheckerProgram.Path, opts)
+// key names the table's content, for the caches: two tables alike build
+// alike.
+func (l *Languages) key() string {
+	b, err := json.Marshal(l.List)
 	if err != nil {
-		return nil, nil, err
+		return fmt.Sprintf("%p", l) // cannot happen: plain fields
 	}
-	x := &checkers.External{
-		Command:  t.Command(programTimeout(p)),
-		Protocol: p.CheckerProgram.Protocol,
-		Args:     p.CheckerProgram.Args,
-		TempDir:  opts.TempDir,
-	}
-	return x, func() { t.Close() }, nil
-}
-
-// BuildInputValidators builds p's input validator programs. done removes
-// the builds.
-func BuildInputValidators(ctx context.Context, p *problems.Problem, opts Options) (vs []*checkers.InputValidator, done func(), err error) {
-	var tools []*Tool
-	done = func() {
-		for _, t := range tools {
-			t.Close()
-		}
-	}
-	for _, prog := range p.InputValidators {
-		t, err := BuildTool(ctx, p, prog.Path, opts)
-		if err != nil {
-			done()
-			return nil, nil, err
-		}
-		tools = append(tools, t)
-		vs = append(vs, &checkers.InputValidator{Command: t.Command(programTimeout(p)), Args: prog.Args})
-	}
-	return vs, done, nil
+	sum := sha256.Sum256(b)
+	return hex.EncodeToString(sum[:])
 }

@@ -81,9 +81,10 @@ func TestGradeTestlibChecker(t *testing.T) {
 		{"wa", "a, b = map(int, input().split())\nprint(a - b)\n", verdict.WA, "wrong answer 1 + 2 is 3, not -1"},
 		{"pe", "print('three')\n", verdict.WA, "presentation error: wrong output format: no number"},
 	}
+	j := newJudge(t)
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			r, err := Grade(context.Background(), p, Submission{Path: writeSource(t, "s.py", tt.src)}, testOptions(t))
+			r, err := j.Grade(context.Background(), p, Submission{Path: writeSource(t, "s.py", tt.src)}, BuildOptions{}, parallel())
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -103,7 +104,7 @@ func TestGradeCheckerFailIsJE(t *testing.T) {
 		"testdata/secret/2.ans": "41\n",
 	})
 	src := writeSource(t, "s.py", "a, b = map(int, input().split())\nprint(a + b)\n")
-	r, err := Grade(context.Background(), p, Submission{Path: src}, testOptions(t))
+	r, err := newJudge(t).Grade(context.Background(), p, Submission{Path: src}, BuildOptions{}, parallel())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -125,11 +126,12 @@ func TestGradeKattisValidator(t *testing.T) {
 		{"accepted/digits.py", verdict.AC, "3 cases"},
 		{"wrong_answer/zero_and_n.py", verdict.WA, "case 1: B = 4 contains the digit 4"},
 	}
+	j := newJudge(t)
 	for _, tt := range tests {
 		t.Run(tt.sub, func(t *testing.T) {
-			opts := testOptions(t)
+			opts := parallel()
 			opts.Lazy = true
-			r, err := Grade(context.Background(), p, Submission{Path: "../problems/sum-kattis/submissions/" + tt.sub}, opts)
+			r, err := j.Grade(context.Background(), p, Submission{Path: "../problems/sum-kattis/submissions/" + tt.sub}, BuildOptions{}, opts)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -164,7 +166,7 @@ func TestBuildToolErrors(t *testing.T) {
 			tt.files["problem.yaml"] = "name: sum\ntitle: Sum\nchecker:\n  program: " + prog + "\n"
 			p := checkerProblem(t, tt.files)
 			src := writeSource(t, "s.py", "print(3)\n")
-			_, err := Grade(context.Background(), p, Submission{Path: src}, testOptions(t))
+			_, err := newJudge(t).Grade(context.Background(), p, Submission{Path: src}, BuildOptions{}, parallel())
 			if err == nil || !strings.Contains(err.Error(), tt.want) {
 				t.Errorf("got %v, want an error containing %q", err, tt.want)
 			}
@@ -180,7 +182,7 @@ func TestToolDirectoryWithHeader(t *testing.T) {
 		"check/verdicts.h":       "#define ACCEPT 42\n",
 		"check/validate_sum.cpp": "#include \"verdicts.h\"\nint main() { return ACCEPT; }\n",
 	})
-	r, err := Grade(context.Background(), p, Submission{Path: writeSource(t, "s.py", "print(0)\n")}, testOptions(t))
+	r, err := newJudge(t).Grade(context.Background(), p, Submission{Path: writeSource(t, "s.py", "print(0)\n")}, BuildOptions{}, parallel())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -194,11 +196,10 @@ func TestBuildInputValidators(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	vs, done, err := BuildInputValidators(context.Background(), p, Options{TempDir: t.TempDir()})
+	vs, err := newJudge(t).InputValidators(context.Background(), p, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer done()
 	if len(vs) != 1 {
 		t.Fatalf("got %d validators, want 1", len(vs))
 	}

@@ -45,12 +45,15 @@ type Problem struct {
 	// Origin says where the problem came from, for messages: a directory
 	// path, or "embedded:NAME".
 	Origin string
+	// Dir is the problem directory on disk, as LoadDir was given it; ""
+	// for a problem embedded in the judge (or loaded from another FS).
+	Dir string
 	// FS is the problem directory.
 	FS fs.FS
 
 	// Checker judges outputs. When the checker is a program of the
 	// problem (CheckerProgram), it is a checkers.Unbuilt until the judge
-	// builds the program with its language table (judge.BuildChecker).
+	// builds the program with its language table (judge.Judge.Checker).
 	Checker   checkers.Checker
 	Reference *reference.Solver // nil when the problem names none
 	Validator *reference.Solver // nil when the problem names none
@@ -71,6 +74,8 @@ type Problem struct {
 	// Package is the Kattis package model: type, test groups, validators,
 	// time-limit rules, warnings (see Package).
 	Package
+
+	hash *contentHash // Hash's, computed once; shared by copies of the Problem
 }
 
 // Layout is how a problem directory is laid out.
@@ -122,8 +127,19 @@ type Limits struct {
 }
 
 // Load reads and validates the problem at the root of fsys; origin names it in
-// messages (the directory path, say).
+// messages (the directory path, say), and its last element is the
+// problem's directory name.
 func Load(fsys fs.FS, origin string) (*Problem, error) {
+	name := filepath.Clean(origin)
+	if abs, err := filepath.Abs(name); err == nil {
+		name = abs
+	}
+	return load(fsys, origin, "", filepath.Base(name))
+}
+
+// load loads the problem at the root of fsys, on disk in dir ("" for
+// none), whose directory is called name.
+func load(fsys fs.FS, origin, dir, name string) (*Problem, error) {
 	specName := filepath.Join(origin, "problem.yaml")
 	f, err := fsys.Open("problem.yaml")
 	if err != nil {
@@ -150,7 +166,7 @@ func Load(fsys fs.FS, origin string) (*Problem, error) {
 		if err := kattis.Validate(); err != nil {
 			return nil, err
 		}
-		short, err := shortName(origin, specName)
+		short, err := shortName(name, specName)
 		if err != nil {
 			return nil, err
 		}
@@ -185,6 +201,7 @@ func Load(fsys fs.FS, origin string) (*Problem, error) {
 			Output: bytesize.Size(spec.Limits.Output * float64(bytesize.MiB)),
 		},
 		Origin:          origin,
+		Dir:             dir,
 		FS:              fsys,
 		Checker:         chk,
 		Layout:          layout,
@@ -192,6 +209,7 @@ func Load(fsys fs.FS, origin string) (*Problem, error) {
 		CheckerProgram:  prog,
 		InputValidators: validators,
 		TimeRules:       rules,
+		hash:            &contentHash{},
 	}
 	if spec.Reference != "" {
 		r, _ := reference.Lookup(spec.Reference)
@@ -247,16 +265,8 @@ func (s *Spec) programExists(fsys fs.FS, field, p string) error {
 	return nil
 }
 
-// shortName is a package's name: its directory's name.
-func shortName(origin, specName string) (string, error) {
-	name, ok := strings.CutPrefix(origin, "embedded:")
-	if !ok {
-		dir := filepath.Clean(origin)
-		if abs, err := filepath.Abs(dir); err == nil {
-			dir = abs
-		}
-		name = filepath.Base(dir)
-	}
+// shortName checks a package's name: its directory's name.
+func shortName(name, specName string) (string, error) {
 	if !nameRE.MatchString(name) {
 		return "", &SpecError{File: specName, Msg: fmt.Sprintf("the package directory's name %q is not a problem name: use lower-case letters, digits and '-'", name)}
 	}
@@ -265,7 +275,11 @@ func shortName(origin, specName string) (string, error) {
 
 // LoadDir loads the problem in the directory dir.
 func LoadDir(dir string) (*Problem, error) {
-	return Load(os.DirFS(dir), dir)
+	name := filepath.Clean(dir)
+	if abs, err := filepath.Abs(name); err == nil {
+		name = abs
+	}
+	return load(os.DirFS(dir), dir, dir, filepath.Base(name))
 }
 
 // Embedded returns the names of the problems built into the judge.
@@ -289,7 +303,7 @@ func LoadEmbedded(name string) (*Problem, error) {
 	if _, err := fs.Stat(sub, "problem.yaml"); err != nil {
 		return nil, fmt.Errorf("no embedded problem %q (embedded: %s)", name, strings.Join(Embedded(), ", "))
 	}
-	return Load(sub, "embedded:"+name)
+	return load(sub, "embedded:"+name, "", name)
 }
 
 // Find resolves what a user typed as PROBLEM: a directory holding a

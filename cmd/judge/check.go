@@ -6,7 +6,6 @@ import (
 	"fmt"
 
 	"github.com/optjudge/optjudge/checkers"
-	"github.com/optjudge/optjudge/judge"
 	"github.com/optjudge/optjudge/judge/verdict"
 )
 
@@ -64,15 +63,21 @@ func runCheck(e *env, _ *flag.FlagSet, args []string) int {
 		}
 	}
 	ctx := context.Background()
-	opts, err := toolOptions(p)
-	if err != nil {
-		return e.fail(err)
+	chk := p.Checker
+	if p.CheckerProgram != nil {
+		langs, err := languages("", p)
+		if err != nil {
+			return e.fail(err)
+		}
+		j, err := newJudge(langs)
+		if err != nil {
+			return e.fail(err)
+		}
+		defer j.Close()
+		if chk, err = j.Checker(ctx, p, nil); err != nil {
+			return e.fail(fmt.Errorf("building the checker: %w", err))
+		}
 	}
-	chk, done, err := judge.BuildChecker(ctx, p, opts)
-	if err != nil {
-		return e.fail(fmt.Errorf("building the checker: %w", err))
-	}
-	defer done()
 	if f.Answer == nil && p.Reference != nil && checkers.UsesAnswer(chk) {
 		if f.Answer, err = p.Reference.Solve(f.Input); err != nil {
 			return e.fail(fmt.Errorf("reference solver: %w", inFile(args[1], err)))

@@ -26,13 +26,13 @@ func runDoctor(e *env, _ *flag.FlagSet, args []string) int {
 	if len(args) != 0 {
 		return e.usageError("doctor takes no arguments")
 	}
-	sb, err := sandbox.New(sandbox.Options{})
+	j, err := newJudge(nil)
 	if err != nil {
-		return e.fail(fmt.Errorf("starting the sandbox: %w", err))
+		return e.fail(err)
 	}
-	defer sb.Close()
+	defer j.Close()
 	tw := tabwriter.NewWriter(e.stdout, 2, 8, 2, ' ', 0)
-	for _, l := range sb.Layers() {
+	for _, l := range j.Layers() {
 		state := "active"
 		if !l.Active {
 			state = "missing"
@@ -40,8 +40,11 @@ func runDoctor(e *env, _ *flag.FlagSet, args []string) int {
 		fmt.Fprintf(tw, "%s\t%s\t%s\n", state, l.Name, l.Why)
 	}
 	tw.Flush()
-	fmt.Fprintf(e.stdout, "isolation: %s\n", sb.Isolation())
-	if w := sb.Warning(); w != "" {
+	fmt.Fprintf(e.stdout, "isolation: %s\n", j.Isolation())
+	if j.Isolation() != sandbox.IsolationNone {
+		fmt.Fprintln(e.stdout, "compilation: inside the sandbox, as the programs run (a box of its own, nothing of /etc but the linker's files)")
+	}
+	if w := j.Warning(); w != "" {
 		fmt.Fprintf(e.stdout, "warning: %s\n", w)
 	}
 	return exitOK

@@ -11,7 +11,6 @@ import (
 	"io"
 	"log"
 	"os"
-	"path/filepath"
 	"strings"
 
 	"github.com/optjudge/optjudge/judge"
@@ -236,25 +235,13 @@ var cmdHelp = &command{
 	},
 }
 
-// toolOptions are the settings for building a problem's own programs (a
-// checker or validators) as run builds submissions.
-func toolOptions(p *problems.Problem) (judge.Options, error) {
-	langs, err := languages("", p)
+// newJudge makes the command's one Judge: the language table (nil: the
+// embedded one), compilers found on the user's PATH, {home} their home.
+func newJudge(langs *judge.Languages) (*judge.Judge, error) {
+	home, _ := os.UserHomeDir()
+	j, err := judge.New(judge.Config{Languages: langs, Path: os.Getenv("PATH"), Home: home})
 	if err != nil {
-		return judge.Options{}, err
+		return nil, err
 	}
-	o := judge.Options{Languages: langs, Path: os.Getenv("PATH")}
-	o.GoCache = goCache()
-	return o, nil
-}
-
-// goCache is the Go build cache every build of the judge shares, so that Go
-// submissions and tools do not rebuild the standard library each time; ""
-// (a fresh cache per build) when the user has no cache directory.
-func goCache() string {
-	cache, err := os.UserCacheDir()
-	if err != nil {
-		return ""
-	}
-	return filepath.Join(cache, "optjudge", "go-build")
+	return j, nil
 }

@@ -8,7 +8,6 @@ import (
 
 	"github.com/optjudge/optjudge/judge"
 	"github.com/optjudge/optjudge/judge/bytesize"
-	"github.com/optjudge/optjudge/judge/sandbox"
 	"github.com/optjudge/optjudge/judge/verdict"
 	"github.com/optjudge/optjudge/problems"
 )
@@ -27,7 +26,7 @@ func newReporter(w io.Writer, tty bool) *reporter {
 	return &reporter{w: w, tty: tty}
 }
 
-func (r *reporter) header(p *problems.Problem, sub string, lang *judge.Language, sb *sandbox.Sandbox, o *judge.Options) {
+func (r *reporter) header(p *problems.Problem, sub string, lang *judge.Language, j *judge.Judge, o *judge.GradeOptions) {
 	if o.Tests != nil {
 		r.total = len(o.Tests)
 	} else if ts, err := p.Tests(); err == nil {
@@ -37,8 +36,8 @@ func (r *reporter) header(p *problems.Problem, sub string, lang *judge.Language,
 	if lang != nil {
 		name = lang.Name
 	}
-	fmt.Fprintf(r.w, "%s: %s (%s), %d tests, isolation: %s\n", p.Name, sub, name, r.total, sb.Isolation())
-	if w := sb.Warning(); w != "" {
+	fmt.Fprintf(r.w, "%s: %s (%s), %d tests, isolation: %s\n", p.Name, sub, name, r.total, j.Isolation())
+	if w := j.Warning(); w != "" {
 		fmt.Fprintf(r.w, "warning: %s\n", w)
 	}
 }

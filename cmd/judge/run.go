@@ -11,12 +11,10 @@ import (
 	"os/signal"
 	"path/filepath"
 	"runtime"
-	"strings"
 	"time"
 
 	"github.com/optjudge/optjudge/judge"
 	"github.com/optjudge/optjudge/judge/bytesize"
-	"github.com/optjudge/optjudge/judge/sandbox"
 	"github.com/optjudge/optjudge/judge/verdict"
 	"github.com/optjudge/optjudge/problems"
 )
@@ -80,30 +78,29 @@ func runRun(e *env, fs *flag.FlagSet, args []string) int {
 	if err != nil {
 		return e.fail(err)
 	}
-	opts, err := e.gradeOptions(fs, p)
+	bo, opts, err := e.gradeOptions(fs, p)
 	if err != nil {
 		return e.usageError("%v", err)
 	}
-	lang, err := opts.Languages.Resolve(args[1], opts.Lang)
+	lang, err := bo.Languages.Resolve(args[1], bo.Lang)
 	if err != nil {
 		return e.fail(err)
 	}
-	sb, err := sandbox.New(sandbox.Options{})
+	j, err := newJudge(bo.Languages)
 	if err != nil {
-		return e.fail(fmt.Errorf("starting the sandbox: %w", err))
+		return e.fail(err)
 	}
-	defer sb.Close()
-	opts.Sandbox = sb
+	defer j.Close()
 
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
 	asJSON := flagValue(fs, "json").(bool)
 	out := newReporter(e.stdout, isTerminal(e.stdout) && !flagValue(fs, "no-color").(bool))
 	if !asJSON {
-		out.header(p, args[1], lang, sb, opts)
+		out.header(p, args[1], lang, j, opts)
 		opts.Progress = out.onTest
 	}
-	r, err := judge.Grade(ctx, p, judge.Submission{Path: args[1]}, *opts)
+	r, err := j.Grade(ctx, p, judge.Submission{Path: args[1]}, bo, *opts)
 	if err != nil {
 		out.clearProgress()
 		return e.fail(err)
@@ -126,47 +123,48 @@ func runRun(e *env, fs *flag.FlagSet, args []string) int {
 	return exitRejected
 }
 
-// gradeOptions turns run's flags into judge.Options.
-func (e *env) gradeOptions(fs *flag.FlagSet, p *problems.Problem) (*judge.Options, error) {
-	o := &judge.Options{
+// gradeOptions turns run's flags into the build and grade options.
+func (e *env) gradeOptions(fs *flag.FlagSet, p *problems.Problem) (judge.BuildOptions, *judge.GradeOptions, error) {
+	bo := judge.BuildOptions{
+		Lang: flagValue(fs, "lang").(string),
+		Keep: fs.Lookup("keep") != nil && flagValue(fs, "keep").(bool), // watch has no --keep
+	}
+	o := &judge.GradeOptions{
 		TimeLimit: flagValue(fs, "time-limit").(time.Duration),
 		WallLimit: flagValue(fs, "wall-limit").(time.Duration),
 		Lazy:      flagValue(fs, "lazy").(bool),
 		Parallel:  flagValue(fs, "j").(int),
-		Keep:      fs.Lookup("keep") != nil && flagValue(fs, "keep").(bool), // watch has no --keep
-		Lang:      flagValue(fs, "lang").(string),
-		Path:      os.Getenv("PATH"),
+		Keep:      bo.Keep,
 	}
 	if o.TimeLimit < 0 || o.WallLimit < 0 {
-		return nil, errors.New("limits must be positive")
+		return bo, nil, errors.New("limits must be positive")
 	}
 	if o.Parallel < 1 {
-		return nil, fmt.Errorf("-j %d: want at least 1", o.Parallel)
+		return bo, nil, fmt.Errorf("-j %d: want at least 1", o.Parallel)
 	}
 	if m := flagValue(fs, "memory-limit").(string); m != "" {
 		size, err := bytesize.Parse(m)
 		if err != nil || size <= 0 {
-			return nil, fmt.Errorf("--memory-limit %s: want e.g. 256M, 1G or a number of MiB", m)
+			return bo, nil, fmt.Errorf("--memory-limit %s: want e.g. 256M, 1G or a number of MiB", m)
 		}
 		o.MemoryLimit = size
 	}
 	if dir := flagValue(fs, "tests").(string); dir != "" {
 		tests, err := problems.TestsIn(dir)
 		if err != nil {
-			return nil, fmt.Errorf("--tests: %w", err)
+			return bo, nil, fmt.Errorf("--tests: %w", err)
 		}
 		if len(tests) == 0 {
-			return nil, fmt.Errorf("--tests %s: no .in files", dir)
+			return bo, nil, fmt.Errorf("--tests %s: no .in files", dir)
 		}
 		o.Tests = tests
 	}
 	langs, err := languages(flagValue(fs, "languages").(string), p)
 	if err != nil {
-		return nil, err
+		return bo, nil, err
 	}
-	o.Languages = langs
-	o.GoCache = goCache()
-	return o, nil
+	bo.Languages = langs
+	return bo, o, nil
 }
 
 // languages picks the language table: --languages FILE, else a
@@ -175,8 +173,8 @@ func languages(file string, p *problems.Problem) (*judge.Languages, error) {
 	if file != "" {
 		return judge.LoadLanguages(file)
 	}
-	if !strings.HasPrefix(p.Origin, "embedded:") {
-		beside := filepath.Join(filepath.Dir(filepath.Clean(p.Origin)), "languages.yaml")
+	if p.Dir != "" {
+		beside := filepath.Join(filepath.Dir(filepath.Clean(p.Dir)), "languages.yaml")
 		if _, err := os.Stat(beside); err == nil {
 			return judge.LoadLanguages(beside)
 		}

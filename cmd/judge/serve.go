@@ -19,7 +19,6 @@ import (
 	"github.com/nats-io/nats-server/v2/server"
 	"github.com/nats-io/nats.go"
 
-	"github.com/optjudge/optjudge/judge"
 	"github.com/optjudge/optjudge/judge/bytesize"
 	"github.com/optjudge/optjudge/judge/maintain"
 	"github.com/optjudge/optjudge/judge/sandbox"
@@ -246,7 +245,7 @@ func (e *env) startWorkers(ctx context.Context, fs *flag.FlagSet, store *service
 	}
 	eng, err := service.NewEngine(service.EngineConfig{
 		Sandbox: sandbox.Options{FirstUID: flagValue(fs, "box-uid").(int)}, Full: flagValue(fs, "full").(bool),
-		TempDir: tmp, GoCache: goCache(), Path: os.Getenv("PATH"), Executables: store.Executables(),
+		TempDir: tmp, Path: os.Getenv("PATH"), Executables: store.Executables(),
 	})
 	if err != nil {
 		return nil, err
@@ -277,8 +276,12 @@ func verifyUpload(ctx context.Context, p *service.Problem) error {
 	defer cancel()
 	q := *p.Problem
 	q.FS = withoutSubmissions{p.FS}
-	rep, err := maintain.Verify(ctx, &q, maintain.VerifyOptions{Grade: judge.Options{
-		Languages: judge.DefaultLanguages(), Path: os.Getenv("PATH"), GoCache: goCache()}})
+	j, err := newJudge(nil)
+	if err != nil {
+		return err
+	}
+	defer j.Close()
+	rep, err := maintain.Verify(ctx, &q, maintain.VerifyOptions{Judge: j})
 	if err != nil {
 		return err
 	}

@@ -13,7 +13,6 @@ import (
 
 	"github.com/optjudge/optjudge/judge"
 	"github.com/optjudge/optjudge/judge/maintain"
-	"github.com/optjudge/optjudge/judge/sandbox"
 	"github.com/optjudge/optjudge/reference"
 )
 
@@ -79,22 +78,21 @@ func runStress(e *env, fs *flag.FlagSet, args []string) int {
 	if err != nil {
 		return e.fail(err)
 	}
-	if flagValue(fs, "save").(bool) && strings.HasPrefix(p.Origin, "embedded:") {
+	if flagValue(fs, "save").(bool) && p.Dir == "" {
 		return e.usageError("--save adds to a problem directory; %s is embedded in the judge", p.Name)
 	}
 	langs, err := languages(flagValue(fs, "languages").(string), p)
 	if err != nil {
 		return e.fail(err)
 	}
-	sb, err := sandbox.New(sandbox.Options{})
+	j, err := newJudge(langs)
 	if err != nil {
-		return e.fail(fmt.Errorf("starting the sandbox: %w", err))
+		return e.fail(err)
 	}
-	defer sb.Close()
-	o.Grade = judge.Options{Parallel: parallel, Languages: langs, Sandbox: sb, Path: os.Getenv("PATH")}
-	o.Grade.GoCache = goCache()
+	defer j.Close()
+	o.Judge, o.Build, o.Grade = j, judge.BuildOptions{Languages: langs}, judge.GradeOptions{Parallel: parallel}
 	fmt.Fprintf(e.stdout, "stress %s: %s, %s tests of %s, seed %d, isolation: %s\n",
-		p.Name, args[1], o.Kind, plural(o.Cases, "case"), o.Seed, sb.Isolation())
+		p.Name, args[1], o.Kind, plural(o.Cases, "case"), o.Seed, j.Isolation())
 	prog := newProgressLine(e.stdout)
 	o.Progress = func(done int, elapsed time.Duration) {
 		prog.show(fmt.Sprintf("%d tests, %.1f tests/s", done, float64(done)/max(elapsed.Seconds(), 1e-3)))

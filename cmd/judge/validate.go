@@ -11,7 +11,6 @@ import (
 	"strings"
 
 	"github.com/optjudge/optjudge/checkers"
-	"github.com/optjudge/optjudge/judge"
 	"github.com/optjudge/optjudge/problems"
 )
 
@@ -51,15 +50,21 @@ func runValidate(e *env, _ *flag.FlagSet, args []string) int {
 		return e.fail(fmt.Errorf("%s: the problem names no input validator", p.Origin))
 	}
 	ctx := context.Background()
-	opts, err := toolOptions(p)
-	if err != nil {
-		return e.fail(err)
+	var external []*checkers.InputValidator
+	if len(p.InputValidators) > 0 {
+		langs, err := languages("", p)
+		if err != nil {
+			return e.fail(err)
+		}
+		j, err := newJudge(langs)
+		if err != nil {
+			return e.fail(err)
+		}
+		defer j.Close()
+		if external, err = j.InputValidators(ctx, p, nil); err != nil {
+			return e.fail(fmt.Errorf("building the input validators: %w", err))
+		}
 	}
-	external, done, err := judge.BuildInputValidators(ctx, p, opts)
-	if err != nil {
-		return e.fail(fmt.Errorf("building the input validators: %w", err))
-	}
-	defer done()
 	var files []file
 	if len(args) == 1 {
 		tests, err := p.Tests()

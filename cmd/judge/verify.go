@@ -14,7 +14,6 @@ import (
 
 	"github.com/optjudge/optjudge/judge"
 	"github.com/optjudge/optjudge/judge/maintain"
-	"github.com/optjudge/optjudge/judge/sandbox"
 	"github.com/optjudge/optjudge/judge/verdict"
 	"github.com/optjudge/optjudge/problems"
 )
@@ -72,16 +71,23 @@ func runVerify(e *env, fs *flag.FlagSet, args []string) int {
 	if parallel < 1 {
 		return e.usageError("-j %d: want at least 1", parallel)
 	}
-	sb, err := sandbox.New(sandbox.Options{})
-	if err != nil {
-		return e.fail(fmt.Errorf("starting the sandbox: %w", err))
+	var langs *judge.Languages
+	if file := flagValue(fs, "languages").(string); file != "" {
+		var err error
+		if langs, err = judge.LoadLanguages(file); err != nil {
+			return e.fail(err)
+		}
 	}
-	defer sb.Close()
+	j, err := newJudge(langs)
+	if err != nil {
+		return e.fail(err)
+	}
+	defer j.Close()
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
 	code := exitOK
 	for _, ref := range args {
-		c := e.verifyOne(ctx, fs, ref, sb, parallel)
+		c := e.verifyOne(ctx, fs, ref, j, parallel)
 		code = max(code, c)
 		if c == exitError {
 			break
@@ -90,7 +96,7 @@ func runVerify(e *env, fs *flag.FlagSet, args []string) int {
 	return code
 }
 
-func (e *env) verifyOne(ctx context.Context, fs *flag.FlagSet, ref string, sb *sandbox.Sandbox, parallel int) int {
+func (e *env) verifyOne(ctx context.Context, fs *flag.FlagSet, ref string, j *judge.Judge, parallel int) int {
 	p, err := e.problem(ref)
 	if err != nil {
 		var se *problems.SpecError
@@ -112,12 +118,12 @@ func (e *env) verifyOne(ctx context.Context, fs *flag.FlagSet, ref string, sb *s
 	if err != nil {
 		return e.fail(err)
 	}
-	o := judge.Options{Parallel: parallel, Languages: langs, Sandbox: sb, Path: os.Getenv("PATH")}
-	o.GoCache = goCache()
-	fmt.Fprintf(e.stdout, "verify %s (%s, %s layout), isolation: %s\n", p.Name, p.Origin, p.Layout, sb.Isolation())
+	fmt.Fprintf(e.stdout, "verify %s (%s, %s layout), isolation: %s\n", p.Name, p.Origin, p.Layout, j.Isolation())
 	prog := newProgressLine(e.stdout)
 	rep, err := maintain.Verify(ctx, p, maintain.VerifyOptions{
-		Grade:    o,
+		Judge:    j,
+		Build:    judge.BuildOptions{Languages: langs},
+		Grade:    judge.GradeOptions{Parallel: parallel},
 		Progress: prog.show,
 		Graded: func(s maintain.SubmissionResult) {
 			prog.clear()

@@ -9,7 +9,6 @@ import (
 	"os/signal"
 	"syscall"
 
-	"github.com/optjudge/optjudge/judge/sandbox"
 	"github.com/optjudge/optjudge/judge/watch"
 )
 
@@ -62,7 +61,7 @@ func runWatch(e *env, fs *flag.FlagSet, args []string) int {
 	if err != nil {
 		return e.fail(err)
 	}
-	opts, err := e.gradeOptions(fs, p)
+	bo, opts, err := e.gradeOptions(fs, p)
 	if err != nil {
 		return e.usageError("%v", err)
 	}
@@ -72,7 +71,7 @@ func runWatch(e *env, fs *flag.FlagSet, args []string) int {
 	} else if !st.Mode().IsRegular() {
 		return e.fail(fmt.Errorf("%s: not a regular file", src))
 	}
-	lang, err := opts.Languages.Resolve(src, opts.Lang)
+	lang, err := bo.Languages.Resolve(src, bo.Lang)
 	if err != nil {
 		return e.fail(err)
 	}
@@ -80,12 +79,11 @@ func runWatch(e *env, fs *flag.FlagSet, args []string) int {
 	if lang != nil {
 		langName = lang.Name
 	}
-	sb, err := sandbox.New(sandbox.Options{})
+	j, err := newJudge(bo.Languages)
 	if err != nil {
-		return e.fail(fmt.Errorf("starting the sandbox: %w", err))
+		return e.fail(err)
 	}
-	defer sb.Close()
-	opts.Sandbox = sb
+	defer j.Close()
 
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM, syscall.SIGHUP)
 	defer stop()
@@ -108,13 +106,13 @@ func runWatch(e *env, fs *flag.FlagSet, args []string) int {
 	}()
 
 	screen := isTerminal(e.stdout)
-	title := fmt.Sprintf("%s: %s (%s), isolation: %s; q quits", p.Name, src, langName, sb.Isolation())
+	title := fmt.Sprintf("%s: %s (%s), isolation: %s; q quits", p.Name, src, langName, j.Isolation())
 	d := &watch.Display{W: e.stdout, Screen: screen, Color: screen && !flagValue(fs, "no-color").(bool),
 		Size: terminalSize(e.stdout), Title: title}
 	if !screen {
 		fmt.Fprintln(e.stdout, "watching "+title)
 	}
-	g := &watch.Grader{Problem: p, Source: src, TestsDir: testsDir, Options: *opts}
+	g := &watch.Grader{Judge: j, Problem: p, Source: src, TestsDir: testsDir, Build: bo, Options: *opts}
 	loop := &watch.Loop{Source: src, Grade: g.Grade, Show: d.Show}
 	loop.Run(ctx, changes)
 	fmt.Fprintln(e.stdout, "watch stopped")

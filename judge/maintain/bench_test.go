@@ -31,7 +31,7 @@ func BenchmarkStressShrink(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	o := StressOptions{Grade: gradeOptions(b), Count: 20, Cases: 5, Seed: 1}
+	o := StressOptions{Judge: testJudge(b), Grade: gradeOptions(), Count: 20, Cases: 5, Seed: 1}
 	for b.Loop() {
 		res, err := Stress(context.Background(), p, judge.Submission{Path: "testdata/eight_capped.py"}, o)
 		if err != nil || res.Failure == nil || res.Failure.Depth != 13 {
@@ -47,7 +47,7 @@ func BenchmarkStressAccepted(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	o := StressOptions{Grade: gradeOptions(b), Count: 64, Seed: 1}
+	o := StressOptions{Judge: testJudge(b), Grade: gradeOptions(), Count: 64, Seed: 1}
 	for b.Loop() {
 		res, err := Stress(context.Background(), p, judge.Submission{Path: "../../problems/clocks/submissions/accepted/three_moves.py"}, o)
 		if err != nil || res.Failure != nil {

@@ -2,7 +2,6 @@ package maintain
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"math/rand/v2"
 	"os"
@@ -18,10 +17,12 @@ import (
 
 // StressOptions tune Stress.
 type StressOptions struct {
-	// Grade grades the generated tests: sandbox, languages, parallelism,
-	// temporary directory, limits. Its Tests, Lazy and Checker are set
-	// per batch.
-	Grade judge.Options
+	// Judge builds the submission and grades it; Build tunes the build.
+	Judge *judge.Judge
+	Build judge.BuildOptions
+	// Grade grades the generated tests: parallelism, limits. Its Tests,
+	// Lazy, Checker and Progress are set per batch.
+	Grade judge.GradeOptions
 	Kind  string // reference.Random (default) or reference.Deep
 	Count int    // tests to run at most; 0 is 100
 	Cases int    // cases per test where the format holds several; 0 is 1
@@ -79,7 +80,7 @@ func Stress(ctx context.Context, p *problems.Problem, sub judge.Submission, o St
 	if o.Count == 0 {
 		o.Count = 100
 	}
-	pp, err := judge.Prepare(ctx, sub, o.Grade)
+	pp, err := o.Judge.Prepare(ctx, sub, o.Build)
 	if err != nil {
 		return nil, err
 	}
@@ -88,12 +89,11 @@ func Stress(ctx context.Context, p *problems.Problem, sub judge.Submission, o St
 	if !pp.Compile.OK {
 		return res, nil
 	}
-	chk, done, err := judge.BuildChecker(ctx, p, o.Grade)
+	chk, err := o.Judge.Checker(ctx, p, o.Build.Languages)
 	if err != nil {
 		return nil, err
 	}
-	defer done()
-	tmp, err := os.MkdirTemp(o.Grade.TempDir, "optjudge-stress-")
+	tmp, err := os.MkdirTemp(o.Judge.TempDir(), "stress-")
 	if err != nil {
 		return nil, err
 	}
@@ -165,9 +165,8 @@ func (s *stresser) grade(ctx context.Context, inputs [][]byte, lazy bool) ([]*ju
 		return nil, err
 	}
 	defer os.RemoveAll(dir)
-	names := map[string]int{}
 	for i, in := range inputs {
-		name := fmt.Sprintf("%06d", i)
+		name := fmt.Sprintf("%06d", i) // tests list by name: test i is input i
 		ans, err := s.p.Reference.Solve(in)
 		if err != nil {
 			return nil, fmt.Errorf("the reference on a generated input: %w", err)
@@ -178,11 +177,13 @@ func (s *stresser) grade(ctx context.Context, inputs [][]byte, lazy bool) ([]*ju
 		if err := os.WriteFile(filepath.Join(dir, name+".ans"), ans, 0o644); err != nil {
 			return nil, err
 		}
-		names[filepath.Base(dir)+"/"+name] = i
 	}
 	tests, err := problems.TestsIn(dir)
 	if err != nil {
 		return nil, err
+	}
+	if len(tests) != len(inputs) {
+		return nil, fmt.Errorf("%d tests listed for %d inputs", len(tests), len(inputs))
 	}
 	o := s.o.Grade
 	o.Tests, o.Lazy, o.Checker, o.Progress = tests, lazy, s.chk, nil
@@ -192,9 +193,9 @@ func (s *stresser) grade(ctx context.Context, inputs [][]byte, lazy bool) ([]*ju
 	}
 	out := make([]*judge.TestResult, len(inputs))
 	for i := range r.Tests {
-		k, ok := names[r.Tests[i].Name]
-		if !ok {
-			return nil, errors.New("a grading reported a test it was not given: " + r.Tests[i].Name)
+		k := r.Tests[i].Index
+		if k < 0 || k >= len(out) || out[k] != nil {
+			return nil, fmt.Errorf("a grading reported test %d of %d twice or out of range", k, len(out))
 		}
 		out[k] = &r.Tests[i]
 	}

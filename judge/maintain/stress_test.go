@@ -39,7 +39,7 @@ func TestStressShrinksToShallowestDepth(t *testing.T) {
 		t.Run(tt.problem, func(t *testing.T) {
 			p := embedded(t, tt.problem)
 			res, err := Stress(context.Background(), p, judge.Submission{Path: tt.sub},
-				StressOptions{Grade: gradeOptions(t), Count: 20, Cases: tt.cases, Seed: 1})
+				StressOptions{Judge: testJudge(t), Grade: gradeOptions(), Count: 20, Cases: tt.cases, Seed: 1})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -68,7 +68,7 @@ func TestStressShrinksToShallowestDepth(t *testing.T) {
 func TestStressFewestCases(t *testing.T) {
 	p := embedded(t, "eight-puzzle")
 	res, err := Stress(context.Background(), p, judge.Submission{Path: "testdata/crash_on_three.py"},
-		StressOptions{Grade: gradeOptions(t), Count: 5, Cases: 12, Seed: 7})
+		StressOptions{Judge: testJudge(t), Grade: gradeOptions(), Count: 5, Cases: 12, Seed: 7})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -81,7 +81,7 @@ func TestStressFewestCases(t *testing.T) {
 func TestStressAllAccepted(t *testing.T) {
 	p := embedded(t, "clocks")
 	res, err := Stress(context.Background(), p, judge.Submission{Path: "../../problems/clocks/submissions/accepted/three_moves.py"},
-		StressOptions{Grade: gradeOptions(t), Count: 10, Kind: reference.Deep, Seed: 3})
+		StressOptions{Judge: testJudge(t), Grade: gradeOptions(), Count: 10, Kind: reference.Deep, Seed: 3})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -94,7 +94,7 @@ func TestStressCompileError(t *testing.T) {
 	src := filepath.Join(t.TempDir(), "ce.cpp")
 	os.WriteFile(src, []byte("int main() { return nope; }\n"), 0o644)
 	res, err := Stress(context.Background(), embedded(t, "clocks"), judge.Submission{Path: src},
-		StressOptions{Grade: gradeOptions(t), Count: 3})
+		StressOptions{Judge: testJudge(t), Grade: gradeOptions(), Count: 3})
 	if err != nil {
 		t.Fatal(err)
 	}

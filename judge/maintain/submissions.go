@@ -99,7 +99,7 @@ func (v *verifier) checkSubmissions(ctx context.Context, chk checkers.Checker) e
 	if len(exs) == 0 {
 		return nil
 	}
-	tmp, err := os.MkdirTemp(v.opts.Grade.TempDir, "optjudge-verify-")
+	tmp, err := os.MkdirTemp(v.opts.Judge.TempDir(), "verify-")
 	if err != nil {
 		return err
 	}
@@ -148,7 +148,7 @@ func (v *verifier) grade(ctx context.Context, ex example, src string, chk checke
 	if ex.want == verdict.TLE {
 		o.TimeLimit = scale(v.p.Limits.Time, v.rep.Rules.TLE*ThinFactor)
 	}
-	r, err := judge.Grade(ctx, v.p, judge.Submission{Path: src}, o)
+	r, err := v.opts.Judge.Grade(ctx, v.p, judge.Submission{Path: src}, v.opts.Build, o)
 	if err != nil {
 		return nil, err
 	}

@@ -13,14 +13,13 @@ import (
 	"fmt"
 	"io/fs"
 	"math"
-	"os"
-	"path/filepath"
 	"sort"
 	"strings"
 	"time"
 
 	"github.com/optjudge/optjudge/checkers"
 	"github.com/optjudge/optjudge/judge"
+	"github.com/optjudge/optjudge/judge/proc"
 	"github.com/optjudge/optjudge/judge/verdict"
 	"github.com/optjudge/optjudge/problems"
 	"github.com/optjudge/optjudge/reference"
@@ -63,11 +62,14 @@ const ThinFactor = 1.25
 
 // VerifyOptions tune Verify.
 type VerifyOptions struct {
-	// Grade grades the example submissions: languages, sandbox,
-	// parallelism, temporary directory, Go cache. Its Tests, TimeLimit,
-	// Lazy and Checker are set per submission; a WallLimit of 0 (the
-	// usual) is twice each submission's time limit plus 1 s.
-	Grade judge.Options
+	// Judge builds the problem's programs and the example submissions and
+	// grades them; Build tunes the builds (the language table).
+	Judge *judge.Judge
+	Build judge.BuildOptions
+	// Grade grades the example submissions: parallelism. Its Tests,
+	// TimeLimit, Lazy and Checker are set per submission; a WallLimit of 0
+	// (the usual) is twice each submission's time limit plus 1 s.
+	Grade judge.GradeOptions
 	// Progress, when set, is told each long step before it starts.
 	Progress func(step string)
 	// Graded, when set, is given each submission's result as it comes.
@@ -143,7 +145,7 @@ func Verify(ctx context.Context, p *problems.Problem, opts VerifyOptions) (*Veri
 		return nil, err
 	}
 	v.step("building the checker")
-	chk, done, err := judge.BuildChecker(ctx, p, opts.Grade)
+	chk, err := opts.Judge.Checker(ctx, p, opts.Build.Languages)
 	if err != nil {
 		if ctx.Err() != nil {
 			return nil, ctx.Err()
@@ -152,7 +154,6 @@ func Verify(ctx context.Context, p *problems.Problem, opts VerifyOptions) (*Veri
 		v.add(Error, v.file("submissions"), "", "not graded: the checker does not build")
 		return v.rep, nil
 	}
-	defer done()
 	if err := v.checkAnswers(ctx, tests, chk); err != nil {
 		return nil, err
 	}
@@ -232,7 +233,7 @@ func (v *verifier) checkInputs(ctx context.Context, tests []problems.Test) error
 		v.step("building " + prog.Path)
 		one := *v.p
 		one.InputValidators = []problems.Program{prog}
-		vs, done, err := judge.BuildInputValidators(ctx, &one, v.opts.Grade)
+		vs, err := v.opts.Judge.InputValidators(ctx, &one, v.opts.Build.Languages)
 		if err != nil {
 			if ctx.Err() != nil {
 				return ctx.Err()
@@ -240,7 +241,6 @@ func (v *verifier) checkInputs(ctx context.Context, tests []problems.Test) error
 			v.add(Error, v.file(prog.Path), "", "%v", err)
 			continue
 		}
-		defer done()
 		programs = append(programs, vs...)
 	}
 	v.step("validating the inputs")
@@ -275,26 +275,11 @@ func (v *verifier) checkInputs(ctx context.Context, tests []problems.Test) error
 // skipScript reports an input validator script (checktestdata, viva) that
 // judge verify does not run: a warning, never an error.
 func (v *verifier) skipScript(prog problems.Program, tool string) {
-	if _, err := lookPath(tool, v.opts.Grade.Path); err != nil {
+	if _, err := proc.LookPath(tool, v.opts.Judge.Path(), nil); err != nil {
 		v.add(Warning, v.file(prog.Path), "", "skipped: a %s script needs %s, which is not on PATH", prog.Kind, tool)
 		return
 	}
 	v.add(Warning, v.file(prog.Path), "", "skipped: judge verify does not run %s scripts", prog.Kind)
-}
-
-// lookPath finds an executable in the directories of path ("" is the
-// judge's default PATH).
-func lookPath(name, path string) (string, error) {
-	if path == "" {
-		path = "/usr/local/bin:/usr/bin:/bin"
-	}
-	for _, dir := range filepath.SplitList(path) {
-		p := filepath.Join(dir, name)
-		if st, err := os.Stat(p); err == nil && !st.IsDir() && st.Mode()&0o111 != 0 {
-			return p, nil
-		}
-	}
-	return "", fmt.Errorf("%s: not found", name)
 }
 
 func lexPos(err error) string {

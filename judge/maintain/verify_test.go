@@ -10,7 +10,6 @@ import (
 	"time"
 
 	"github.com/optjudge/optjudge/judge"
-	"github.com/optjudge/optjudge/judge/sandbox"
 	"github.com/optjudge/optjudge/judge/verdict"
 	"github.com/optjudge/optjudge/problems"
 )
@@ -35,27 +34,24 @@ func writeProblem(t testing.TB, name string, files map[string]string) *problems.
 	return p
 }
 
-var sharedSandbox *sandbox.Sandbox
+var sharedJudge *judge.Judge
 
-func gradeOptions(t testing.TB) judge.Options {
+// testJudge is the Judge the tests share (one sandbox), closed by TestMain.
+func testJudge(t testing.TB) *judge.Judge {
 	t.Helper()
-	if sharedSandbox == nil {
-		sb, err := sandbox.New(sandbox.Options{})
+	if sharedJudge == nil {
+		j, err := judge.New(judge.Config{Path: os.Getenv("PATH")})
 		if err != nil {
 			t.Fatal(err)
 		}
-		sharedSandbox = sb
+		sharedJudge = j
 	}
-	cache, err := os.UserCacheDir()
-	if err != nil {
-		cache = t.TempDir()
-	}
-	return judge.Options{
+	return sharedJudge
+}
+
+func gradeOptions() judge.GradeOptions {
+	return judge.GradeOptions{
 		Parallel: runtime.NumCPU(),
-		TempDir:  t.TempDir(),
-		GoCache:  filepath.Join(cache, "optjudge", "go-build"),
-		Path:     os.Getenv("PATH"),
-		Sandbox:  sharedSandbox,
 		// The tests' programs that take time burn CPU (busy), and the
 		// CPU limit decides; the default wall limit (2 x CPU + 1 s) would
 		// cut a busy program short on a machine loaded enough to give it
@@ -66,8 +62,8 @@ func gradeOptions(t testing.TB) judge.Options {
 
 func TestMain(m *testing.M) {
 	code := m.Run()
-	if sharedSandbox != nil {
-		sharedSandbox.Close()
+	if sharedJudge != nil {
+		sharedJudge.Close()
 	}
 	os.Exit(code)
 }
@@ -164,7 +160,7 @@ func TestVerifyFindings(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			p := writeProblem(t, "p", tt.files)
-			rep, err := Verify(context.Background(), p, VerifyOptions{Grade: gradeOptions(t)})
+			rep, err := Verify(context.Background(), p, VerifyOptions{Judge: testJudge(t), Grade: gradeOptions()})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -193,7 +189,7 @@ func TestVerifyClean(t *testing.T) {
 	p := writeProblem(t, "p", with(clocksFiles(), map[string]string{
 		"submissions/wrong_answer/nothing.py": "print()\n",
 	}))
-	rep, err := Verify(context.Background(), p, VerifyOptions{Grade: gradeOptions(t)})
+	rep, err := Verify(context.Background(), p, VerifyOptions{Judge: testJudge(t), Grade: gradeOptions()})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -215,7 +211,7 @@ func TestVerifyThinMargin(t *testing.T) {
 		"problem.yaml":                "name: sum\ntitle: Sum\nlimits:\n  time_limit: 2\n",
 		"submissions/accepted/sum.py": busy("0.82"),
 	}))
-	rep, err := Verify(context.Background(), p, VerifyOptions{Grade: gradeOptions(t)})
+	rep, err := Verify(context.Background(), p, VerifyOptions{Judge: testJudge(t), Grade: gradeOptions()})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -238,7 +234,7 @@ func TestVerifyKattisPackage(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	rep, err := Verify(context.Background(), p, VerifyOptions{Grade: gradeOptions(t)})
+	rep, err := Verify(context.Background(), p, VerifyOptions{Judge: testJudge(t), Grade: gradeOptions()})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -257,7 +253,7 @@ func TestVerifyKattisPackage(t *testing.T) {
 	if p, err = problems.LoadDir(dir); err != nil {
 		t.Fatal(err)
 	}
-	if rep, err = Verify(context.Background(), p, VerifyOptions{Grade: gradeOptions(t)}); err != nil {
+	if rep, err = Verify(context.Background(), p, VerifyOptions{Judge: testJudge(t), Grade: gradeOptions()}); err != nil {
 		t.Fatal(err)
 	}
 	want := []string{
@@ -290,7 +286,7 @@ func TestVerifyKattisModel(t *testing.T) {
 		"submissions/run_time_error/memory.py": "x = bytearray(400 * 1024 * 1024)\nprint(len(x))\n",
 		"submissions/slow_accepted/slow.py":    "print(3)\n",
 	})
-	rep, err := Verify(context.Background(), p, VerifyOptions{Grade: gradeOptions(t)})
+	rep, err := Verify(context.Background(), p, VerifyOptions{Judge: testJudge(t), Grade: gradeOptions()})
 	if err != nil {
 		t.Fatal(err)
 	}

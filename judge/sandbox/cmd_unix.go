@@ -102,3 +102,27 @@ func pipe() (r int, w *os.File, err error) {
 	}
 	return p[0], os.NewFile(uintptr(p[1]), "pipe"), nil
 }
+
+// searchable reports a directory on the way to dir, or dir itself, that
+// users other than its owner may not search.
+func searchable(dir string) error {
+	abs, err := filepath.Abs(dir)
+	if err == nil {
+		abs, err = filepath.EvalSymlinks(abs)
+	}
+	if err != nil {
+		return fmt.Errorf("sandbox: %w", err)
+	}
+	for d := abs; ; d = filepath.Dir(d) {
+		fi, err := os.Stat(d)
+		if err != nil {
+			return fmt.Errorf("sandbox: %w", err)
+		}
+		if fi.Mode().Perm()&0o001 == 0 {
+			return fmt.Errorf("sandbox: %s (mode %v) keeps out the boxes' uids, which at isolation none must pass it to reach %s", d, fi.Mode().Perm(), abs)
+		}
+		if d == filepath.Dir(d) {
+			return nil
+		}
+	}
+}

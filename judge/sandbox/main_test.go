@@ -44,7 +44,12 @@ func runTests(m *testing.M) int {
 		fmt.Fprintln(os.Stderr, err)
 		return 1
 	}
-	if binDir, err = os.MkdirTemp("", "optjudge-sandbox-bin-"); err != nil {
+	if binDir, err = os.MkdirTemp("", "optjudge-sandbox-bin-"); err == nil {
+		// a root judge's boxes at level none run as box uids, which must
+		// reach the programs
+		err = os.Chmod(binDir, 0o755)
+	}
+	if err != nil {
 		fmt.Fprintln(os.Stderr, err)
 		return 1
 	}
@@ -188,6 +193,18 @@ func compile(t testing.TB, name, out string, flags ...string) string {
 	}
 	bins[out] = bin
 	return bin
+}
+
+// reachableDir is t.TempDir(), reachable by a box uid at level none: a root
+// judge's box runs as one there, and the directory testing makes above
+// t.TempDir() is private.
+func reachableDir(t testing.TB) string {
+	t.Helper()
+	dir := t.TempDir()
+	if err := os.Chmod(filepath.Dir(dir), 0o711); err != nil {
+		t.Fatal(err)
+	}
+	return dir
 }
 
 // run runs a test program at level with limits and fails the test on error.

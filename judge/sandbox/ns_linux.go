@@ -36,7 +36,9 @@ func (o mountOp) args() []string {
 // call. The box recreates the host's links (/bin -> usr/bin) and gets a
 // private /tmp and a fresh /proc.
 func systemMounts(tmplRoot string) (tmpl, run []mountOp) {
-	for _, p := range []string{"/bin", "/etc", "/lib", "/lib32", "/lib64", "/libx32", "/sbin", "/usr"} {
+	dirs := append(SystemDirs(), "/etc")
+	slices.Sort(dirs)
+	for _, p := range dirs {
 		fi, err := os.Lstat(p)
 		switch {
 		case err != nil:
@@ -59,6 +61,11 @@ func systemMounts(tmplRoot string) (tmpl, run []mountOp) {
 	return tmpl, run
 }
 
+// minimalEtc is what a Cmd.MinimalEtc box sees of /etc: what the dynamic
+// linker reads, and the alternatives links that /usr/bin/cc, java and the
+// like go through.
+var minimalEtc = []string{"/etc/alternatives", "/etc/ld.so.cache", "/etc/ld.so.conf", "/etc/ld.so.conf.d"}
+
 // mountPlan adds the run's own paths to the system mounts: Cmd.ReadOnly, the
 // program if nothing else makes it visible, and the working directory
 // read-write. Every path is bound at its host path, so paths in arguments and
@@ -66,6 +73,14 @@ func systemMounts(tmplRoot string) (tmpl, run []mountOp) {
 // is mounted before anything below it.
 func (s *system) mountPlan(c *Cmd, path string) ([]mountOp, error) {
 	ops := slices.Clone(s.sysMount)
+	if c.MinimalEtc {
+		ops = slices.DeleteFunc(ops, func(op mountOp) bool { return op.dst == "/etc" })
+		for _, p := range minimalEtc {
+			if _, err := os.Stat(p); err == nil {
+				ops = append(ops, mountOp{kind: 'b', src: p, dst: p})
+			}
+		}
+	}
 	for _, r := range c.ReadOnly {
 		if !filepath.IsAbs(r) {
 			return nil, fmt.Errorf("sandbox: read-only path %s is not absolute", r)

@@ -273,7 +273,8 @@ func (s *system) start(c *Cmd, b *box, path string, lim Limits, stdin *os.File) 
 		args = append(args, "-E", kv)
 	}
 	args = append(args, helperLimits(lim)...)
-	args = append(args, "--", path, path)
+	exe := execPath(c.Dir, path)
+	args = append(args, "--", exe, exe)
 	args = append(args, c.Args...)
 	var trace []string
 	if s.trace {
@@ -322,6 +323,17 @@ func (s *system) start(c *Cmd, b *box, path string, lim Limits, stdin *os.File) 
 		stdout:  &capture{fd: r[0], limit: int64(lim.Output)},
 		stderr:  &capture{fd: r[1], limit: int64(lim.Stderr)},
 	}, nil
+}
+
+// execPath is the program's path for the exec: relative to the working
+// directory (where the program starts) when it lies inside it, so that a
+// box uid at level none, which may not pass the judge's private
+// directories above it, still reaches it.
+func execPath(dir, path string) string {
+	if rel, err := filepath.Rel(dir, path); err == nil && filepath.IsLocal(rel) {
+		return "./" + rel
+	}
+	return path
 }
 
 // helperLimits are the rlimit options: CPU backstop, file size, open files,

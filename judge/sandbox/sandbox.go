@@ -33,22 +33,31 @@
 //     descriptors, no_new_privs, a seccomp blocklist; the supervisor is a
 //     child subreaper that kills every descendant at the end. The tree's CPU
 //     is polled from /proc, its memory sampled from /proc (approximate). The
-//     program sees the judge's files and network: Warning says so.
+//     program sees the judge's files and network: Warning says so. A root
+//     judge runs it as a box uid all the same (see below), never as root,
+//     but for a Cmd.AsJudge run (a build).
 //   - "namespaces": new PID, mount, IPC and UTS namespaces, an empty network
 //     namespace (shared by the boxes where Landlock can keep them apart,
 //     else one per run), and a user namespace when the judge is not root.
 //     The supervisor is PID 1 of the box; it builds a minimal root (a tmpfs
 //     with read-only binds of /usr, /etc, the library directories and
 //     Cmd.ReadOnly, the working directory read-write, a private /tmp, a fresh
-//     /proc, a minimal /dev) and pivot_roots into it. As root, box n runs as
-//     uid and gid FirstUID+n. As root, a box sees the working directory, the
-//     program and Cmd.ReadOnly as the judge's mount namespace has them when
-//     the run starts; without root, as it had them when New ran.
+//     /proc, a minimal /dev; a build's, with Cmd.MinimalEtc, next to nothing
+//     of /etc) and pivot_roots into it. As root, a box sees the working
+//     directory, the program and Cmd.ReadOnly as the judge's mount namespace
+//     has them when the run starts; without root, as it had them when New
+//     ran.
 //   - "namespaces+cgroup": in addition, each run gets fresh cgroups of its
 //     own (v2, or v1 memory and pids on hybrid machines, or v1 alone) for the
 //     exact peak memory, the OOM kill count, the process limit and a
 //     reliable kill; the CPU time is the supervisor's report, as at the other
 //     levels.
+//
+// As root, at every level, each box runs as a uid and gid of its own, the
+// lowest free one from Options.FirstUID: no two boxes of the machine share
+// one at a time (a process-wide allocator, and a lock file per uid for the
+// other judges), so that RLIMIT_NPROC and signals reach one box only.
+// Place puts a program into a working directory the way that policy needs.
 //
 // Inside a box the working directory and every read-only path keep their
 // host paths, so HOME and paths in Args mean the same inside and out. The
@@ -64,7 +73,9 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"math"
+	"os"
 	"sync/atomic"
 	"syscall"
 	"time"
@@ -144,6 +155,19 @@ type Cmd struct {
 	StdinFile string   // a file to use as standard input (read-only)
 	Limits    Limits
 	ReadOnly  []string // extra host paths visible read-only inside the box
+
+	// MinimalEtc gives the box no /etc but the dynamic linker's files and
+	// the alternatives links (what programs need to start and find each
+	// other), and the paths below /etc that ReadOnly lists: a compiler's
+	// box, whose messages must show nothing of the machine. No effect at
+	// level none.
+	MinimalEtc bool
+	// AsJudge runs the program as the judge's own user at level none,
+	// where no box of its own could show it a toolchain or cache that only
+	// the judge can reach (a build): such a run is not contained. With
+	// namespaces a box always has its own uid, and at level none a root
+	// judge runs every other program as a box uid, never as root.
+	AsJudge bool
 }
 
 // Status classifies how a run ended.
@@ -220,9 +244,15 @@ type Options struct {
 	// judge's groups ("<pid>-<n>" for each Sandbox, one group per run below
 	// it). Empty means "optjudge".
 	CgroupName string
-	// FirstUID is the uid (and gid) of box 0 when the judge is root; box n
-	// runs as FirstUID+n. Zero means 60000.
+	// FirstUID is the lowest uid (and gid) of a box when the judge is
+	// root. A box takes the lowest uid from there that no other box has:
+	// of any Sandbox of the process, and of any judge of the machine, by
+	// the lock files in LockDir. Zero means 60000.
 	FirstUID int
+	// LockDir holds the lock file of every box uid in use. Empty means
+	// DefaultLockDir, else (where that cannot be made) CacheDir/locks;
+	// judges that lock in different directories may share uids.
+	LockDir string
 
 	// noCgroupV2 makes the tests use cgroup v1 alone on a hybrid machine.
 	noCgroupV2 bool
@@ -272,4 +302,57 @@ func (s *Sandbox) Close() error {
 		return nil
 	}
 	return s.sys.close()
+}
+
+// Place puts the program file src at dst, in a working directory, the way
+// this sandbox's boxes need it: a hard link where boxes run as uids of
+// their own, which cannot write to the judge's file (so that a test cannot
+// change the program for the next), else a copy with src's mode (the
+// program may own it: it runs as the judge's user, or as root of a user
+// namespace mapped to it). linked reports which; a linked file's change
+// time moves with every other link of the same build.
+func (s *Sandbox) Place(src, dst string) (linked bool, err error) {
+	if s.sys.ownUIDs() && os.Link(src, dst) == nil {
+		return true, nil
+	}
+	fi, err := os.Stat(src)
+	if err != nil {
+		return false, fmt.Errorf("sandbox: placing the program: %w", err)
+	}
+	if err := copyFile(src, dst, fi.Mode().Perm()); err != nil {
+		return false, fmt.Errorf("sandbox: placing the program: %w", err)
+	}
+	return false, nil
+}
+
+// Reachable reports why a box's program could not reach the directory dir
+// by its path, or nil. With namespaces a box binds what it needs, and at
+// level none a judge that is not root runs the program as itself; but a
+// root judge's box uid at level none passes only directories that every
+// user may search (a program placed in its working directory still starts:
+// it starts there).
+func (s *Sandbox) Reachable(dir string) error { return s.sys.reachable(dir) }
+
+// SystemDirs are the host directories every box sees read-only (at level
+// none, the program sees everything): a toolchain found in one of them
+// needs nothing more.
+func SystemDirs() []string {
+	return []string{"/bin", "/lib", "/lib32", "/lib64", "/libx32", "/sbin", "/usr"}
+}
+
+func copyFile(src, dst string, mode os.FileMode) error {
+	in, err := os.Open(src)
+	if err != nil {
+		return err
+	}
+	defer in.Close()
+	out, err := os.OpenFile(dst, os.O_WRONLY|os.O_CREATE|os.O_EXCL, mode)
+	if err != nil {
+		return err
+	}
+	if _, err := io.Copy(out, in); err != nil {
+		out.Close()
+		return err
+	}
+	return out.Close()
 }

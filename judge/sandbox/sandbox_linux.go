@@ -22,10 +22,10 @@ type system struct {
 	userns    bool     // not root: a user namespace maps the judge's uid to 0
 	netns     *os.File // the network namespace boxes share, or nil for a fresh one each
 	firstUID  int
+	uids      *boxUIDs // as root: the boxes' own uids (at every level); nil otherwise
 	cg        *cgroups // nil below IsolationCgroup
 	tmplMount []mountOp
 	sysMount  []mountOp
-	slots     *slots
 	zyg       *zygote
 	pool      *sparePool
 	early     bool // spares pivot before their run: the run's mounts come detached
@@ -97,6 +97,11 @@ func newBase(opts Options) (*system, error) {
 	}
 	s.mntns = st.Ino
 	s.userns = os.Geteuid() != 0
+	if !s.userns {
+		if s.uids, err = newBoxUIDs(s.firstUID, opts.LockDir, filepath.Join(dir, "locks")); err != nil {
+			return nil, err
+		}
+	}
 	s.early = !s.userns && canDetachMounts()
 	s.tmplMount, s.sysMount = systemMounts(s.tmplRoot)
 	if s.netns, err = sharedNetwork(); err != nil {
@@ -109,8 +114,8 @@ func newBase(opts Options) (*system, error) {
 func (base *system) at(level string, opts Options) (*Sandbox, error) {
 	s := &system{
 		helper: base.helper, level: level, boxRoot: base.boxRoot, tmplRoot: base.tmplRoot, mntns: base.mntns,
-		userns: base.userns, firstUID: base.firstUID, tmplMount: base.tmplMount, sysMount: base.sysMount,
-		slots: &slots{}, early: base.early, trace: base.trace,
+		userns: base.userns, firstUID: base.firstUID, uids: base.uids, tmplMount: base.tmplMount, sysMount: base.sysMount,
+		early: base.early, trace: base.trace,
 	}
 	if level != IsolationNone {
 		s.netns = base.netns
@@ -140,7 +145,7 @@ func (base *system) at(level string, opts Options) (*Sandbox, error) {
 			}
 		}
 		s.pool = newSparePool(zyg, newGroup)
-		s.pool.slots = s.slots
+		s.pool.uids = s.uids
 		if s.cg != nil {
 			s.pool.parks = s.cg.parks
 		}
@@ -243,7 +248,11 @@ func (s *system) prepare(c *Cmd, path string, lim Limits) (*box, error) {
 	}
 	var err error
 	if s.level == IsolationNone {
-		err = s.onSpare(b, lim, "none")
+		if err = s.onSpare(b, lim, "none"); err == nil && s.uids != nil && !c.AsJudge {
+			// a root judge never runs the program as root: it gets a box
+			// uid, and with it a process limit of its own
+			err = s.boxUser(b, c, lim, &undo)
+		}
 	} else {
 		err = s.namespaces(b, c, path, lim, &undo)
 	}
@@ -350,34 +359,49 @@ func (s *system) namespaces(b *box, c *Cmd, path string, lim Limits, undo *[]fun
 	if err := s.mountArgs(b, ops, undo); err != nil {
 		return err
 	}
-	nproc := lim.Processes
 	if s.userns {
-		// since Linux 5.14 RLIMIT_NPROC counts the processes of the uid in
-		// the box's own user namespace, the supervisor among them
-		nproc++
-	} else {
-		var slot int
-		switch {
-		case b.sp == nil:
-			slot = s.slots.get()
-			*undo = append(*undo, func() error { s.slots.put(slot); return nil })
-		case b.sp.slot < 0:
-			b.sp.slot = s.slots.get() // the spare's, freed when it is let go
-			fallthrough
-		default:
-			slot = b.sp.slot
+		if s.cg == nil || !s.cg.hasPids() {
+			// since Linux 5.14 RLIMIT_NPROC counts the processes of the uid
+			// in the box's own user namespace, the supervisor among them
+			n := strconv.Itoa(lim.Processes + 1)
+			b.args = append(b.args, "-r", strconv.Itoa(unix.RLIMIT_NPROC), n, n)
 		}
-		id := s.firstUID + slot
-		restore, err := lendDir(c.Dir, id)
+		return nil
+	}
+	return s.boxUser(b, c, lim, undo)
+}
+
+// boxUser runs the program as its box's own uid (a spare keeps one for its
+// life), lends it the working directory and, without a pids cgroup, limits
+// its processes by RLIMIT_NPROC, which counts only the box's: the uid is
+// its alone.
+func (s *system) boxUser(b *box, c *Cmd, lim Limits, undo *[]func() error) error {
+	var id int
+	switch {
+	case b.sp != nil && b.sp.uid >= 0:
+		id = b.sp.uid
+	case b.sp != nil:
+		uid, err := s.uids.get()
 		if err != nil {
 			return err
 		}
-		*undo = append(*undo, restore)
-		// the uid is the box's alone, so RLIMIT_NPROC counts only the box
-		b.args = append(b.args, "-u", strconv.Itoa(id), "-g", strconv.Itoa(id))
+		b.sp.uid, id = uid, uid // freed when the spare is let go
+	default:
+		uid, err := s.uids.get()
+		if err != nil {
+			return err
+		}
+		*undo = append(*undo, func() error { s.uids.put(uid); return nil })
+		id = uid
 	}
+	restore, err := lendDir(c.Dir, id)
+	if err != nil {
+		return err
+	}
+	*undo = append(*undo, restore)
+	b.args = append(b.args, "-u", strconv.Itoa(id), "-g", strconv.Itoa(id))
 	if s.cg == nil || !s.cg.hasPids() {
-		n := strconv.Itoa(nproc)
+		n := strconv.Itoa(lim.Processes)
 		b.args = append(b.args, "-r", strconv.Itoa(unix.RLIMIT_NPROC), n, n)
 	}
 	return nil
@@ -472,7 +496,9 @@ func (s *system) layers() []Layer {
 				"off each other's abstract unix sockets",
 			"a fresh empty network namespace for every run (no interface up)")},
 		{"minimal root", ns, "pivot_root into a tmpfs with read-only /usr, /etc, libraries; the working directory read-write"},
-		{"per-box uid", ns && !s.userns, fmt.Sprintf("box n runs as uid and gid %d+n", s.firstUID)},
+		{"per-box uid", !s.userns, either(s.userns, "not root: the box's user is the judge's, mapped to root of its user namespace",
+			fmt.Sprintf("each box runs as a uid and gid of its own from %d on, never shared (locked machine-wide in %s)",
+				s.firstUID, s.uidDir()))},
 	}
 	c := s.cg
 	if c == nil {
@@ -487,6 +513,24 @@ func (s *system) layers() []Layer {
 		Layer{"cgroup kill", c.kill, either(c.kill, c.v2, "not needed: killing the box's PID 1 kills the box")},
 	)
 }
+
+func (s *system) uidDir() string {
+	if s.uids == nil {
+		return ""
+	}
+	return s.uids.dir
+}
+
+func (s *system) reachable(dir string) error {
+	if s.level != IsolationNone || s.uids == nil {
+		return nil
+	}
+	return searchable(dir)
+}
+
+// ownUIDs reports whether boxes run as uids of their own, which cannot
+// write to the judge's files.
+func (s *system) ownUIDs() bool { return s.uids != nil }
 
 func either(c bool, yes, no string) string {
 	if c {

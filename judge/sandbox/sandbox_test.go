@@ -396,7 +396,7 @@ func TestPython(t *testing.T) {
 	}
 	for _, level := range levels {
 		t.Run(level, func(t *testing.T) {
-			dir := t.TempDir()
+			dir := reachableDir(t) // python opens the script by its absolute path
 			src := "import sys\nprint(sum(map(int, sys.stdin.read().split())))\n"
 			if err := os.WriteFile(filepath.Join(dir, "sol.py"), []byte(src), 0o644); err != nil {
 				t.Fatal(err)
@@ -534,7 +534,7 @@ func TestHostileMisc(t *testing.T) {
 
 // TestCompiledLanguages runs C++ and Go programs built with g++ and go.
 func TestCompiledLanguages(t *testing.T) {
-	build := t.TempDir()
+	build := reachableDir(t)
 	var bins []string
 	for _, b := range []struct{ tool, file, src string }{{"g++", "sol.cpp", cppSource}, {"go", "sol.go", goSource}} {
 		if _, err := exec.LookPath(b.tool); err != nil {

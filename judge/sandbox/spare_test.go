@@ -101,8 +101,11 @@ func TestZygoteDied(t *testing.T) {
 				}
 			}()
 			z := sb.sys.zyg
-			z.proc.Signal(syscall.SIGKILL)
-			<-z.dead
+			z.mu.Lock() // the pool's filler may be restarting it
+			proc, dead := z.proc, z.dead
+			z.mu.Unlock()
+			proc.Signal(syscall.SIGKILL)
+			<-dead
 			for i := range 3 { // the spares died with it
 				res, err := sb.Run(context.Background(), &Cmd{Path: program(t, "ojexit"), Args: []string{"3"}, Dir: t.TempDir()})
 				if err != nil || res.Status != NonZeroExit || res.ExitCode != 3 {

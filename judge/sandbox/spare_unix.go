@@ -29,7 +29,7 @@ type spare struct {
 	life  *runStatus // its report pipe: pid, a setup failure, its end
 	group spareGroup // its cgroups, or nil
 	key   string     // what its first run mounted; "" before
-	slot  int        // the box number (uid) it holds, or -1
+	uid   int        // the box uid it holds, or -1
 	runs  int        // the runs it has served
 	// what its earlier runs count in its figures: its reaped children's
 	// CPU ticks (as /proc/<pid>/stat has them) and its own and their CPU
@@ -54,7 +54,7 @@ type spareGroup interface {
 type sparePool struct {
 	z        *zygote
 	newGroup func(Limits) (spareGroup, error) // nil: no cgroups
-	slots    *slots                           // the box numbers spares hold, or nil
+	uids     *boxUIDs                         // where the uids spares hold go back, or nil
 	parks    []*os.File                       // where a resident spare goes after a run, with cgroups
 	want     int
 
@@ -287,7 +287,7 @@ func (p *sparePool) make(lim Limits) (*spare, error) {
 		unix.Close(report)
 		return fail(err)
 	}
-	return &spare{id: id, sock: socks[0], life: newRunStatus(report), group: group, slot: -1}, nil
+	return &spare{id: id, sock: socks[0], life: newRunStatus(report), group: group, uid: -1}, nil
 }
 
 // send hands the spare its run: the run's options, and stdin, stdout,
@@ -316,13 +316,13 @@ func (sp *spare) send(args []string, files []*os.File) error {
 
 // retire lets a spare go: it exits at the end of its socket (after its
 // run, if one is under way); once it has (its report pipe ends), its
-// cgroups are removed and its box number freed, in the background.
+// cgroups are removed and its box uid freed, in the background.
 func (p *sparePool) retire(sp *spare) {
 	if sp.sock >= 0 {
 		unix.Close(sp.sock)
 		sp.sock = -1
 	}
-	if sp.group == nil && sp.slot < 0 {
+	if sp.group == nil && sp.uid < 0 {
 		sp.life.close()
 		return
 	}
@@ -331,8 +331,8 @@ func (p *sparePool) retire(sp *spare) {
 		defer p.work.Done()
 		sp.life.waitEnd()
 		sp.life.close()
-		if sp.slot >= 0 && p.slots != nil {
-			p.slots.put(sp.slot)
+		if sp.uid >= 0 && p.uids != nil {
+			p.uids.put(sp.uid)
 		}
 		if sp.group == nil {
 			return
@@ -385,29 +385,4 @@ func (p *sparePool) close() error {
 	}
 	p.work.Wait()
 	return p.err
-}
-
-// slots hands out box numbers, so that concurrent boxes never share a uid.
-type slots struct {
-	mu   sync.Mutex
-	free []int
-	next int
-}
-
-func (p *slots) get() int {
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	if n := len(p.free); n > 0 {
-		id := p.free[n-1]
-		p.free = p.free[:n-1]
-		return id
-	}
-	p.next++
-	return p.next - 1
-}
-
-func (p *slots) put(id int) {
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	p.free = append(p.free, id)
 }

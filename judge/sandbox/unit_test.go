@@ -150,6 +150,30 @@ func TestMountPlan(t *testing.T) {
 		{"read-only through a link", Cmd{Dir: box, ReadOnly: []string{link}}, "/usr/bin/true", []mountOp{usr, bin, tmp, w, {'b', ro, ro}}},
 		{"read-only and box alike", Cmd{Dir: box, ReadOnly: []string{box}}, "/usr/bin/true", []mountOp{usr, bin, tmp, w}},
 	}
+	etc := mountOp{'S', "/template/etc", "/etc"}
+	var minimal []mountOp
+	for _, p := range minimalEtc {
+		if _, err := os.Stat(p); err == nil {
+			minimal = append(minimal, mountOp{'b', p, p})
+		}
+	}
+	withEtc := &system{sysMount: []mountOp{usr, bin, etc, tmp}}
+	for _, tt := range []struct {
+		name string
+		cmd  Cmd
+		want []mountOp
+	}{
+		{"etc", Cmd{Dir: box}, []mountOp{usr, bin, etc, tmp, w}},
+		{"minimal etc", Cmd{Dir: box, MinimalEtc: true}, append([]mountOp{usr, bin, tmp, w}, minimal...)},
+	} {
+		got, err := withEtc.mountPlan(&tt.cmd, "/usr/bin/true")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if want := sortedStable(slices.Clone(tt.want)); !slices.Equal(got, want) {
+			t.Errorf("%s: got %v, want %v", tt.name, got, want)
+		}
+	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			got, err := s.mountPlan(&tt.cmd, tt.path)

@@ -15,7 +15,7 @@ import (
 
 // BenchmarkService is submissions per second through the whole service
 // (POST, queue, one worker, judging stored, seen done by GET), on a
-// program that is WA on the first test; BenchmarkGradeLoop is judge.Grade
+// program that is WA on the first test; BenchmarkGradeLoop is Judge.Grade
 // in a loop on the same submissions. The difference is the service's own
 // cost per submission.
 func BenchmarkService(b *testing.B)        { benchService(b, false) }
@@ -54,11 +54,11 @@ func BenchmarkGradeLoop(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	sb, err := sandbox.New(sandbox.Options{FirstUID: firstBoxUID + 380})
+	j, err := judge.New(judge.Config{Sandbox: sandbox.Options{FirstUID: firstBoxUID + 380}, TempDir: b.TempDir(), Path: os.Getenv("PATH")})
 	if err != nil {
 		b.Fatal(err)
 	}
-	defer sb.Close()
+	defer j.Close()
 	dir := b.TempDir()
 	src := readFile(b, "wa.py")
 	i := 0
@@ -66,7 +66,7 @@ func BenchmarkGradeLoop(b *testing.B) {
 		i++
 		path := filepath.Join(dir, fmt.Sprintf("s%d.py", i))
 		os.WriteFile(path, fmt.Appendf(nil, "%s# %d\n", src, i), 0o644)
-		if _, err := judge.Grade(context.Background(), p, judge.Submission{Path: path}, judge.Options{Lazy: true, Sandbox: sb, Path: os.Getenv("PATH")}); err != nil {
+		if _, err := j.Grade(context.Background(), p, judge.Submission{Path: path}, judge.BuildOptions{}, judge.GradeOptions{Lazy: true}); err != nil {
 			b.Fatal(err)
 		}
 	}

@@ -3,9 +3,7 @@ package watch
 import (
 	"context"
 	"fmt"
-	"os"
 	"path"
-	"path/filepath"
 	"sort"
 	"strings"
 
@@ -32,44 +30,34 @@ type Failure struct {
 	Picture string
 }
 
-// Grader grades one source file on a problem with judge.Grade.
+// Grader grades one source file on a problem with a Judge.
 type Grader struct {
+	Judge    *judge.Judge
 	Problem  *problems.Problem
 	Source   string
 	TestsDir string // "": the problem's tests; else every TestsDir/*.in
-	// Options are the grading options. Tests, Keep, TempDir and Progress
-	// are set by each grade; TempDir is the directory under which each
-	// grade makes, and removes, its own.
-	Options judge.Options
+	Build    judge.BuildOptions
+	// Options are the grading options; Tests and Progress are set by each
+	// grade.
+	Options judge.GradeOptions
 }
 
 // Grade lists the tests afresh (they may have changed since the last
 // grade), the samples first, grades the source on them and explains the
-// first failure. It leaves no file behind.
+// first failure from the outputs the report carries. It leaves no file
+// behind.
 func (g *Grader) Grade(ctx context.Context, progress func(judge.TestResult)) (*Outcome, error) {
 	tests, err := g.tests()
 	if err != nil {
 		return nil, err
 	}
-	dir, err := os.MkdirTemp(g.Options.TempDir, "optjudge-watch-")
-	if err != nil {
-		return nil, fmt.Errorf("creating a directory for the grade: %w", err)
-	}
-	defer os.RemoveAll(dir)
 	opts := g.Options
-	// Keep leaves each test's output in its directory, under dir, for
-	// the explanation; dir goes when the grade is over.
-	opts.Tests, opts.Keep, opts.TempDir, opts.Progress = tests, true, dir, progress
-	r, err := judge.Grade(ctx, g.Problem, judge.Submission{Path: g.Source}, opts)
+	opts.Tests, opts.Progress = tests, progress
+	r, err := g.Judge.Grade(ctx, g.Problem, judge.Submission{Path: g.Source}, g.Build, opts)
 	if err != nil {
 		return nil, err
 	}
-	o := &Outcome{Report: r, Failure: g.explain(r, tests)}
-	r.KeptIn = ""
-	for i := range r.Tests {
-		r.Tests[i].Dir = ""
-	}
-	return o, nil
+	return &Outcome{Report: r, Failure: g.explain(r, tests)}, nil
 }
 
 // tests lists the tests to run, the samples first.
@@ -119,21 +107,15 @@ func (g *Grader) explain(r *judge.Report, tests []problems.Test) *Failure {
 	if tr == nil {
 		return nil
 	}
-	f := &Failure{Test: *tr}
-	f.Test.Dir = ""
-	for _, t := range tests {
-		if t.Name != tr.Name {
-			continue
-		}
+	f := &Failure{Test: *tr, Output: tr.Output}
+	if tr.Index >= 0 && tr.Index < len(tests) {
+		t := tests[tr.Index]
 		// Best effort: what cannot be read is left out of the picture.
 		f.Input, _ = t.Input()
 		f.Answer, _ = t.Answer()
 		if f.Answer == nil && g.Problem.Reference != nil && f.Input != nil {
 			f.Answer, _ = g.Problem.Reference.Solve(f.Input)
 		}
-	}
-	if tr.Dir != "" {
-		f.Output, _ = os.ReadFile(filepath.Join(tr.Dir, "stdout.txt"))
 	}
 	if g.Problem.Spec != nil && f.Input != nil {
 		f.Picture = explain.Failure(g.Problem.Spec.Checker.Name, f.Input, f.Output, tr.Message)
@@ -142,21 +124,11 @@ func (g *Grader) explain(r *judge.Report, tests []problems.Test) *Failure {
 }
 
 // TestDirs lists the directories whose changes call for a new grade: the
-// --tests directory, or the testdata directories of a problem on disk (an
-// embedded problem has none).
+// --tests directory, or every directory of the problem's tests on disk, in
+// either layout (an embedded problem has none).
 func TestDirs(p *problems.Problem, testsDir string) []string {
 	if testsDir != "" {
 		return []string{testsDir}
 	}
-	if strings.HasPrefix(p.Origin, "embedded:") {
-		return nil
-	}
-	var dirs []string
-	for _, d := range []string{"testdata", "testdata/sample", "testdata/secret"} {
-		d = filepath.Join(p.Origin, d)
-		if st, err := os.Stat(d); err == nil && st.IsDir() {
-			dirs = append(dirs, d)
-		}
-	}
-	return dirs
+	return p.TestDirs()
 }

@@ -10,7 +10,6 @@ import (
 	"time"
 
 	"github.com/optjudge/optjudge/judge"
-	"github.com/optjudge/optjudge/judge/sandbox"
 	"github.com/optjudge/optjudge/judge/verdict"
 	"github.com/optjudge/optjudge/problems"
 )
@@ -56,6 +55,10 @@ func TestTestDirs(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	kattis, err := problems.LoadDir("../../problems/sum-kattis")
+	if err != nil {
+		t.Fatal(err)
+	}
 	tests := []struct {
 		name     string
 		p        *problems.Problem
@@ -65,6 +68,8 @@ func TestTestDirs(t *testing.T) {
 		{"embedded", embedded, "", nil},
 		{"embedded with --tests", embedded, "mytests", []string{"mytests"}},
 		{"on disk, no sample directory", onDisk, "", []string{filepath.Join(dir, "testdata"), filepath.Join(dir, "testdata/secret")}},
+		{"kattis, nested groups", kattis, "", []string{"../../problems/sum-kattis/data", "../../problems/sum-kattis/data/sample",
+			"../../problems/sum-kattis/data/secret", "../../problems/sum-kattis/data/secret/big"}},
 	}
 	for _, tt := range tests {
 		if got := TestDirs(tt.p, tt.testsDir); !reflect.DeepEqual(got, tt.want) {
@@ -78,11 +83,6 @@ func TestTestDirs(t *testing.T) {
 func TestGraderExplainsWithReference(t *testing.T) {
 	w := &watched{t: t}
 	needPython(t)
-	sb, err := sandbox.New(sandbox.Options{})
-	if err != nil {
-		t.Skipf("no sandbox here: %v", err)
-	}
-	defer sb.Close()
 	p, err := problems.LoadEmbedded("clocks")
 	if err != nil {
 		t.Fatal(err)
@@ -97,7 +97,8 @@ func TestGraderExplainsWithReference(t *testing.T) {
 	src := filepath.Join(root, "main.py")
 	w.write(filepath.Join(testsDir, "1.in"), clocksTests[0])
 	w.write(src, "print('4 5 8')\n")
-	g := &Grader{Problem: p, Source: src, TestsDir: testsDir, Options: judge.Options{Sandbox: sb, TempDir: tmp, WallLimit: time.Minute}}
+	j := newJudge(t, tmp)
+	g := &Grader{Judge: j, Problem: p, Source: src, TestsDir: testsDir, Options: judge.GradeOptions{WallLimit: time.Minute}}
 	o, err := g.Grade(context.Background(), func(judge.TestResult) {})
 	if err != nil {
 		t.Fatal(err)
@@ -113,7 +114,22 @@ func TestGraderExplainsWithReference(t *testing.T) {
 	if o.Report.KeptIn != "" || o.Report.Tests[0].Dir != "" {
 		t.Errorf("the report names deleted directories: %q, %q", o.Report.KeptIn, o.Report.Tests[0].Dir)
 	}
+	if err := j.Close(); err != nil {
+		t.Fatal(err)
+	}
 	if left, _ := os.ReadDir(tmp); len(left) > 0 {
 		t.Errorf("the grade left %d files behind", len(left))
 	}
+}
+
+// newJudge makes a Judge whose directory is under tmp; the caller closes
+// it (a second Close, at the test's end, does nothing).
+func newJudge(t testing.TB, tmp string) *judge.Judge {
+	t.Helper()
+	j, err := judge.New(judge.Config{TempDir: tmp, Path: os.Getenv("PATH")})
+	if err != nil {
+		t.Skipf("no judge here: %v", err)
+	}
+	t.Cleanup(func() { j.Close() })
+	return j
 }

@@ -8,9 +8,10 @@
 // burst of saves, are debounced into one grade; a change during a grade
 // cancels it, and the grade's processes with it, before the next one starts.
 //
-// Grader grades with judge.Grade, the sample tests first, and keeps what is
-// needed to explain the first failing test; Display shows the grades, as
-// plain appended lines or, on a terminal, a screen redrawn for each grade.
+// Grader grades with a judge.Judge, the sample tests first, and explains
+// the first failing test from the outputs in its report; Display shows the
+// grades, as plain appended lines or, on a terminal, a screen redrawn for
+// each grade.
 package watch
 
 import (

@@ -13,7 +13,6 @@ import (
 	"time"
 
 	"github.com/optjudge/optjudge/judge"
-	"github.com/optjudge/optjudge/judge/sandbox"
 	"github.com/optjudge/optjudge/judge/verdict"
 	"github.com/optjudge/optjudge/problems"
 	"github.com/optjudge/optjudge/reference/clocks"
@@ -79,6 +78,7 @@ type watched struct {
 	source   string
 	testsDir string
 	tmp      string // the grades' temporary directories go here
+	judge    *judge.Judge
 	events   chan Event
 	stop     context.CancelFunc
 	done     chan struct{}
@@ -93,11 +93,6 @@ func startWatch(t testing.TB, solution string) *watched {
 func startWatchDebounce(t testing.TB, solution string, debounce time.Duration) *watched {
 	t.Helper()
 	needPython(t)
-	sb, err := sandbox.New(sandbox.Options{})
-	if err != nil {
-		t.Skipf("no sandbox here: %v", err)
-	}
-	t.Cleanup(func() { sb.Close() })
 	p, err := problems.LoadEmbedded("clocks")
 	if err != nil {
 		t.Fatal(err)
@@ -126,8 +121,9 @@ func startWatchDebounce(t testing.TB, solution string, debounce time.Duration) *
 	if err != nil {
 		t.Fatal(err)
 	}
-	g := &Grader{Problem: p, Source: w.source, TestsDir: w.testsDir, Options: judge.Options{
-		Sandbox: sb, TempDir: w.tmp, Parallel: 1, WallLimit: time.Minute,
+	w.judge = newJudge(t, w.tmp)
+	g := &Grader{Judge: w.judge, Problem: p, Source: w.source, TestsDir: w.testsDir, Options: judge.GradeOptions{
+		Parallel: 1, WallLimit: time.Minute,
 	}}
 	loop := &Loop{Source: w.source, Grade: g.Grade, Show: func(e Event) { w.events <- e }, Debounce: debounce}
 	go func() {
@@ -142,6 +138,9 @@ func startWatchDebounce(t testing.TB, solution string, debounce time.Duration) *
 func (w *watched) end() {
 	w.stop()
 	<-w.done
+	if err := w.judge.Close(); err != nil {
+		w.t.Errorf("closing the judge: %v", err)
+	}
 	if left, _ := os.ReadDir(w.tmp); len(left) > 0 {
 		w.t.Errorf("the grades left %d files in their temporary directory, e.g. %s", len(left), left[0].Name())
 	}

@@ -386,10 +386,6 @@ static void child(int errfd) {
 	sigprocmask(SIG_SETMASK, &none, NULL);
 	if (setpgid(0, 0) != 0)
 		child_fail(errfd, errno, "setpgid", NULL);
-#ifdef __linux__
-	if (!cfg.ns)
-		prctl(PR_SET_PDEATHSIG, SIGKILL);
-#endif
 	if (cfg.dir && chdir(cfg.dir) != 0)
 		child_fail(errfd, errno, "chdir", cfg.dir);
 	set_limits(errfd);
@@ -399,6 +395,9 @@ static void child(int errfd) {
 	if (cfg.uid >= 0 && setuid((uid_t)cfg.uid) != 0)
 		child_fail(errfd, errno, "setuid", NULL);
 #ifdef __linux__
+	/* after setuid, which clears it */
+	if (!cfg.ns)
+		prctl(PR_SET_PDEATHSIG, SIGKILL);
 	confine(errfd);
 #endif
 	close_fds(errfd);

@@ -1,0 +1,261 @@
+package judge
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"syscall"
+	"time"
+
+	"github.com/optjudge/optjudge/judge/proc"
+	"github.com/optjudge/optjudge/judge/sandbox"
+)
+
+// CompileResult is the outcome of building a submission.
+type CompileResult struct {
+	OK      bool          `json:"ok"`
+	Message string        `json:"message"` // the compiler's first lines when it failed
+	Time    time.Duration `json:"-"`
+	TimeMS  int64         `json:"time_ms"`
+}
+
+// exeName is the executable a build makes ({exe}), and the name an
+// executable submission gets.
+const exeName = "main.exe"
+
+// program is a build ready to run: a contestant's, whose files are placed
+// in each test's working directory, or a problem's own, run where it is.
+type program struct {
+	lang     string   // the language's name, or "executable"
+	dir      string   // its files
+	files    []string // the files a run needs, relative to dir
+	run      []string // the run command: relative to the working directory, or (a problem's) absolute
+	env      []string // extra environment of its runs, {dir} still in it
+	readOnly []string // the toolchain its runs see
+}
+
+// build is one build, through the one path for every program: the
+// sources are in dir; the compile command, if any, runs there, in the
+// sandbox (a contestant's program) or outside it (trusted: a problem's).
+type build struct {
+	lang    *Language
+	dir     string
+	trusted bool
+}
+
+// compile runs the language's compile command, if any. A compiler that
+// fails, or breaks a limit, is a CompileResult with OK false and a nil
+// error; an error means the judge could not try.
+func (j *Judge) compile(ctx context.Context, b *build, tc *toolchain) (CompileResult, error) {
+	res := CompileResult{OK: true}
+	if len(b.lang.Compile) == 0 {
+		return res, nil
+	}
+	argv := proc.Expand(b.lang.Compile, map[string]string{"src": b.lang.File, "exe": exeName, "dir": b.dir})
+	argv[0] = tc.compiler
+	if b.lang.GoCache && !b.trusted {
+		if err := j.warmGoCache(ctx, b, tc); err != nil {
+			return res, err
+		}
+	}
+	start := time.Now()
+	var (
+		failed, out string
+		err         error
+	)
+	if b.trusted {
+		failed, out, err = j.compileTrusted(ctx, b, tc, argv)
+	} else {
+		failed, out, err = j.compileBoxed(ctx, b, tc, argv)
+	}
+	res.Time = time.Since(start)
+	res.TimeMS = res.Time.Milliseconds()
+	if err != nil {
+		return res, err
+	}
+	if failed != "" {
+		res.OK = false
+		res.Message = firstLines(failed+"\n"+out, 30)
+	}
+	return res, nil
+}
+
+// compileBoxed builds a contestant's program in the sandbox: its own box
+// (at level none, as the judge's user: Warning says so), the build
+// directory writable, the toolchain read-only, /etc next to empty, the
+// language's limits. It returns why the build failed ("" when it did not)
+// and what the compiler wrote.
+func (j *Judge) compileBoxed(ctx context.Context, b *build, tc *toolchain, argv []string) (failed, out string, err error) {
+	env := append([]string{"TMPDIR=" + b.dir}, tc.envFor(b.dir)...)
+	readOnly := tc.readOnly
+	if b.lang.GoCache {
+		env = append(env, "GOCACHE="+j.boxGoCache)
+		readOnly = append(slices.Clone(readOnly), j.boxGoCache)
+	}
+	lim := b.lang.CompileLimits.sandbox()
+	res, err := j.run(ctx, &sandbox.Cmd{
+		Path: argv[0], Args: argv[1:], Dir: b.dir, Env: env, ReadOnly: readOnly,
+		MinimalEtc: true, AsJudge: true, Limits: lim,
+	})
+	if err != nil {
+		if ctx.Err() != nil {
+			return "", "", ctx.Err()
+		}
+		return "", "", fmt.Errorf("building in the sandbox: %w", err)
+	}
+	out = string(res.Stdout) + string(res.Stderr)
+	name := filepath.Base(argv[0])
+	switch res.Status {
+	case sandbox.OK:
+		return "", out, nil
+	case sandbox.TimeLimit:
+		failed = fmt.Sprintf("compilation exceeded the %s CPU time limit", seconds(lim.CPU))
+	case sandbox.WallTimeLimit:
+		failed = fmt.Sprintf("compilation exceeded the %s wall-clock limit", seconds(lim.Wall))
+	case sandbox.MemoryLimit:
+		failed = fmt.Sprintf("compilation exceeded the %s memory limit", lim.Memory)
+	case sandbox.OutputLimit:
+		failed = fmt.Sprintf("compilation wrote more than its limit (a file over %s, or %s of messages)", lim.FileSize, lim.Output)
+	case sandbox.Signaled:
+		failed = fmt.Sprintf("%s was killed by %s", name, signalName(res.Signal))
+	default:
+		failed = fmt.Sprintf("%s failed: exit status %d", name, res.ExitCode)
+	}
+	return failed, out, nil
+}
+
+// compileTrusted builds a problem's program outside the sandbox, under the
+// compile time limit.
+func (j *Judge) compileTrusted(ctx context.Context, b *build, tc *toolchain, argv []string) (failed, out string, err error) {
+	env := j.trustedEnv(b.dir, tc)
+	if b.lang.GoCache {
+		env = append(env, "GOCACHE="+j.toolGoCache)
+	}
+	lim := b.lang.CompileLimits.sandbox()
+	r, err := proc.Run(ctx, &proc.Cmd{Argv: argv, Dir: b.dir, Env: env, Timeout: lim.CPU, Cap: int(compileOutputCap)})
+	if err != nil {
+		return "", "", err
+	}
+	out = string(r.Stdout) + string(r.Stderr)
+	name := filepath.Base(argv[0])
+	switch {
+	case r.TimedOut:
+		return fmt.Sprintf("compilation exceeded the %s limit", seconds(lim.CPU)), out, nil
+	case r.Signal != 0:
+		return fmt.Sprintf("%s was killed by %s", name, signalName(r.Signal)), out, nil
+	case r.ExitCode != 0:
+		return fmt.Sprintf("%s failed: exit status %d", name, r.ExitCode), out, nil
+	}
+	return "", out, nil
+}
+
+// trustedEnv is the environment of a problem's program, at its build and
+// its runs: the judge's PATH, a private HOME and temporary directory.
+func (j *Judge) trustedEnv(dir string, tc *toolchain) []string {
+	env := []string{"PATH=" + j.cfg.Path, "HOME=" + dir, "TMPDIR=" + dir, "LANG=C.UTF-8"}
+	return append(env, tc.envFor(dir)...)
+}
+
+// runCommand is the language's run command for a program built in a
+// directory of its own: relative to the working directory (where the
+// program's files are placed), its interpreter found on the PATH.
+func runCommand(lang *Language, tc *toolchain) []string {
+	argv := proc.Expand(lang.Run, map[string]string{"src": lang.File, "exe": "./" + exeName, "dir": "."})
+	if tc.interp != "" {
+		argv[0] = tc.interp
+	}
+	return argv
+}
+
+// withDir puts the build or working directory for {dir} in env.
+func withDir(env []string, dir string) []string {
+	return proc.Expand(env, map[string]string{"dir": dir})
+}
+
+// runFiles are the files the runs of a build need: the executable, or for
+// an interpreted language the source.
+func runFiles(lang *Language) []string {
+	if len(lang.Compile) > 0 && strings.Contains(strings.Join(lang.Run, " "), "{exe}") {
+		return []string{exeName}
+	}
+	return []string{lang.File}
+}
+
+// collect copies the files a contestant's build left in its directory into
+// dst, which the judge owns: a regular file only, never through a link
+// (the build ran the contestant's code, maybe, and may have left a link to
+// a file of the judge's in their place), an executable with mode 0755 and
+// anything else 0644.
+func collect(buildDir, dst string, names []string) error {
+	for _, name := range names {
+		if strings.ContainsRune(name, '/') {
+			return fmt.Errorf("collecting the build: %s is not a plain name", name)
+		}
+		in, err := openNoFollow(filepath.Join(buildDir, name))
+		if err != nil {
+			return fmt.Errorf("collecting the build: %w", err)
+		}
+		mode := os.FileMode(0o644)
+		if name == exeName {
+			mode = 0o755
+		}
+		err = copyTo(in, filepath.Join(dst, name), mode)
+		in.Close()
+		if err != nil {
+			return fmt.Errorf("collecting the build: %w", err)
+		}
+	}
+	return nil
+}
+
+// openNoFollow opens a regular file for reading, refusing a symbolic link
+// and anything but a regular file (a FIFO would block).
+func openNoFollow(path string) (*os.File, error) {
+	fd, err := syscall.Open(path, syscall.O_RDONLY|syscall.O_NOFOLLOW|syscall.O_NONBLOCK|syscall.O_CLOEXEC, 0)
+	if err != nil {
+		return nil, &os.PathError{Op: "open", Path: path, Err: err}
+	}
+	f := os.NewFile(uintptr(fd), path)
+	fi, err := f.Stat()
+	if err == nil && !fi.Mode().IsRegular() {
+		err = fmt.Errorf("%s: not a regular file", path)
+	}
+	if err != nil {
+		f.Close()
+		return nil, err
+	}
+	return f, nil
+}
+
+func copyTo(in io.Reader, dst string, mode os.FileMode) error {
+	out, err := os.OpenFile(dst, os.O_WRONLY|os.O_CREATE|os.O_EXCL, mode)
+	if err != nil {
+		return err
+	}
+	if _, err := io.Copy(out, in); err != nil {
+		out.Close()
+		return err
+	}
+	return out.Close()
+}
+
+func copyFile(src, dst string, mode os.FileMode) error {
+	in, err := os.Open(src)
+	if err != nil {
+		return err
+	}
+	defer in.Close()
+	return copyTo(in, dst, mode)
+}
+
+func firstLines(s string, n int) string {
+	lines := strings.Split(strings.TrimSpace(s), "\n")
+	if len(lines) > n {
+		lines = append(lines[:n], fmt.Sprintf("... (%d more lines)", len(lines)-n))
+	}
+	return strings.Join(lines, "\n")
+}

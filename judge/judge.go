@@ -1,0 +1,221 @@
+// Package judge grades submissions: it builds a contestant's program inside
+// the sandbox, runs it on every test of a problem under the problem's limits,
+// hands each output to the problem's checker and reports the verdicts.
+//
+// A Judge is made once per process (the CLI: one per command; a grading
+// service: one per worker process) and used by any number of goroutines:
+//
+//	j, err := judge.New(judge.Config{Path: os.Getenv("PATH")})
+//	defer j.Close()
+//	r, err := j.Grade(ctx, problem, judge.Submission{Path: "sol.cpp"}, judge.BuildOptions{}, judge.GradeOptions{})
+//
+// It owns the language table, the one sandbox every program runs in, a
+// temporary directory, the Go build caches and the cap on the programs in
+// flight across all its gradings; New applies every default, once.
+// Prepare builds a submission once and Prepared.Grade grades it on any
+// tests, as often as needed; a problem's own checker and validators
+// (Checker, InputValidators) are built once per Judge and problem version
+// (problems.Problem.Hash) and shared by every grading. BuildKey, Export and
+// Import let a service keep builds in a cache of its own.
+//
+// Every build of a contestant's program runs in the sandbox as its runs do:
+// a box of its own with the toolchain read-only, the build directory
+// holding the submission writable, no network, nothing of the judge's
+// files, a uid of its own, and the limits of the language table. A problem's
+// programs are the problem setter's trusted code: they build and run
+// outside the sandbox (package proc), through the same build path.
+//
+// A contestant's failure (CE, WA, TLE, ...) is data in the report with a
+// nil error; an error means the judge itself could not grade, and no
+// verdict may be taken from it.
+package judge
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"runtime"
+	"sync"
+
+	"github.com/optjudge/optjudge/judge/proc"
+	"github.com/optjudge/optjudge/judge/sandbox"
+)
+
+// Config is what a Judge is made with. The zero value works: the embedded
+// language table, the strongest sandbox the machine allows, the system's
+// temporary directory and the user's cache directory.
+type Config struct {
+	Languages *Languages      // the language table; nil: DefaultLanguages()
+	Sandbox   sandbox.Options // New starts exactly one sandbox with these (CacheDir: the Judge's, if empty)
+	TempDir   string          // where the Judge makes its directory (and Keep's); "": os.TempDir()
+	CacheDir  string          // the Go build caches and the sandbox's helper; "": os.UserCacheDir()/optjudge
+	Path      string          // the PATH compilers are found on (the user's); "": proc.DefaultPath
+	Home      string          // the user's home, for {home} in the language table; "": none
+	MaxRuns   int             // programs in the sandbox at once, the tests and builds of every grading; 0: runtime.NumCPU()
+}
+
+// Judge grades submissions. It is safe for concurrent use; Close it once
+// every call has returned.
+type Judge struct {
+	cfg  Config
+	sb   *sandbox.Sandbox
+	tmp  string        // the Judge's own directory, removed by Close
+	runs chan struct{} // a token per program in flight
+
+	boxGoCache  string // contestants' builds read it; only the judge writes it
+	toolGoCache string // the problem programs' builds, outside the sandbox
+
+	mu        sync.Mutex
+	tools     map[string]*toolEntry // built problem programs, by toolKey
+	goWarm    map[string]bool       // standard packages built into boxGoCache
+	compilers map[string]string     // compiler identities for BuildKey, by file
+}
+
+// New makes a Judge: it applies the defaults of cfg, starts the sandbox
+// and makes the Judge's temporary directory.
+func New(cfg Config) (*Judge, error) {
+	if cfg.Languages == nil {
+		cfg.Languages = DefaultLanguages()
+	}
+	if cfg.TempDir == "" {
+		cfg.TempDir = os.TempDir()
+	}
+	if cfg.Path == "" {
+		cfg.Path = proc.DefaultPath
+	}
+	if cfg.MaxRuns <= 0 {
+		cfg.MaxRuns = runtime.NumCPU()
+	}
+	if cfg.CacheDir == "" {
+		ucd, err := os.UserCacheDir()
+		if err != nil {
+			return nil, fmt.Errorf("no cache directory (set Config.CacheDir): %w", err)
+		}
+		cfg.CacheDir = filepath.Join(ucd, "optjudge")
+	}
+	if cfg.Sandbox.CacheDir == "" {
+		cfg.Sandbox.CacheDir = cfg.CacheDir
+	}
+	j := &Judge{
+		cfg: cfg, runs: make(chan struct{}, cfg.MaxRuns),
+		boxGoCache: filepath.Join(cfg.CacheDir, "go-build-box"), toolGoCache: filepath.Join(cfg.CacheDir, "go-build"),
+		tools: map[string]*toolEntry{}, goWarm: map[string]bool{}, compilers: map[string]string{},
+	}
+	sb, err := sandbox.New(cfg.Sandbox)
+	if err != nil {
+		return nil, fmt.Errorf("starting the sandbox: %w", err)
+	}
+	j.sb = sb
+	if err := j.makeDirs(); err != nil {
+		j.Close()
+		return nil, err
+	}
+	return j, nil
+}
+
+// makeDirs makes the Judge's directory, which the boxes' uids may pass
+// (mode 0711) but not list, and the Go caches.
+func (j *Judge) makeDirs() error {
+	tmp, err := os.MkdirTemp(j.cfg.TempDir, "optjudge-")
+	if err == nil {
+		j.tmp = tmp
+		err = os.Chmod(tmp, 0o711)
+	}
+	if err != nil {
+		return fmt.Errorf("making the judge's directory: %w", err)
+	}
+	if err := j.sb.Reachable(tmp); err != nil {
+		return fmt.Errorf("Config.TempDir %s: %w", j.cfg.TempDir, err)
+	}
+	for _, d := range []string{j.boxGoCache, j.toolGoCache} {
+		if err := os.MkdirAll(d, 0o755); err != nil {
+			return fmt.Errorf("making the Go build cache: %w", err)
+		}
+	}
+	return nil
+}
+
+// Close stops the sandbox and removes the Judge's directory with every
+// build in it (a Keep build stays).
+func (j *Judge) Close() error {
+	var first error
+	if j.sb != nil {
+		first = j.sb.Close()
+	}
+	if j.tmp != "" {
+		if err := removeAll(j.tmp); err != nil && first == nil {
+			first = err
+		}
+	}
+	return first
+}
+
+// Isolation is the sandbox's level: "none", "namespaces" or
+// "namespaces+cgroup".
+func (j *Judge) Isolation() string { return j.sb.Isolation() }
+
+// Warning is one line when containment is weak, else "". At level none it
+// says that builds are not contained either.
+func (j *Judge) Warning() string {
+	w := j.sb.Warning()
+	if j.sb.Isolation() == sandbox.IsolationNone {
+		const builds = "compilation is not contained: the compiler runs as the judge's own user, with its files in view"
+		if w == "" {
+			return builds
+		}
+		return w + "; " + builds
+	}
+	return w
+}
+
+// Layers lists the sandbox's containment mechanisms, for `judge doctor`.
+func (j *Judge) Layers() []sandbox.Layer { return j.sb.Layers() }
+
+// Path is the PATH the Judge finds programs on (Config.Path).
+func (j *Judge) Path() string { return j.cfg.Path }
+
+// Languages is the Judge's language table.
+func (j *Judge) Languages() *Languages { return j.cfg.Languages }
+
+// table is the language table of a build: langs, or (nil) the Judge's.
+func (j *Judge) table(langs *Languages) *Languages {
+	if langs == nil {
+		return j.cfg.Languages
+	}
+	return langs
+}
+
+// run runs one program in the sandbox, once a token of MaxRuns is free.
+func (j *Judge) run(ctx context.Context, c *sandbox.Cmd) (*sandbox.Result, error) {
+	select {
+	case j.runs <- struct{}{}:
+	case <-ctx.Done():
+		return nil, ctx.Err()
+	}
+	defer func() { <-j.runs }()
+	return j.sb.Run(ctx, c)
+}
+
+// removeAll removes a directory the boxes may have taken rights away
+// from.
+func removeAll(dir string) error {
+	if err := os.RemoveAll(dir); err == nil {
+		return nil
+	}
+	filepath.WalkDir(dir, func(p string, d os.DirEntry, err error) error {
+		if err == nil && d.IsDir() {
+			os.Chmod(p, 0o700)
+		}
+		return nil
+	})
+	if err := os.RemoveAll(dir); err != nil && !errors.Is(err, os.ErrNotExist) {
+		return err
+	}
+	return nil
+}
+
+// TempDir is the Judge's own directory, where a caller may keep scratch
+// files (judge verify copies submissions there); Close removes it.
+func (j *Judge) TempDir() string { return j.tmp }

@@ -1,0 +1,107 @@
+package proc
+
+import (
+	"context"
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+)
+
+func TestRun(t *testing.T) {
+	tests := []struct {
+		name string
+		cmd  Cmd
+		want Result
+	}{
+		{"exit code and streams", Cmd{Argv: []string{"/bin/sh", "-c", "cat; echo err >&2; exit 3"}, Stdin: []byte("in\n")},
+			Result{ExitCode: 3, Stdout: []byte("in\n"), Stderr: []byte("err\n")}},
+		{"environment", Cmd{Argv: []string{"/bin/sh", "-c", "echo $PATH $FOO"}, Env: []string{"PATH=/bin", "FOO=bar"}},
+			Result{Stdout: []byte("/bin bar\n"), Stderr: []byte{}}},
+		{"default environment", Cmd{Argv: []string{"/bin/sh", "-c", "echo $PATH"}},
+			Result{Stdout: []byte(DefaultPath + "\n"), Stderr: []byte{}}},
+		{"cap", Cmd{Argv: []string{"/bin/sh", "-c", "echo 0123456789"}, Cap: 4},
+			Result{Stdout: []byte("0123"), Stderr: []byte{}, Truncated: true}},
+		{"signal", Cmd{Argv: []string{"/bin/sh", "-c", "kill -9 $$"}},
+			Result{ExitCode: -1, Signal: syscall.SIGKILL, Stdout: []byte{}, Stderr: []byte{}}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			r, err := Run(context.Background(), &tt.cmd)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if r.ExitCode != tt.want.ExitCode || r.Signal != tt.want.Signal || string(r.Stdout) != string(tt.want.Stdout) ||
+				string(r.Stderr) != string(tt.want.Stderr) || r.Truncated != tt.want.Truncated || r.TimedOut {
+				t.Errorf("got %+v, want %+v", r, tt.want)
+			}
+		})
+	}
+}
+
+// TestRunTimeout: at the timeout the program and what it started, in its
+// process group, are killed.
+func TestRunTimeout(t *testing.T) {
+	flag := filepath.Join(t.TempDir(), "survived")
+	r, err := Run(context.Background(), &Cmd{
+		Argv:    []string{"/bin/sh", "-c", "(sleep 1; touch " + flag + ") & sleep 60"},
+		Timeout: 100 * time.Millisecond,
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !r.TimedOut {
+		t.Errorf("got %+v, want a timeout", r)
+	}
+	time.Sleep(1500 * time.Millisecond) // past the child's touch
+	if _, err := os.Stat(flag); err == nil {
+		t.Error("a child of the program survived the timeout")
+	}
+}
+
+func TestRunCancel(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	time.AfterFunc(50*time.Millisecond, cancel)
+	if _, err := Run(ctx, &Cmd{Argv: []string{"/bin/sh", "-c", "sleep 60"}}); !errors.Is(err, context.Canceled) {
+		t.Errorf("got %v, want %v", err, context.Canceled)
+	}
+	if _, err := Run(context.Background(), &Cmd{Argv: []string{"/no/such/program"}}); err == nil {
+		t.Error("a missing program: got no error")
+	}
+}
+
+func TestLookPath(t *testing.T) {
+	a, b := t.TempDir(), t.TempDir()
+	for _, d := range []string{a, b} {
+		if err := os.WriteFile(filepath.Join(d, "tool"), []byte("#!/bin/sh\n"), 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	os.WriteFile(filepath.Join(a, "plain"), nil, 0o644)
+	path := a + ":" + b
+	for _, tt := range []struct {
+		name string
+		ok   func(string) bool
+		want string
+	}{
+		{"tool", nil, filepath.Join(a, "tool")},
+		{"tool", func(p string) bool { return !strings.HasPrefix(p, a) }, filepath.Join(b, "tool")},
+		{"plain", nil, ""},
+		{"/abs/tool", nil, "/abs/tool"},
+	} {
+		got, err := LookPath(tt.name, path, tt.ok)
+		if got != tt.want || (err == nil) != (tt.want != "") {
+			t.Errorf("LookPath(%s): got %q, %v, want %q", tt.name, got, err, tt.want)
+		}
+	}
+}
+
+func TestExpand(t *testing.T) {
+	got := Expand([]string{"{exe}", "-o{dir}/x", "{none}"}, map[string]string{"exe": "./a", "dir": "/d"})
+	if strings.Join(got, " ") != "./a -o/d/x {none}" {
+		t.Errorf("got %q", got)
+	}
+}

@@ -1,0 +1,234 @@
+package judge
+
+import (
+	"context"
+	"fmt"
+	"go/parser"
+	"go/token"
+	"os"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/optjudge/optjudge/judge/proc"
+	"github.com/optjudge/optjudge/judge/sandbox"
+)
+
+// toolchain is where a language's programs were found on the PATH, and
+// what the boxes of its build and runs must see.
+type toolchain struct {
+	compiler string   // the compile command's program; "" without one
+	interp   string   // the run command's program when it is looked up ("" for {exe})
+	bin      string   // the directory of the compiler, else of the interpreter
+	readOnly []string // the toolchain paths that exist, links resolved
+	env      []string // Language.Env with {home} and {bin} in place; {dir} is left
+}
+
+// envFor is the language's environment for a build or a run in dir.
+func (tc *toolchain) envFor(dir string) []string { return withDir(tc.env, dir) }
+
+// toolchain finds the language's programs on Config.Path. A candidate that
+// the boxes could not see (outside the system directories and the
+// language's toolchain paths, such as a pyenv shim) is passed over, so the
+// build and the runs find the same program inside the box as here.
+func (j *Judge) toolchain(lang *Language) (*toolchain, error) {
+	tc := &toolchain{}
+	lookedUp := func(name string) bool { return !strings.Contains(name, "{") }
+	first := ""
+	switch {
+	case len(lang.Compile) > 0:
+		first = lang.Compile[0]
+	case lookedUp(lang.Run[0]):
+		first = lang.Run[0]
+	}
+	if first != "" {
+		p, err := proc.LookPath(first, j.cfg.Path, func(cand string) bool {
+			return visible(cand, j.toolchainPaths(lang, filepath.Dir(cand)))
+		})
+		if err != nil {
+			return nil, fmt.Errorf("%s: %s is not installed where the sandbox can see it: %w", lang.Name, first, err)
+		}
+		tc.bin = filepath.Dir(p)
+		if len(lang.Compile) > 0 {
+			tc.compiler = p
+		} else {
+			tc.interp = p
+		}
+	}
+	tc.readOnly = j.toolchainPaths(lang, tc.bin)
+	if len(lang.Compile) > 0 && lookedUp(lang.Run[0]) {
+		p, err := proc.LookPath(lang.Run[0], j.cfg.Path, func(cand string) bool { return visible(cand, tc.readOnly) })
+		if err != nil {
+			return nil, fmt.Errorf("%s: %s is not installed where the sandbox can see it: %w", lang.Name, lang.Run[0], err)
+		}
+		tc.interp = p
+	}
+	for _, kv := range lang.Env {
+		if v, ok := j.expandPath(kv, tc.bin); ok {
+			tc.env = append(tc.env, v)
+		}
+	}
+	return tc, nil
+}
+
+// toolchainPaths are the language's toolchain paths with {bin} standing
+// for bin: those that exist, every match of a pattern, links resolved.
+func (j *Judge) toolchainPaths(lang *Language, bin string) []string {
+	var out []string
+	for _, t := range lang.Toolchain {
+		p, ok := j.expandPath(t, bin)
+		if !ok {
+			continue
+		}
+		matches, err := filepath.Glob(filepath.Clean(p))
+		if err != nil {
+			continue
+		}
+		for _, m := range matches {
+			if real, err := filepath.EvalSymlinks(m); err == nil && !slices.Contains(out, real) {
+				out = append(out, real)
+			}
+		}
+	}
+	return out
+}
+
+// expandPath puts Config.Home and bin for {home} and {bin}; ok is false
+// when s needs one that is unknown.
+func (j *Judge) expandPath(s, bin string) (string, bool) {
+	if (strings.Contains(s, "{home}") && j.cfg.Home == "") || (strings.Contains(s, "{bin}") && bin == "") {
+		return "", false
+	}
+	return proc.Expand([]string{s}, map[string]string{"home": j.cfg.Home, "bin": bin})[0], true
+}
+
+// visible reports whether a box sees the program p, and the file it links
+// to, below the system directories or the toolchain paths roots.
+func visible(p string, roots []string) bool {
+	real, err := filepath.EvalSymlinks(p)
+	if err != nil {
+		return false
+	}
+	sys := sandbox.SystemDirs()
+	var sysReal []string
+	for _, d := range sys {
+		if r, err := filepath.EvalSymlinks(d); err == nil {
+			sysReal = append(sysReal, r)
+		}
+	}
+	return (under(p, sys) || under(p, roots)) && (under(real, sysReal) || under(real, roots))
+}
+
+func under(p string, dirs []string) bool {
+	for _, d := range dirs {
+		if p == d || strings.HasPrefix(p, strings.TrimSuffix(d, "/")+"/") {
+			return true
+		}
+	}
+	return false
+}
+
+// stdPackage is what a standard package's import path looks like.
+var stdPackage = regexp.MustCompile(`^[a-z0-9_]+(/[a-z0-9_]+)*$`)
+
+// warmGoCache builds into the boxes' Go cache the standard packages that
+// the Go sources of b import, those not built by this Judge yet.
+//
+// A Go build compiles every standard package the program imports unless
+// the cache has it: a second or more each. The cache cannot be shared and
+// writable by the contestants' builds: one could plant a compiled package
+// that every later build links (the cache trusts its entries). Nor copied
+// per build: it holds hundreds of megabytes. Nor overlaid: an overlay's
+// upper layer is a per-build copy of what it writes, and a box has no
+// overlay to mount at the namespace levels a spare reuses. So the
+// contestants' builds read the Judge's cache read-only, a bind in the box
+// (Go builds from a cache it cannot write: what it would add, the
+// contestant's own package, it does not keep), and only the judge writes
+// it: before each Go build, the judge itself builds into it, outside the
+// sandbox, the standard packages the source imports (read by the parser,
+// nothing run), once per Judge and package. The problems' own Go
+// programs, trusted, build with another cache (CacheDir/go-build), so that
+// nothing of theirs is ever in a box's view.
+func (j *Judge) warmGoCache(ctx context.Context, b *build, tc *toolchain) error {
+	root := goRoot(tc.compiler)
+	if root == "" {
+		return nil
+	}
+	j.mu.Lock()
+	var need []string
+	for _, p := range goImports(b.dir) {
+		if !j.goWarm[p] && stdPackage.MatchString(p) && !strings.HasPrefix(p, "cmd/") && isDir(filepath.Join(root, "src", p)) {
+			need = append(need, p)
+		}
+	}
+	j.mu.Unlock()
+	if len(need) == 0 {
+		return nil
+	}
+	dir, err := os.MkdirTemp(j.tmp, "go-warm-")
+	if err != nil {
+		return fmt.Errorf("warming the Go build cache: %w", err)
+	}
+	defer removeAll(dir)
+	env := append(j.trustedEnv(dir, tc), "GOCACHE="+j.boxGoCache)
+	r, err := proc.Run(ctx, &proc.Cmd{Argv: append([]string{tc.compiler, "build"}, need...), Dir: dir, Env: env, Timeout: 10 * time.Minute})
+	if err != nil {
+		if ctx.Err() != nil {
+			return ctx.Err()
+		}
+		return fmt.Errorf("warming the Go build cache: %w", err)
+	}
+	if r.ExitCode == 0 && !r.TimedOut {
+		j.mu.Lock()
+		for _, p := range need {
+			j.goWarm[p] = true
+		}
+		j.mu.Unlock()
+	}
+	return nil // a failure shows in the build itself
+}
+
+// goImports lists what the Go files of dir import, as the parser reads
+// their import blocks (nothing is run); a file that does not parse adds
+// nothing.
+func goImports(dir string) []string {
+	ents, _ := os.ReadDir(dir)
+	var out []string
+	fset := token.NewFileSet()
+	for _, e := range ents {
+		if e.IsDir() || !strings.HasSuffix(e.Name(), ".go") {
+			continue
+		}
+		f, err := parser.ParseFile(fset, filepath.Join(dir, e.Name()), nil, parser.ImportsOnly)
+		if err != nil {
+			continue
+		}
+		for _, imp := range f.Imports {
+			if p := strings.Trim(imp.Path.Value, "\"`"); !slices.Contains(out, p) {
+				out = append(out, p)
+			}
+		}
+	}
+	return out
+}
+
+// goRoot is the Go tree of the go command at path: GOROOT/bin/go, links
+// resolved; "" when it does not look like one.
+func goRoot(path string) string {
+	real, err := filepath.EvalSymlinks(path)
+	if err != nil {
+		return ""
+	}
+	root := filepath.Dir(filepath.Dir(real))
+	if !isDir(filepath.Join(root, "src", "runtime")) {
+		return ""
+	}
+	return root
+}
+
+func isDir(p string) bool {
+	st, err := os.Stat(p)
+	return err == nil && st.IsDir()
+}

@@ -1,0 +1,114 @@
+package judge
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/optjudge/optjudge/judge/proc"
+	"github.com/optjudge/optjudge/judge/verdict"
+	"github.com/optjudge/optjudge/problems"
+)
+
+// fakeToolchain writes a compiler outside the system directories, as
+// rustup's lives in ~/.cargo: bin/fakecc, which needs share/prelude from its
+// own tree and writes an executable that prints the prelude, the source and
+// the build's FAKE_BIN.
+func fakeToolchain(t *testing.T) (root string) {
+	t.Helper()
+	root = t.TempDir()
+	files := map[string]string{
+		"bin/fakecc": "#!/bin/sh\nset -e\nprelude=$(cat \"$(dirname \"$0\")/../share/prelude\")\n" +
+			"printf '#!/bin/sh\\necho %s %s %s\\n' \"$prelude\" \"$(cat \"$1\")\" \"$FAKE_BIN\" > main.exe\nchmod 755 main.exe\n",
+		"share/prelude": "hello",
+	}
+	for name, content := range files {
+		p := filepath.Join(root, name)
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(content), 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return root
+}
+
+// TestToolchainPaths: a compiler found on the PATH outside the system
+// directories is used only when the language's toolchain shows the boxes
+// its tree, and then builds and runs in the sandbox with {bin} and {home}
+// in its environment.
+func TestToolchainPaths(t *testing.T) {
+	root := fakeToolchain(t)
+	table := func(toolchain string) *Languages {
+		langs, err := ParseLanguages(strings.NewReader(`languages:
+  - name: fake
+    extensions: [.fake]
+    file: main.fake
+    compile: [fakecc, "{src}"]
+    run: ["{exe}"]
+    env: ["FAKE_BIN={bin}", "FAKE_HOME={home}/x"]
+`+toolchain), "fake.yaml")
+		if err != nil {
+			t.Fatal(err)
+		}
+		return langs
+	}
+	p := sumProblem(t)
+	dir := t.TempDir()
+	os.WriteFile(filepath.Join(dir, "1.in"), nil, 0o644)
+	os.WriteFile(filepath.Join(dir, "1.ans"), []byte("hello world "+filepath.Join(root, "bin")+"\n"), 0o644)
+	j := newJudgeConfig(t, Config{Home: "/nowhere"})
+	j.cfg.Path = filepath.Join(root, "bin") + ":" + proc.DefaultPath
+	src := writeSource(t, "x.fake", "world")
+	if _, err := j.Prepare(context.Background(), Submission{Path: src}, BuildOptions{Languages: table("")}); err == nil ||
+		!strings.Contains(err.Error(), "not installed where the sandbox can see it") {
+		t.Errorf("without a toolchain entry: got %v, want the compiler passed over", err)
+	}
+	langs := table(`    toolchain: ["{bin}/.."]` + "\n")
+	tc, err := j.toolchain(&langs.List[0])
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := []string{"FAKE_BIN=" + filepath.Join(root, "bin"), "FAKE_HOME=/nowhere/x"}; strings.Join(tc.env, " ") != strings.Join(want, " ") {
+		t.Errorf("got environment %q, want %q", tc.env, want)
+	}
+	tests, err := problems.TestsIn(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := j.Grade(context.Background(), p, Submission{Path: src}, BuildOptions{Languages: langs}, GradeOptions{Tests: tests})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Verdict != verdict.AC {
+		t.Errorf("with the toolchain: got %s, want AC: %s", r.Verdict, describe(r))
+	}
+}
+
+// TestLookPathPassesOver: a program on the PATH that the boxes could not
+// see (a pyenv shim) is passed over for the next one.
+func TestLookPathPassesOver(t *testing.T) {
+	if _, err := os.Stat("/usr/bin/python3"); err != nil {
+		t.Skip("no /usr/bin/python3")
+	}
+	shims := t.TempDir()
+	if err := os.WriteFile(filepath.Join(shims, "python3"), []byte("#!/bin/sh\nexec pyenv exec python3 \"$@\"\n"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	j := newJudgeConfig(t, Config{})
+	j.cfg.Path = shims + ":/usr/bin"
+	lang, err := j.Languages().ByName("python")
+	if err != nil {
+		t.Fatal(err)
+	}
+	tc, err := j.toolchain(lang)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if tc.compiler != "/usr/bin/python3" || tc.interp != "/usr/bin/python3" {
+		t.Errorf("got compiler %q and interpreter %q, want /usr/bin/python3 for both", tc.compiler, tc.interp)
+	}
+}
