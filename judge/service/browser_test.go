@@ -353,17 +353,13 @@ func TestScreenshots(t *testing.T) {
 	}
 	e, eng, b := browserEnv(t, 1280, 860)
 	wk := e.startWorker("w1", eng)
-	ac := b.submitFile("clocks", "clocks_ac.py")
+	b.submitFile("clocks", "clocks_ac.py")
 	b.wait("AC", `document.getElementById("status").dataset.state === "done"`)
 	b.submitPasted("eight-puzzle", "eight.py", readFile(t, "eight_wrong.py"))
 	b.wait("WA", `document.getElementById("status").dataset.state === "done"`)
 	long := b.submitFile("clocks", "clocks_long.py")
 	b.wait("WA", `document.getElementById("status").dataset.state === "done"`)
 	checkFailure(t, b, "8 moves", "optimal")
-	wk.halt()
-	e.token = pageTokens[2].Token
-	e.submit("rotation-game", "sol.py", "print(1)\n") // stays queued: no worker
-	_ = ac
 
 	shot := func(name string, full bool) {
 		t.Helper()
@@ -384,6 +380,12 @@ func TestScreenshots(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
+	b.open("/queue")
+	b.wait("the worker", `document.getElementById("workers").innerText.includes("w1")`)
+	shot("pages-queue.png", false)
+	wk.halt()
+	e.token = pageTokens[2].Token
+	e.submit("rotation-game", "sol.py", "print(1)\n") // stays queued: no worker
 	b.open("/")
 	shot("pages-list.png", false)
 	b.open("/s/" + long)

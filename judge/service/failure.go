@@ -1,15 +1,12 @@
 package service
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
 	"net/http"
-	"sync"
 	"unicode/utf8"
 
-	"github.com/optjudge/optjudge/checkers"
 	"github.com/optjudge/optjudge/checkers/explain"
 	"github.com/optjudge/optjudge/judge"
 	"github.com/optjudge/optjudge/judge/verdict"
@@ -49,61 +46,12 @@ type Failure struct {
 // failureExcerpt is how much of the input and the output a Failure keeps.
 const failureExcerpt = 8 << 10
 
-// maxRecorded bounds the rejected outputs a grading keeps in memory. A lazy
-// grading (the default) checks one rejected output at most per test run at
-// once; one at a time, the first recorded is the first failing test.
-const maxRecorded = 4
-
-// recorder is a checker that keeps what it rejected, so that the worker
-// can draw the first failing test after the grading. It wraps the
-// problem's built-in checker: the engine hands it the input and the output
-// it has at hand anyway.
-type recorder struct {
-	checkers.Checker
-
-	mu   sync.Mutex
-	seen []rejected
-}
-
-type rejected struct {
-	input, output []byte
-	message       string
-}
-
-func (r *recorder) Check(ctx context.Context, f checkers.Files) (checkers.Result, error) {
-	res, err := r.Checker.Check(ctx, f)
-	if err == nil && res.Verdict == verdict.WA {
-		r.mu.Lock()
-		if len(r.seen) < maxRecorded {
-			r.seen = append(r.seen, rejected{input: f.Input, output: f.Output, message: res.Message})
-		}
-		r.mu.Unlock()
-	}
-	return res, err
-}
-
-// UsesAnswer says what the wrapped checker says: the engine makes an
-// answer only for a checker that reads it.
-func (r *recorder) UsesAnswer() bool { return checkers.UsesAnswer(r.Checker) }
-
-// recording returns p with its checker wrapped in a recorder, or p itself
-// and nil when the checker is a program of the problem (the engine builds
-// that one itself).
-func recording(p *Problem) (*Problem, *recorder) {
-	if p.Problem == nil || p.CheckerProgram != nil || p.Checker == nil {
-		return p, nil
-	}
-	pp := *p.Problem
-	rec := &recorder{Checker: pp.Checker}
-	pp.Checker = rec
-	return &Problem{Problem: &pp, Hash: p.Hash, Uploaded: p.Uploaded}, rec
-}
-
-// failure is the Failure of a grading's first failing test, nil when it
-// was not rejected by the checker (AC, CE, TLE, RE, ...) or its output was
-// not recorded.
-func (rec *recorder) failure(p *Problem, r *judge.Report) *Failure {
-	if rec == nil || r == nil {
+// failureOf is the Failure of a grading's first failing test, nil when it
+// was not rejected by the checker (AC, CE, TLE, RE, ...) or its input
+// cannot be read. The engine's report carries each test's output
+// (TestResult.Output); the input is the problem's.
+func failureOf(p *Problem, r *judge.Report) *Failure {
+	if r == nil {
 		return nil
 	}
 	var tr *judge.TestResult
@@ -128,25 +76,18 @@ func (rec *recorder) failure(p *Problem, r *judge.Report) *Failure {
 		if err != nil {
 			return nil
 		}
-		rec.mu.Lock()
-		defer rec.mu.Unlock()
-		for _, s := range rec.seen {
-			if s.message == tr.Message && bytes.Equal(s.input, input) {
-				return newFailure(p, t.Name, t.Group == "sample", s)
-			}
-		}
-		return nil
+		return newFailure(p, t.Name, t.Group == "sample", input, tr.Output, tr.Message)
 	}
 	return nil
 }
 
-func newFailure(p *Problem, test string, sample bool, s rejected) *Failure {
-	f := &Failure{Test: test, Sample: sample, Message: s.message,
-		Input: excerpt(s.input), Output: excerpt(s.output), InputSize: len(s.input), OutputSize: len(s.output)}
+func newFailure(p *Problem, test string, sample bool, input, output []byte, message string) *Failure {
+	f := &Failure{Test: test, Sample: sample, Message: message,
+		Input: excerpt(input), Output: excerpt(output), InputSize: len(input), OutputSize: len(output)}
 	if p.Spec == nil {
 		return f
 	}
-	e := explain.Explain(p.Spec.Checker.Name, s.input, s.output, s.message)
+	e := explain.Explain(p.Spec.Checker.Name, input, output, message)
 	if e == nil {
 		return f
 	}

@@ -255,8 +255,7 @@ func (w *Worker) grade(ctx, sctx context.Context, msg jetstream.Msg, job Job, at
 	alive := keepAlive(gctx, msg, st.ackWait/3)
 	defer alive()
 	pw := newProgressWriter(sctx, st, job)
-	rp, rec := recording(p)
-	graded, gerr := w.cfg.Engine.Grade(gctx, rp.Problem, src, pw.add)
+	graded, gerr := w.cfg.Engine.Grade(gctx, p.Problem, src, pw.add)
 	pw.close()
 	switch {
 	case sctx.Err() != nil:
@@ -268,7 +267,7 @@ func (w *Worker) grade(ctx, sctx context.Context, msg jetstream.Msg, job Job, at
 		st.endAttempt(sctx, job, attempt, OutcomeFailed, gerr.Error())
 		return msg.NakWithDelay(time.Second)
 	}
-	j, err := st.storeJudging(sctx, job, attempt, graded.Report, "", graded.Cached, rec.failure(p, graded.Report))
+	j, err := st.storeJudging(sctx, job, attempt, graded.Report, "", graded.Cached, failureOf(p, graded.Report))
 	if err != nil {
 		return failed(err)
 	}
