@@ -278,6 +278,14 @@ func TestBrowser(t *testing.T) {
 	gradeLive(t, e, eng, admin, "WA")
 	checkFailure(t, admin, "8 moves", "optimal (4 moves): 4 5 8 9")
 
+	// the statement follows the problem chosen, its samples drawn
+	admin.open("/submit?problem=clocks")
+	eval[bool](admin, `(() => { const s = document.getElementById("problem"); s.value = "rotation-game"; s.dispatchEvent(new Event("change")); return true })()`)
+	admin.wait("the rotation game's statement", `document.querySelector("#statement h2").innerText.startsWith("The Rotation Game") && location.search === "?problem=rotation-game"`)
+	admin.wait("the sample drawings", `document.querySelectorAll("#statement img").length > 0`)
+	eval[bool](admin, `(() => { document.querySelectorAll("#statement img").forEach((i) => { i.loading = "eager" }); return true })()`) // lazy, off screen
+	admin.wait("the sample drawings loaded", `Array.from(document.querySelectorAll("#statement img")).every((i) => i.complete && i.naturalWidth > 100)`)
+
 	eight := admin.submitPasted("eight-puzzle", "eight.py", readFile(t, "eight_wrong.py"))
 	gradeLive(t, e, eng, admin, "WA")
 	checkFailure(t, admin, "case 1", "after 2 moves: ll")
