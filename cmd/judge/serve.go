@@ -46,6 +46,13 @@ contestant or admin); on the pages they log in with their token. Without
 it every request is a local admin, there is no login, and the server
 refuses to listen on anything but loopback.
 
+What a contestant sees of a secret test (not a sample) is --feedback:
+message (the default) shows its verdict, time, memory, exit code and the
+checker's message, and for the first failing one the drawing of the
+position; verdict shows only its verdict, time, memory and exit code (for
+contests). Never what the program wrote to stderr, its output or the
+test's input; admins see everything.
+
 Grading is lazy (it stops at the first test not accepted) unless --full.
 SIGTERM or SIGINT: stop accepting, finish or hand back the gradings, exit.
 
@@ -64,6 +71,7 @@ Exit codes: 0 after a clean shutdown; 2 usage error or failure.
 		fs.String("tokens", "", "read the users from `FILE` (YAML: name, token, role)")
 		fs.String("max-source", "256K", "largest source accepted, `SIZE`")
 		fs.Int("queue-limit", 10000, "grading requests waiting at most (then 429)")
+		fs.String("feedback", "message", "what contestants see of a secret test: `message` (the checker's message and drawing) or verdict (verdict, time, memory, exit code only)")
 		fs.String("nats-listen", "", "let outside workers reach the embedded NATS server on `ADDR`")
 		fs.String("nats-tls-cert", "", "the embedded NATS server's TLS certificate `FILE`")
 		fs.String("nats-tls-key", "", "the embedded NATS server's TLS key `FILE`")
@@ -101,6 +109,7 @@ type serveConfig struct {
 	workers    int
 	tokens     []service.Token
 	maxSource  bytesize.Size
+	feedback   service.Feedback
 }
 
 func (e *env) serveConfig(fs *flag.FlagSet) (*serveConfig, error) {
@@ -113,6 +122,9 @@ func (e *env) serveConfig(fs *flag.FlagSet) (*serveConfig, error) {
 		return nil, fmt.Errorf("--max-source %s: want e.g. 256K or 1M", flagValue(fs, "max-source"))
 	}
 	c.maxSource = size
+	if c.feedback, err = service.ParseFeedback(flagValue(fs, "feedback").(string)); err != nil {
+		return nil, fmt.Errorf("--feedback: %w", err)
+	}
 	if f := flagValue(fs, "tokens").(string); f != "" {
 		if c.tokens, err = service.LoadTokens(f); err != nil {
 			return nil, err
@@ -156,13 +168,15 @@ func runServe(e *env, fs *flag.FlagSet, args []string) int {
 	if err != nil {
 		return e.fail(err)
 	}
+	// the server first: it follows the queue (the advisories of jobs
+	// whose deliveries ran out) before a worker takes a job
+	api := service.NewServer(service.ServerConfig{Store: store, Library: lib, Tokens: c.tokens, MaxSource: c.maxSource,
+		Feedback: c.feedback, Verify: verifyUpload, Log: logger})
+	defer api.Close()
 	workers, err := e.startWorkers(ctx, fs, store, lib, c.workers, "", filepath.Join(c.data, "tmp"), logger)
 	if err != nil {
 		return e.fail(err)
 	}
-	api := service.NewServer(service.ServerConfig{Store: store, Library: lib, Tokens: c.tokens, MaxSource: c.maxSource,
-		Verify: verifyUpload, Log: logger})
-	defer api.Close()
 	ln, err := net.Listen("tcp", c.addr)
 	if err != nil {
 		workers.stop()

@@ -13,7 +13,7 @@ import (
 // Events of GET /api/v1/submissions/ID/events, as server-sent events:
 //
 //	event: state    data: {"state", "request", "worker"}  on every change of state
-//	event: test     data: a TestBrief                     as each test finishes
+//	event: test     data: a TestBrief (cut by Feedback)   as each test finishes
 //	event: done     data: the submission, as GET shows it, with its report
 //
 // The stream starts with the current state (and the tests finished so
@@ -51,11 +51,12 @@ func (s *Server) handleEvents(w http.ResponseWriter, r *http.Request) {
 	w.Header().Set("Cache-Control", "no-cache")
 	w.Header().Set("X-Accel-Buffering", "no")
 	w.WriteHeader(http.StatusOK)
-	es := &eventStream{w: w, rc: http.NewResponseController(w), user: u}
+	es := &eventStream{s: s, w: w, rc: http.NewResponseController(w), user: u}
 	es.run(ctx, s, subs.Updates(), progress.Updates())
 }
 
 type eventStream struct {
+	s       *Server
 	w       http.ResponseWriter
 	rc      *http.ResponseController
 	user    *User
@@ -133,7 +134,7 @@ func (es *eventStream) tests(p *Progress) error {
 		es.sent = 0 // a new attempt started over
 	}
 	for ; es.sent < len(p.Tests); es.sent++ {
-		if err := es.event("test", p.Tests[es.sent]); err != nil {
+		if err := es.event("test", es.s.briefFor(es.user, p.Tests[es.sent])); err != nil {
 			return err
 		}
 	}

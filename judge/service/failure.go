@@ -19,14 +19,15 @@ import (
 // It is stored beside the report, in judge-reports, as
 // <report>.failure.
 //
-// Who sees what: an admin sees everything. A contestant sees the message
-// and the public drawing: the case's position, the move where the output
-// went wrong and the position it reached, but not the reference's answer
-// (the optimal path) nor, for the rotation game, the goal (it tells the
-// answer's center digit). On a sample test, whose input and answer the
-// statement shows anyway, a contestant sees what an admin sees. The input
-// and the output of a secret test are an admin's only: a program could
-// print its input and so read the secret tests.
+// Who sees what: an admin sees everything. On a secret test a contestant
+// sees, under FeedbackMessage, the message and the public drawing: the
+// case's position, the move where the output went wrong and the position
+// it reached, but not the reference's answer (the optimal path) nor, for
+// the rotation game, the goal (it tells the answer's center digit); under
+// FeedbackVerdict nothing of it. On a sample test, whose input and answer
+// the statement shows anyway, a contestant sees what an admin sees. The
+// input and the output of a secret test are an admin's only: a program
+// could print its input and so read the secret tests.
 type Failure struct {
 	Test    string `json:"test"`
 	Sample  bool   `json:"sample"`
@@ -136,9 +137,13 @@ type FailureView struct {
 	OutputSize int     `json:"output_size,omitempty"`
 }
 
-// forUser is f as u may see it, and the SVG of its drawing ("" for none).
-func (f *Failure) forUser(u *User, id string) (FailureView, string) {
-	v := FailureView{Test: f.Test, Verdict: verdict.WA.String(), Message: f.Message}
+// forUser is f as u may see it, and the SVG of its drawing ("" for
+// none): nil for a contestant's secret test under FeedbackVerdict.
+func (f *Failure) forUser(u *User, id string, fb Feedback) (*FailureView, string) {
+	if !u.Admin() && !f.Sample && fb == FeedbackVerdict {
+		return nil, ""
+	}
+	v := &FailureView{Test: f.Test, Verdict: verdict.WA.String(), Message: f.Message}
 	svg, desc := f.PublicDrawing, f.PublicDescription
 	if u.Admin() || f.Sample {
 		svg, desc = f.Drawing, f.Description
@@ -211,7 +216,7 @@ func (s *Server) handleDrawing(w http.ResponseWriter, r *http.Request) {
 	}
 	var svg string
 	if f != nil {
-		_, svg = f.forUser(u, sub.ID)
+		_, svg = f.forUser(u, sub.ID, s.cfg.Feedback)
 	}
 	if svg == "" {
 		writeError(w, errorf(http.StatusNotFound, "submission %s has no drawing", sub.ID))

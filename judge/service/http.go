@@ -32,7 +32,9 @@ type ServerConfig struct {
 	// Verify checks an uploaded problem before it is accepted; nil: it
 	// is only loaded (problems.Load validates its spec and files).
 	Verify func(ctx context.Context, p *Problem) error
-	Log    *log.Logger // nil: silent
+	// Feedback says what contestants see of the secret tests.
+	Feedback Feedback
+	Log      *log.Logger // nil: silent
 }
 
 // Server is the HTTP API v1: one ServeMux, handlers as methods, errors
@@ -76,10 +78,18 @@ func NewServer(cfg ServerConfig) *Server {
 	})
 	s.pages = newPages(s)
 	s.routes()
+	// subscribed before NewServer returns: a worker started after it
+	// cannot exhaust a job unseen
+	watch, err := s.watchMaxDeliveries()
+	if err != nil {
+		s.log.Printf("max deliveries: %v (the sweeper repairs what the advisories would)", err)
+	}
 	go func() {
 		defer close(s.done)
 		go s.sweep(s.ctx)
-		go s.watchMaxDeliveries(s.ctx)
+		if watch != nil {
+			go watch(s.ctx)
+		}
 		s.view.run(s.ctx, cfg.Store.submissions)
 	}()
 	s.view.waitReady(10 * time.Second)

@@ -67,7 +67,7 @@ func (s *Server) handleAllEvents(w http.ResponseWriter, r *http.Request) {
 	w.Header().Set("Cache-Control", "no-cache")
 	w.Header().Set("X-Accel-Buffering", "no")
 	w.WriteHeader(http.StatusOK)
-	es := &eventStream{w: w, rc: http.NewResponseController(w), user: u}
+	es := &eventStream{s: s, w: w, rc: http.NewResponseController(w), user: u}
 	if es.send("", ": ready\n\n") != nil {
 		return
 	}

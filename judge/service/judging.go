@@ -12,6 +12,7 @@ import (
 	"github.com/nats-io/nats.go/jetstream"
 
 	"github.com/optjudge/optjudge/judge"
+	"github.com/optjudge/optjudge/problems"
 )
 
 // startAttempt records a delivery in the submission's progress, starting
@@ -42,31 +43,47 @@ func (s *Store) startAttempt(ctx context.Context, job Job, a Attempt) (*Progress
 	}
 }
 
-// failures are the attempts before a that did not end well: the worker
-// died (no outcome), refused the job or failed to grade it.
+// failures are the attempts but a that did not end well: the worker died
+// (no outcome) or failed to grade. A refusal is not one: the worker did
+// not have the problem's version, another may (see refusals).
 func (p *Progress) failures(a Attempt) []Attempt {
 	var out []Attempt
 	for _, b := range p.Attempts {
-		if b.Worker == a.Worker && b.Delivery == a.Delivery && b.StartedAt.Equal(a.StartedAt) {
+		if b.same(a) {
 			continue
 		}
 		switch b.Outcome {
-		case "", OutcomeRefused, OutcomeFailed:
+		case "", OutcomeFailed:
 			out = append(out, b)
 		}
 	}
 	return out
 }
 
-// endAttempt records how an attempt ended.
-func (s *Store) endAttempt(ctx context.Context, job Job, a Attempt, outcome, reason string) {
-	update(ctx, s.progress, job.Submission, func(p *Progress) error {
+// refusals are the attempts that refused the job, oldest first.
+func (p *Progress) refusals() []Attempt {
+	var out []Attempt
+	for _, b := range p.Attempts {
+		if b.Outcome == OutcomeRefused {
+			out = append(out, b)
+		}
+	}
+	return out
+}
+
+func (a Attempt) same(b Attempt) bool {
+	return a.Worker == b.Worker && a.Delivery == b.Delivery && a.StartedAt.Equal(b.StartedAt)
+}
+
+// endAttempt records how an attempt ended and returns the progress.
+func (s *Store) endAttempt(ctx context.Context, job Job, a Attempt, outcome, reason string) (*Progress, error) {
+	return update(ctx, s.progress, job.Submission, func(p *Progress) error {
 		if p.Request != job.Request {
 			return errNoChange
 		}
 		for i := range p.Attempts {
 			b := &p.Attempts[i]
-			if b.Worker == a.Worker && b.Delivery == a.Delivery && b.StartedAt.Equal(a.StartedAt) {
+			if b.same(a) {
 				b.Outcome, b.Reason = outcome, reason
 				return nil
 			}
@@ -87,40 +104,79 @@ func (s *Store) markRunning(ctx context.Context, job Job, worker string) error {
 	return err
 }
 
-// storeJudging stores the report (and f, when not nil) and the judging of job, unless a judging
-// of that request is stored already (then that one stands), and marks the
+// result is what a try of a job found, to be stored as its judging.
+type result struct {
+	report  *judge.Report
+	message string   // why a JE is one
+	cached  bool     // the build came from the executable cache
+	failure *Failure // the first failing test, nil for none
+	samples []string // the report's sample tests
+}
+
+// storeJudging stores the report (and the failure) and the judging of
+// job, unless a judging of that request is stored already: then that one
+// stands, stored is false, and this try's report goes. It marks the
 // submission.
-func (s *Store) storeJudging(ctx context.Context, job Job, a Attempt, r *judge.Report, message string, cached bool, f *Failure) (*Judging, error) {
+func (s *Store) storeJudging(ctx context.Context, job Job, a Attempt, res result) (j *Judging, stored bool, err error) {
 	name := fmt.Sprintf("%s.%d.%d-%s", job.Submission, job.Request, a.Delivery, a.Worker)
-	b, err := json.Marshal(r)
+	b, err := json.Marshal(res.report)
 	if err != nil {
-		return nil, err
+		return nil, false, err
 	}
 	if _, err := s.reports.PutBytes(ctx, name, b); err != nil {
-		return nil, fmt.Errorf("storing the report: %w", err)
+		return nil, false, fmt.Errorf("storing the report: %w", err)
 	}
-	fname, err := s.storeFailure(ctx, name, f)
+	fname, err := s.storeFailure(ctx, name, res.failure)
 	if err != nil {
-		return nil, err
+		return nil, false, err
 	}
-	j := &Judging{
-		JudgingRef: JudgingRef{Request: job.Request, Verdict: r.Verdict.String(), Worker: a.Worker,
-			StartedAt: a.StartedAt, FinishedAt: time.Now().UTC(), Message: message},
-		Submission: job.Submission, ProblemHash: job.ProblemHash, Report: name, Failure: fname, Cached: cached,
+	j = &Judging{
+		JudgingRef: JudgingRef{Request: job.Request, Verdict: res.report.Verdict.String(), Worker: a.Worker,
+			StartedAt: a.StartedAt, FinishedAt: time.Now().UTC(), Message: res.message},
+		Submission: job.Submission, ProblemHash: job.ProblemHash, Report: name, Failure: fname, Cached: res.cached,
+		Samples: res.samples,
 	}
 	err = createJSON(ctx, s.judgings, judgingKey(job.Submission, job.Request), j)
+	stored = err == nil
 	if errors.Is(err, jetstream.ErrKeyExists) {
 		s.reports.Delete(ctx, name)
 		if fname != "" {
 			s.reports.Delete(ctx, fname)
 		}
 		if j, err = s.Judging(ctx, job.Submission, job.Request); err != nil {
-			return nil, err
+			return nil, false, err
 		}
 	} else if err != nil {
-		return nil, fmt.Errorf("storing the judging: %w", err)
+		return nil, false, fmt.Errorf("storing the judging: %w", err)
 	}
-	return j, s.finish(ctx, j)
+	return j, stored, s.finish(ctx, j)
+}
+
+// sampleNames are the names of p's sample tests (none when its tests
+// cannot be listed: then every test counts as secret).
+func sampleNames(p *problems.Problem) map[string]bool {
+	out := map[string]bool{}
+	tests, err := p.Tests()
+	if err != nil {
+		return out
+	}
+	for _, t := range tests {
+		if t.Group == "sample" {
+			out[t.Name] = true
+		}
+	}
+	return out
+}
+
+// samplesIn are the report's tests among samples.
+func samplesIn(r *judge.Report, samples map[string]bool) []string {
+	var out []string
+	for _, t := range r.Tests {
+		if samples[t.Name] {
+			out = append(out, t.Name)
+		}
+	}
+	return out
 }
 
 // finish adds a stored judging to its submission (once) and, if it is the
@@ -161,9 +217,10 @@ func (s *Store) Report(ctx context.Context, j *Judging) (json.RawMessage, error)
 // they finish, from a goroutine of its own so that the engine's callback
 // never waits for NATS; writes coalesce when tests finish faster.
 type progressWriter struct {
-	ctx   context.Context
-	store *Store
-	job   Job
+	ctx     context.Context
+	store   *Store
+	job     Job
+	samples map[string]bool
 
 	mu    sync.Mutex
 	tests []TestBrief
@@ -171,15 +228,16 @@ type progressWriter struct {
 	done  chan struct{}
 }
 
-func newProgressWriter(ctx context.Context, s *Store, job Job) *progressWriter {
-	pw := &progressWriter{ctx: ctx, store: s, job: job, tests: []TestBrief{}, kick: make(chan struct{}, 1), done: make(chan struct{})}
+func newProgressWriter(ctx context.Context, s *Store, job Job, samples map[string]bool) *progressWriter {
+	pw := &progressWriter{ctx: ctx, store: s, job: job, samples: samples, tests: []TestBrief{},
+		kick: make(chan struct{}, 1), done: make(chan struct{})}
 	go pw.loop()
 	return pw
 }
 
 func (pw *progressWriter) add(t judge.TestResult) {
 	pw.mu.Lock()
-	pw.tests = append(pw.tests, brief(t))
+	pw.tests = append(pw.tests, brief(t, pw.samples[t.Name]))
 	pw.mu.Unlock()
 	select {
 	case pw.kick <- struct{}{}:

@@ -29,6 +29,8 @@ type Library struct {
 	mu     sync.Mutex
 	local  map[string]*Problem // embedded and --problems DIR, by name
 	byHash map[string]*Problem // everything loaded, by hash
+
+	fetchHook func(hash string) // tests: called before a package is fetched, as a slow network would
 }
 
 // Problem is a loaded problem and its content hash.
@@ -193,6 +195,9 @@ func (l *Library) fetch(ctx context.Context, hash string) (*Problem, error) {
 	}
 	if l.store == nil {
 		return nil, jetstream.ErrObjectNotFound
+	}
+	if l.fetchHook != nil {
+		l.fetchHook(hash)
 	}
 	data, err := l.store.packages.GetBytes(ctx, hash)
 	if err != nil {

@@ -2,13 +2,9 @@ package service
 
 import (
 	"context"
-	"encoding/json"
-	"errors"
 	"net/http"
-	"sort"
 	"time"
 
-	"github.com/nats-io/nats.go/jetstream"
 	"github.com/prometheus/client_golang/prometheus"
 	"github.com/prometheus/client_golang/prometheus/promhttp"
 )
@@ -88,7 +84,7 @@ func (m *metrics) Collect(ch chan<- prometheus.Metric) {
 	ch <- prometheus.MustNewConstMetric(descOldest, prometheus.GaugeValue, oldest)
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 	defer cancel()
-	ws, _ := m.s.workers(ctx)
+	ws, _ := m.s.cfg.Store.liveWorkers(ctx)
 	byState := map[string]int{"idle": 0, "grading": 0}
 	for _, w := range ws {
 		byState[w.State]++
@@ -96,30 +92,6 @@ func (m *metrics) Collect(ch chan<- prometheus.Metric) {
 	for st, n := range byState {
 		ch <- prometheus.MustNewConstMetric(descWorkers, prometheus.GaugeValue, float64(n), st)
 	}
-}
-
-// workers lists the workers with a live heartbeat, by name.
-func (s *Server) workers(ctx context.Context) ([]WorkerInfo, error) {
-	keys, err := s.cfg.Store.workers.Keys(ctx)
-	if errors.Is(err, jetstream.ErrNoKeysFound) {
-		return []WorkerInfo{}, nil
-	}
-	if err != nil {
-		return nil, err
-	}
-	out := []WorkerInfo{}
-	for _, k := range keys {
-		e, err := s.cfg.Store.workers.Get(ctx, k)
-		if err != nil {
-			continue // gone in between
-		}
-		var wi WorkerInfo
-		if json.Unmarshal(e.Value(), &wi) == nil {
-			out = append(out, wi)
-		}
-	}
-	sort.Slice(out, func(i, j int) bool { return out[i].Name < out[j].Name })
-	return out, nil
 }
 
 // QueueView is GET /api/v1/queue.
@@ -143,19 +115,16 @@ func (s *Server) handleQueue(w http.ResponseWriter, r *http.Request) {
 
 func (s *Server) queueView(ctx context.Context) (*QueueView, error) {
 	c := s.view.counts()
-	q := &QueueView{Queued: c.State[StateQueued], Running: c.State[StateRunning]}
-	for _, sub := range c.Unfinished {
-		if sub.State == StateQueued && sub.QueuedAt.Equal(c.OldestQueue) {
-			q.OldestQueued = sub.ID
-			q.OldestAgeMS = time.Since(sub.QueuedAt).Milliseconds()
-		}
+	q := &QueueView{Queued: c.State[StateQueued], Running: c.State[StateRunning], OldestQueued: c.OldestID}
+	if !c.OldestQueue.IsZero() {
+		q.OldestAgeMS = time.Since(c.OldestQueue).Milliseconds()
 	}
 	info, err := s.cfg.Store.jobs.Info(ctx)
 	if err != nil {
 		return nil, err
 	}
 	q.StreamPending = info.State.Msgs
-	if q.Workers, err = s.workers(ctx); err != nil {
+	if q.Workers, err = s.cfg.Store.liveWorkers(ctx); err != nil {
 		return nil, err
 	}
 	return q, nil

@@ -44,14 +44,11 @@ func (p *pages) handleList(w http.ResponseWriter, r *http.Request, u *User) {
 		return
 	}
 	d.Problems = names
-	f := filter{Problem: d.Problem}
+	f := filter{Problem: d.Problem, Verdict: d.Verdict, Limit: listLimit + 1}
 	if !u.Admin() {
 		f.User = u.Name
 	}
 	for _, sub := range p.s.view.list(f) {
-		if !verdictPasses(&sub, d.Verdict) {
-			continue
-		}
 		if len(d.Rows) == listLimit {
 			d.More = true
 			break
@@ -59,18 +56,6 @@ func (p *pages) handleList(w http.ResponseWriter, r *http.Request, u *User) {
 		d.Rows = append(d.Rows, viewOf(&sub))
 	}
 	p.render(w, r, http.StatusOK, "list", u, d)
-}
-
-// verdictPasses is the list's verdict filter: "" everything, "pending"
-// what is not done, else the verdict.
-func verdictPasses(sub *Submission, want string) bool {
-	switch want {
-	case "":
-		return true
-	case pendingFilter:
-		return sub.State != StateDone
-	}
-	return sub.State == StateDone && sub.Verdict == want
 }
 
 // submissionData is the submission page's.
@@ -120,6 +105,7 @@ func (p *pages) handleSubmission(w http.ResponseWriter, r *http.Request, u *User
 		var pr Progress
 		if _, err := getJSON(ctx, p.s.cfg.Store.progress, sub.ID, &pr); err == nil && pr.Request == sub.Request {
 			for i, t := range pr.Tests {
+				t = p.s.briefFor(u, t)
 				d.Tests = append(d.Tests, testRow{N: i + 1, Name: t.Name, Verdict: t.Verdict, TimeMS: t.TimeMS, MemoryKiB: t.MemoryKiB, Message: t.Message})
 			}
 		} else if err != nil && !errors.Is(err, jetstream.ErrKeyNotFound) {
@@ -173,10 +159,7 @@ func (p *pages) handleQueue(w http.ResponseWriter, r *http.Request, u *User) {
 		p.fail(w, r, u, err)
 		return
 	}
-	done := map[string]int{}
-	for _, sub := range p.s.view.list(filter{State: StateDone}) {
-		done[sub.Problem]++
-	}
+	done := p.s.view.counts().Done
 	for _, n := range names {
 		pc := problemCount{Name: n, Done: done[n]}
 		if pr, err := p.s.cfg.Library.Current(r.Context(), n); err == nil && pr != nil {

@@ -2,13 +2,11 @@ package service
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"net/http"
 	"time"
 
-	"github.com/nats-io/nats.go"
 	"github.com/nats-io/nats.go/jetstream"
 )
 
@@ -159,98 +157,4 @@ func (s *Server) rejudgeResult(ctx context.Context, name, id string) (*RejudgeRe
 		res.Changed = append(res.Changed, c)
 	}
 	return res, nil
-}
-
-// sweep looks, every SweepEvery, for submissions that are not done, were
-// queued long ago (2 x AckWait) and have neither a judging nor a job in the
-// stream (the server stopped between storing one and queueing it), and
-// queues them again.
-func (s *Server) sweep(ctx context.Context) {
-	t := time.NewTicker(SweepEvery)
-	defer t.Stop()
-	for {
-		select {
-		case <-ctx.Done():
-			return
-		case <-t.C:
-		}
-		for _, sub := range s.view.counts().Unfinished {
-			if time.Since(sub.QueuedAt) < 2*s.cfg.Store.ackWait {
-				continue
-			}
-			if err := s.rescue(ctx, &sub); err != nil && ctx.Err() == nil {
-				s.log.Printf("sweeper: %s: %v", sub.ID, err)
-			}
-		}
-	}
-}
-
-// SweepEvery is how often the server looks for stranded submissions.
-var SweepEvery = 15 * time.Second
-
-func (s *Server) rescue(ctx context.Context, sub *Submission) error {
-	st := s.cfg.Store
-	if j, err := st.Judging(ctx, sub.ID, sub.Request); err == nil {
-		return st.finish(ctx, j)
-	} else if !errors.Is(err, jetstream.ErrKeyNotFound) {
-		return err
-	}
-	pending, err := st.jobPending(ctx, sub.ID)
-	if err != nil || pending {
-		return err
-	}
-	s.log.Printf("sweeper: %s request %d had no job: queued again", sub.ID, sub.Request)
-	_, err = st.publishJob(ctx, jobOf(sub), fmt.Sprintf("%s-swept-%d", jobMsgID(sub.ID, sub.Request), time.Now().UnixNano()))
-	return err
-}
-
-// watchMaxDeliveries ends as JE the job whose last delivery a worker did
-// not survive (JetStream will not deliver it again): the advisory names
-// its message.
-func (s *Server) watchMaxDeliveries(ctx context.Context) {
-	subj := "$JS.EVENT.ADVISORY.CONSUMER.MAX_DELIVERIES." + jobsStream + "." + gradersConsumer
-	ch := make(chan *nats.Msg, 64)
-	sub, err := s.cfg.Store.nc.ChanSubscribe(subj, ch)
-	if err != nil {
-		s.log.Printf("max deliveries: %v", err)
-		return
-	}
-	defer sub.Unsubscribe()
-	for {
-		select {
-		case <-ctx.Done():
-			return
-		case m := <-ch:
-			var adv struct {
-				StreamSeq uint64 `json:"stream_seq"`
-			}
-			if json.Unmarshal(m.Data, &adv) == nil {
-				if err := s.exhausted(ctx, adv.StreamSeq); err != nil {
-					s.log.Printf("max deliveries: message %d: %v", adv.StreamSeq, err)
-				}
-			}
-		}
-	}
-}
-
-func (s *Server) exhausted(ctx context.Context, seq uint64) error {
-	st := s.cfg.Store
-	raw, err := st.jobs.GetMsg(ctx, seq)
-	if errors.Is(err, jetstream.ErrMsgNotFound) {
-		return nil // acked after all
-	}
-	if err != nil {
-		return err
-	}
-	var job Job
-	if err := json.Unmarshal(raw.Data, &job); err != nil {
-		return st.jobs.DeleteMsg(ctx, seq)
-	}
-	if _, err := st.Judging(ctx, job.Submission, job.Request); errors.Is(err, jetstream.ErrKeyNotFound) {
-		// a fresh copy: the next worker counts the tries and ends it as JE
-		if _, err := st.publishJob(ctx, job, fmt.Sprintf("%s-%d", jobMsgID(job.Submission, job.Request), seq)); err != nil {
-			return err
-		}
-	}
-	return st.jobs.DeleteMsg(ctx, seq)
 }

@@ -74,6 +74,7 @@ type envOpts struct {
 	queueLimit int
 	ackWait    time.Duration
 	dir        string // NATS storage; "": a fresh one
+	feedback   Feedback
 }
 
 func startNATS(t testing.TB, dir string) *server.Server {
@@ -116,7 +117,7 @@ func (e *env) connect(cc ConnConfig, o envOpts) {
 	if e.lib, err = NewLibrary(e.store, "", cache); err != nil {
 		t.Fatal(err)
 	}
-	e.api = NewServer(ServerConfig{Store: e.store, Library: e.lib, Tokens: o.tokens})
+	e.api = NewServer(ServerConfig{Store: e.store, Library: e.lib, Tokens: o.tokens, Feedback: o.feedback})
 	t.Cleanup(func() { e.api.Close() })
 	e.http = httptest.NewServer(e.api.Handler())
 	t.Cleanup(e.http.Close)
@@ -155,7 +156,20 @@ func (e *env) startWorker(name string, eng Engine) *worker {
 	if err != nil {
 		e.t.Fatal(err)
 	}
-	w := NewWorker(WorkerConfig{Name: name, Store: e.store, Library: lib, Engine: eng, TempDir: e.t.TempDir(), Grace: time.Second})
+	return e.startWorkerWith(WorkerConfig{Name: name, Store: e.store, Library: lib, Engine: eng})
+}
+
+// startWorkerWith starts a worker of cfg (a temporary directory and a
+// Grace of 1 s unless it says).
+func (e *env) startWorkerWith(cfg WorkerConfig) *worker {
+	e.t.Helper()
+	if cfg.TempDir == "" {
+		cfg.TempDir = e.t.TempDir()
+	}
+	if cfg.Grace == 0 {
+		cfg.Grace = time.Second
+	}
+	w := NewWorker(cfg)
 	ctx, cancel := context.WithCancel(context.Background())
 	wk := &worker{w: w, stop: cancel, done: make(chan struct{})}
 	go func() { defer close(wk.done); w.Run(ctx) }()

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"sort"
 	"strings"
 	"time"
 
@@ -380,4 +381,28 @@ func (s *Store) jobPending(ctx context.Context, id string) (bool, error) {
 		return false, nil
 	}
 	return err == nil, err
+}
+
+// workers lists the workers with a live heartbeat, by name.
+func (s *Store) liveWorkers(ctx context.Context) ([]WorkerInfo, error) {
+	keys, err := s.workers.Keys(ctx)
+	if errors.Is(err, jetstream.ErrNoKeysFound) {
+		return []WorkerInfo{}, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	out := []WorkerInfo{}
+	for _, k := range keys {
+		e, err := s.workers.Get(ctx, k)
+		if err != nil {
+			continue // gone in between
+		}
+		var wi WorkerInfo
+		if json.Unmarshal(e.Value(), &wi) == nil {
+			out = append(out, wi)
+		}
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].Name < out[j].Name })
+	return out, nil
 }

@@ -274,34 +274,36 @@ func (s *Server) handleSubmission(w http.ResponseWriter, r *http.Request) {
 }
 
 // fullView is sub with its latest judging's report and failure, as u may
-// see them.
+// see them (see Feedback).
 func (s *Server) fullView(ctx context.Context, u *User, sub *Submission) (SubmissionView, error) {
 	v := viewOf(sub)
 	n := len(sub.Judgings)
 	if n == 0 {
 		return v, nil
 	}
-	var err error
-	if v.Report, err = s.report(ctx, sub.ID, sub.Judgings[n-1].Request); err != nil {
+	st := s.cfg.Store
+	j, err := st.Judging(ctx, sub.ID, sub.Judgings[n-1].Request)
+	if err != nil {
+		return v, fmt.Errorf("judging %s: %w", judgingKey(sub.ID, sub.Judgings[n-1].Request), err)
+	}
+	raw, err := st.Report(ctx, j)
+	if err != nil {
 		return v, err
 	}
-	f, err := s.latestFailure(ctx, sub)
+	if !u.Admin() {
+		if raw, err = s.cfg.Feedback.report(raw, j.Samples); err != nil {
+			return v, fmt.Errorf("report %s: %w", j.Report, err)
+		}
+	}
+	v.Report = raw
+	f, err := st.Failure(ctx, j)
 	if err != nil {
 		return v, err
 	}
 	if f != nil {
-		fv, _ := f.forUser(u, sub.ID)
-		v.Failure = &fv
+		v.Failure, _ = f.forUser(u, sub.ID, s.cfg.Feedback)
 	}
 	return v, nil
-}
-
-func (s *Server) report(ctx context.Context, id string, request int) (any, error) {
-	j, err := s.cfg.Store.Judging(ctx, id, request)
-	if err != nil {
-		return nil, fmt.Errorf("judging %s: %w", judgingKey(id, request), err)
-	}
-	return s.cfg.Store.Report(ctx, j)
 }
 
 func (s *Server) handleList(w http.ResponseWriter, r *http.Request) {

@@ -55,6 +55,9 @@ type Judging struct {
 	// test's Failure; "" when it has none.
 	Failure string `json:"failure,omitempty"`
 	Cached  bool   `json:"cached"` // the build came from the executable cache
+	// Samples are the names of the report's tests that are sample tests:
+	// shown whole to contestants (see Feedback); the others are secret.
+	Samples []string `json:"samples,omitempty"`
 }
 
 // Job is the message a worker gets: one grading request.
@@ -96,21 +99,29 @@ const (
 	OutcomeHandedBack = "handed back"
 	OutcomeRefused    = "refused"
 	OutcomeFailed     = "failed"
+	// OutcomeDiscarded is a try that finished after another had stored
+	// the request's judging: its result was dropped.
+	OutcomeDiscarded = "discarded"
 )
 
-// TestBrief is one finished test, for progress and events.
+// TestBrief is one finished test, for progress and events. Sample says
+// whether it is a sample test, shown whole to contestants; a secret test's
+// message is cut as Feedback says.
 type TestBrief struct {
 	Name      string `json:"name"`
 	Verdict   string `json:"verdict"`
 	TimeMS    int64  `json:"time_ms"`
 	WallMS    int64  `json:"wall_ms"`
 	MemoryKiB int64  `json:"memory_kib"`
+	ExitCode  int    `json:"exit_code"`
+	Signal    string `json:"signal,omitempty"`
 	Message   string `json:"message"`
+	Sample    bool   `json:"sample"`
 }
 
-func brief(t judge.TestResult) TestBrief {
+func brief(t judge.TestResult, sample bool) TestBrief {
 	return TestBrief{Name: t.Name, Verdict: t.Verdict.String(), TimeMS: t.TimeMS, WallMS: t.WallMS,
-		MemoryKiB: t.MemoryKiB, Message: t.Message}
+		MemoryKiB: t.MemoryKiB, ExitCode: t.ExitCode, Signal: t.Signal, Message: t.Message, Sample: sample}
 }
 
 // WorkerInfo is a worker's heartbeat in judge-workers.

@@ -13,10 +13,23 @@ import (
 // view is the server's copy of every submission record, kept current by a
 // watch of the judge-submissions bucket, for lists, counts and metrics.
 // Reads of one submission go to the bucket itself.
+//
+// It keeps what the lists and counts need ready, so that a request costs
+// what it returns, not the number of submissions: the submissions newest
+// first, in all and per user and per problem; the counts by state, by
+// verdict and per problem; and the unfinished ones with the time of their
+// record's last change, for the sweeper.
 type view struct {
-	mu    sync.RWMutex
-	subs  map[string]*Submission
-	ready chan struct{}
+	mu         sync.RWMutex
+	subs       map[string]*Submission
+	changed    map[string]time.Time // of the unfinished ones: their record's last write
+	all        index
+	byUser     map[string]index
+	byProblem  map[string]index
+	state      map[string]int
+	verdict    map[string]int // of the done ones
+	doneByProb map[string]int
+	ready      chan struct{}
 
 	// onChange is told every update after the initial values (old is nil
 	// for a new submission).
@@ -24,7 +37,11 @@ type view struct {
 }
 
 func newView(onChange func(old, new *Submission)) *view {
-	return &view{subs: map[string]*Submission{}, ready: make(chan struct{}), onChange: onChange}
+	return &view{subs: map[string]*Submission{}, changed: map[string]time.Time{},
+		byUser: map[string]index{}, byProblem: map[string]index{},
+		state:   map[string]int{StateQueued: 0, StateRunning: 0, StateDone: 0},
+		verdict: map[string]int{}, doneByProb: map[string]int{},
+		ready: make(chan struct{}), onChange: onChange}
 }
 
 // run follows the bucket until ctx ends, watching again after a failure.
@@ -67,23 +84,52 @@ func (v *view) follow(ctx context.Context, kv jetstream.KeyValue) {
 }
 
 func (v *view) apply(e jetstream.KeyValueEntry, live bool) {
-	v.mu.Lock()
-	old := v.subs[e.Key()]
 	var sub *Submission
 	if e.Operation() == jetstream.KeyValuePut {
 		sub = &Submission{}
-		if json.Unmarshal(e.Value(), sub) != nil {
+		if json.Unmarshal(e.Value(), sub) != nil || sub.ID != e.Key() {
 			sub = nil
 		}
 	}
-	if sub == nil {
-		delete(v.subs, e.Key())
-	} else {
-		v.subs[e.Key()] = sub
-	}
-	v.mu.Unlock()
+	old := v.set(e.Key(), sub, e.Created())
 	if live && sub != nil && v.onChange != nil {
 		v.onChange(old, sub)
+	}
+}
+
+// set makes sub (nil: none) the record of id, last written at changed,
+// and returns the one it replaces.
+func (v *view) set(id string, sub *Submission, changed time.Time) (old *Submission) {
+	v.mu.Lock()
+	defer v.mu.Unlock()
+	old = v.subs[id]
+	if old != nil {
+		v.count(old, -1)
+		v.all = v.all.drop(old)
+		v.byUser[old.User] = v.byUser[old.User].drop(old)
+		v.byProblem[old.Problem] = v.byProblem[old.Problem].drop(old)
+		delete(v.subs, id)
+		delete(v.changed, id)
+	}
+	if sub == nil {
+		return old
+	}
+	v.subs[id] = sub
+	if sub.State != StateDone {
+		v.changed[id] = changed
+	}
+	v.count(sub, 1)
+	v.all = v.all.put(sub)
+	v.byUser[sub.User] = v.byUser[sub.User].put(sub)
+	v.byProblem[sub.Problem] = v.byProblem[sub.Problem].put(sub)
+	return old
+}
+
+func (v *view) count(s *Submission, n int) {
+	v.state[s.State] += n
+	if s.State == StateDone {
+		v.verdict[s.Verdict] += n
+		v.doneByProb[s.Problem] += n
 	}
 }
 
@@ -95,57 +141,145 @@ func (v *view) waitReady(d time.Duration) {
 	}
 }
 
+// index is submissions newest first: by creation time, then by id.
+type index []*Submission
+
+// before says whether a comes before b in an index.
+func before(a, b *Submission) bool {
+	if !a.CreatedAt.Equal(b.CreatedAt) {
+		return a.CreatedAt.After(b.CreatedAt)
+	}
+	return a.ID > b.ID
+}
+
+// at is where s is, or would be, in x.
+func (x index) at(s *Submission) int {
+	return sort.Search(len(x), func(i int) bool { return !before(x[i], s) })
+}
+
+func (x index) put(s *Submission) index {
+	i := x.at(s)
+	x = append(x, nil)
+	copy(x[i+1:], x[i:])
+	x[i] = s
+	return x
+}
+
+func (x index) drop(s *Submission) index {
+	i := x.at(s)
+	if i < len(x) && x[i] == s {
+		x = append(x[:i], x[i+1:]...)
+	}
+	return x
+}
+
 // filter selects submissions for a list.
 type filter struct {
 	Problem, User, State string
-	Limit                int
+	// Verdict is "" for any, "pending" for the ones not done, else the
+	// verdict of the done ones.
+	Verdict string
+	Limit   int // 0: every one
 }
 
-// list returns the submissions that pass f, newest first.
+func (f *filter) passes(s *Submission) bool {
+	return (f.Problem == "" || s.Problem == f.Problem) && (f.User == "" || s.User == f.User) &&
+		(f.State == "" || s.State == f.State) && verdictPasses(s, f.Verdict)
+}
+
+// verdictPasses is the verdict filter: "" everything, "pending" what is
+// not done, else the verdict.
+func verdictPasses(sub *Submission, want string) bool {
+	switch want {
+	case "":
+		return true
+	case pendingFilter:
+		return sub.State != StateDone
+	}
+	return sub.State == StateDone && sub.Verdict == want
+}
+
+// list returns the submissions that pass f, newest first, walking the
+// smallest index that holds them all.
 func (v *view) list(f filter) []Submission {
 	v.mu.RLock()
-	out := make([]Submission, 0, len(v.subs))
-	for _, s := range v.subs {
-		if (f.Problem == "" || s.Problem == f.Problem) && (f.User == "" || s.User == f.User) && (f.State == "" || s.State == f.State) {
+	defer v.mu.RUnlock()
+	x := v.all
+	switch {
+	case f.User != "":
+		x = v.byUser[f.User]
+	case f.Problem != "":
+		x = v.byProblem[f.Problem]
+	}
+	var out []Submission
+	for _, s := range x {
+		if f.Limit > 0 && len(out) == f.Limit {
+			break
+		}
+		if f.passes(s) {
 			out = append(out, *s)
 		}
-	}
-	v.mu.RUnlock()
-	sort.Slice(out, func(i, j int) bool {
-		if !out[i].CreatedAt.Equal(out[j].CreatedAt) {
-			return out[i].CreatedAt.After(out[j].CreatedAt)
-		}
-		return out[i].ID > out[j].ID
-	})
-	if f.Limit > 0 && len(out) > f.Limit {
-		out = out[:f.Limit]
 	}
 	return out
 }
 
 // counts are the submissions by state, by verdict (of the done ones), the
-// oldest queued request and the queued ones.
+// done ones per problem, and the oldest queued request.
 type counts struct {
 	State       map[string]int
 	Verdict     map[string]int
+	Done        map[string]int // by problem
 	OldestQueue time.Time
-	Unfinished  []Submission
+	OldestID    string
 }
 
 func (v *view) counts() counts {
-	c := counts{State: map[string]int{StateQueued: 0, StateRunning: 0, StateDone: 0}, Verdict: map[string]int{}}
 	v.mu.RLock()
 	defer v.mu.RUnlock()
-	for _, s := range v.subs {
-		c.State[s.State]++
-		if s.State == StateDone {
-			c.Verdict[s.Verdict]++
-			continue
-		}
-		c.Unfinished = append(c.Unfinished, *s)
+	c := counts{State: clone(v.state), Verdict: clone(v.verdict), Done: clone(v.doneByProb)}
+	for id := range v.changed {
+		s := v.subs[id]
 		if s.State == StateQueued && (c.OldestQueue.IsZero() || s.QueuedAt.Before(c.OldestQueue)) {
-			c.OldestQueue = s.QueuedAt
+			c.OldestQueue, c.OldestID = s.QueuedAt, s.ID
 		}
 	}
 	return c
+}
+
+func clone(m map[string]int) map[string]int {
+	out := make(map[string]int, len(m))
+	for k, n := range m {
+		if n != 0 || k == StateQueued || k == StateRunning || k == StateDone {
+			out[k] = n
+		}
+	}
+	return out
+}
+
+// stale are the unfinished submissions whose record has not changed since
+// t, oldest change first.
+func (v *view) stale(t time.Time) []Submission {
+	v.mu.RLock()
+	var out []Submission
+	var when []time.Time
+	for id, c := range v.changed {
+		if c.Before(t) {
+			out, when = append(out, *v.subs[id]), append(when, c)
+		}
+	}
+	v.mu.RUnlock()
+	sort.Sort(byTime{out, when})
+	return out
+}
+
+type byTime struct {
+	subs []Submission
+	when []time.Time
+}
+
+func (b byTime) Len() int           { return len(b.subs) }
+func (b byTime) Less(i, j int) bool { return b.when[i].Before(b.when[j]) }
+func (b byTime) Swap(i, j int) {
+	b.subs[i], b.subs[j] = b.subs[j], b.subs[i]
+	b.when[i], b.when[j] = b.when[j], b.when[i]
 }

@@ -39,10 +39,12 @@ type Worker struct {
 	cfg WorkerConfig
 	log *log.Logger
 
-	mu     sync.Mutex
-	info   WorkerInfo
-	crash  context.CancelFunc // for tests: stop as if killed
-	crashd bool
+	mu       sync.Mutex
+	info     WorkerInfo
+	stopping bool
+	beatNow  chan struct{}      // a heartbeat at once: the state changed
+	crash    context.CancelFunc // for tests: stop as if killed
+	crashd   bool
 }
 
 // NewWorker returns a worker; Run starts it.
@@ -54,7 +56,8 @@ func NewWorker(cfg WorkerConfig) *Worker {
 	if l == nil {
 		l = log.New(io.Discard, "", 0)
 	}
-	return &Worker{cfg: cfg, log: l, info: WorkerInfo{Name: cfg.Name, Host: cfg.Host, State: "idle", Since: time.Now()}}
+	return &Worker{cfg: cfg, log: l, beatNow: make(chan struct{}, 1),
+		info: WorkerInfo{Name: cfg.Name, Host: cfg.Host, State: "idle", Since: time.Now()}}
 }
 
 // Run grades jobs until ctx ends, then finishes the current grading within
@@ -67,6 +70,16 @@ func (w *Worker) Run(ctx context.Context) error {
 	w.mu.Unlock()
 	beat := make(chan struct{})
 	go func() { defer close(beat); w.heartbeat(hctx) }()
+	stopping := context.AfterFunc(ctx, func() {
+		w.mu.Lock()
+		w.stopping, w.info.State = true, "stopping"
+		w.mu.Unlock()
+		select {
+		case w.beatNow <- struct{}{}:
+		default:
+		}
+	})
+	defer stopping()
 	defer func() {
 		stopBeat()
 		<-beat
@@ -128,12 +141,20 @@ func sleep(ctx context.Context, d time.Duration) {
 	}
 }
 
+// setState says what the worker does; a stopping worker stays stopping.
 func (w *Worker) setState(state, submission string) {
 	w.mu.Lock()
-	w.info.State, w.info.Submission, w.info.Since = state, submission, time.Now()
-	if state == "idle" && submission == "" {
-		w.info.Graded++
+	if w.stopping {
+		state = "stopping"
 	}
+	w.info.State, w.info.Submission, w.info.Since = state, submission, time.Now()
+	w.mu.Unlock()
+}
+
+// countGraded counts a judging this worker stored.
+func (w *Worker) countGraded() {
+	w.mu.Lock()
+	w.info.Graded++
 	w.mu.Unlock()
 }
 
@@ -154,6 +175,7 @@ func (w *Worker) heartbeat(ctx context.Context) {
 		case <-ctx.Done():
 			return
 		case <-t.C:
+		case <-w.beatNow:
 		}
 	}
 }
@@ -205,31 +227,85 @@ func (w *Worker) run(ctx, sctx context.Context, msg jetstream.Msg, meta *jetstre
 	if err != nil {
 		return err
 	}
+	// The job is this attempt's from now on: fetching a large package may
+	// take longer than AckWait, and a job left silent goes to another
+	// worker, which counts this one as dead.
+	alive := keepAlive(sctx, msg, st.ackWait/3)
+	defer alive.stop()
+	msg = alive
 	if failed := prog.failures(attempt); len(failed) >= maxTries {
-		return w.giveUp(sctx, msg, job, failed)
+		return w.giveUp(sctx, msg, job, fmt.Sprintf("not graded after %d tries", len(failed)), failed)
 	}
 	if meta.NumDelivered >= MaxDeliver {
-		// earlier tries were handed back: a fresh message, a fresh count
-		if _, err := st.publishJob(sctx, job, fmt.Sprintf("%s-%d", jobMsgID(job.Submission, job.Request), meta.Sequence.Stream)); err != nil {
-			return err
-		}
-		st.endAttempt(sctx, job, attempt, OutcomeHandedBack, "republished after the last delivery")
-		return msg.Ack()
+		return w.republish(sctx, msg, job, attempt, meta.Sequence.Stream)
 	}
 	p, err := w.cfg.Library.ByHash(sctx, job.Problem, job.ProblemHash)
 	var nop *errNoProblem
 	if errors.As(err, &nop) {
-		w.log.Printf("worker %s: refusing %s: %v", w.cfg.Name, job.Submission, err)
-		st.endAttempt(sctx, job, attempt, OutcomeRefused, err.Error())
-		return msg.NakWithDelay(time.Second)
+		return w.refuse(sctx, msg, job, attempt, err)
 	}
 	if err != nil {
+		st.endAttempt(sctx, job, attempt, OutcomeFailed, err.Error())
 		return err
 	}
 	return w.grade(ctx, sctx, msg, job, attempt, p)
 }
 
-// grade grades the job, keeping the message alive, and stores the judging.
+// republish gives a job whose message had its last delivery a fresh
+// message (and so a fresh count): earlier tries were handed back or
+// refused. The old message is acknowledged first, so that a full queue
+// has room for the copy; a copy that cannot be published now is published
+// by the server's sweeper (the submission is left without a job).
+func (w *Worker) republish(ctx context.Context, msg jetstream.Msg, job Job, a Attempt, seq uint64) error {
+	st := w.cfg.Store
+	if err := msg.DoubleAck(ctx); err != nil {
+		return err
+	}
+	st.endAttempt(ctx, job, a, OutcomeHandedBack, "republished after the last delivery")
+	if _, err := st.publishJob(ctx, job, fmt.Sprintf("%s-%d", jobMsgID(job.Submission, job.Request), seq)); err != nil {
+		w.log.Printf("worker %s: %s request %d: republishing: %v (the server's sweeper queues it again)", w.cfg.Name, job.Submission, job.Request, err)
+	}
+	return nil
+}
+
+// refuse hands back a job whose problem version this worker does not
+// have. A refusal is not a try: another worker may have that version. The
+// job ends as JE only when every live worker has refused it and the first
+// refusal is an AckWait old (time for a worker to start or come back).
+func (w *Worker) refuse(ctx context.Context, msg jetstream.Msg, job Job, a Attempt, why error) error {
+	st := w.cfg.Store
+	w.log.Printf("worker %s: refusing %s: %v", w.cfg.Name, job.Submission, why)
+	prog, err := st.endAttempt(ctx, job, a, OutcomeRefused, why.Error())
+	if err != nil {
+		return err
+	}
+	if refused := prog.refusals(); len(refused) > 0 && time.Since(refused[0].StartedAt) >= st.ackWait {
+		live, err := st.liveWorkers(ctx)
+		if err != nil {
+			return err
+		}
+		if everyoneRefused(live, refused) {
+			return w.giveUp(ctx, msg, job, "not graded: every live worker refused it", append(prog.failures(Attempt{}), refused...))
+		}
+	}
+	return msg.NakWithDelay(time.Second)
+}
+
+// everyoneRefused says whether each live worker is among the refusers.
+func everyoneRefused(live []WorkerInfo, refused []Attempt) bool {
+	by := map[string]bool{}
+	for _, a := range refused {
+		by[a.Worker] = true
+	}
+	for _, wi := range live {
+		if !by[wi.Name] {
+			return false
+		}
+	}
+	return true
+}
+
+// grade grades the job and stores the judging.
 func (w *Worker) grade(ctx, sctx context.Context, msg jetstream.Msg, job Job, attempt Attempt, p *Problem) error {
 	st := w.cfg.Store
 	failed := func(err error) error {
@@ -252,9 +328,8 @@ func (w *Worker) grade(ctx, sctx context.Context, msg jetstream.Msg, job Job, at
 		context.AfterFunc(gctx, func() { t.Stop() })
 	})
 	defer stopGrace()
-	alive := keepAlive(gctx, msg, st.ackWait/3)
-	defer alive()
-	pw := newProgressWriter(sctx, st, job)
+	samples := sampleNames(p.Problem)
+	pw := newProgressWriter(sctx, st, job, samples)
 	graded, gerr := w.cfg.Engine.Grade(gctx, p.Problem, src, pw.add)
 	pw.close()
 	switch {
@@ -267,17 +342,34 @@ func (w *Worker) grade(ctx, sctx context.Context, msg jetstream.Msg, job Job, at
 		st.endAttempt(sctx, job, attempt, OutcomeFailed, gerr.Error())
 		return msg.NakWithDelay(time.Second)
 	}
-	j, err := st.storeJudging(sctx, job, attempt, graded.Report, "", graded.Cached, failureOf(p, graded.Report))
+	res := result{report: graded.Report, cached: graded.Cached, failure: failureOf(p, graded.Report), samples: samplesIn(graded.Report, samples)}
+	j, stored, err := st.storeJudging(sctx, job, attempt, res)
 	if err != nil {
 		return failed(err)
 	}
+	if !stored {
+		// a slower try of a job another worker finished: its result goes
+		st.endAttempt(sctx, job, attempt, OutcomeDiscarded, fmt.Sprintf("%s stored the judging first", j.Worker))
+		w.log.Printf("worker %s: %s request %d: %s discarded, %s judged it first (%s)", w.cfg.Name, job.Submission, job.Request,
+			graded.Report.Verdict, j.Worker, j.Verdict)
+		return msg.DoubleAck(sctx)
+	}
 	st.endAttempt(sctx, job, attempt, OutcomeDone, "")
+	w.countGraded()
 	w.log.Printf("worker %s: %s request %d: %s", w.cfg.Name, job.Submission, job.Request, j.Verdict)
 	return msg.DoubleAck(sctx)
 }
 
-// keepAlive tells JetStream every so often that the job is in progress.
-func keepAlive(ctx context.Context, msg jetstream.Msg, every time.Duration) (stop func()) {
+// aliveMsg is a job message kept alive by InProgress every so often, until
+// it is acknowledged, handed back or terminated, or its context ends.
+type aliveMsg struct {
+	jetstream.Msg
+	stop func()
+}
+
+// keepAlive starts telling JetStream every so often that msg is in
+// progress.
+func keepAlive(ctx context.Context, msg jetstream.Msg, every time.Duration) *aliveMsg {
 	ctx, cancel := context.WithCancel(ctx)
 	done := make(chan struct{})
 	go func() {
@@ -293,8 +385,18 @@ func keepAlive(ctx context.Context, msg jetstream.Msg, every time.Duration) (sto
 			}
 		}
 	}()
-	return func() { cancel(); <-done }
+	return &aliveMsg{Msg: msg, stop: sync.OnceFunc(func() { cancel(); <-done })}
 }
+
+// The answers stop the InProgress first: one sent after a hand-back would
+// hold the job back from the next worker.
+
+func (m *aliveMsg) Ack() error                          { m.stop(); return m.Msg.Ack() }
+func (m *aliveMsg) DoubleAck(ctx context.Context) error { m.stop(); return m.Msg.DoubleAck(ctx) }
+func (m *aliveMsg) Nak() error                          { m.stop(); return m.Msg.Nak() }
+func (m *aliveMsg) NakWithDelay(d time.Duration) error  { m.stop(); return m.Msg.NakWithDelay(d) }
+func (m *aliveMsg) Term() error                         { m.stop(); return m.Msg.Term() }
+func (m *aliveMsg) TermWithReason(reason string) error  { m.stop(); return m.Msg.TermWithReason(reason) }
 
 // fetchSource writes the job's source into a fresh directory under a name
 // of the service's choosing: nothing the request said becomes a path.
@@ -322,8 +424,9 @@ func (w *Worker) fetchSource(ctx context.Context, job Job) (Source, error) {
 	return Source{Path: path, Filename: job.Filename, Language: job.Language, SHA256: job.Source}, nil
 }
 
-// giveUp ends a job whose tries all failed as a JE judging that lists them.
-func (w *Worker) giveUp(ctx context.Context, msg jetstream.Msg, job Job, failed []Attempt) error {
+// giveUp ends a job whose tries all failed (or that every worker refused)
+// as a JE judging that lists them, after lead.
+func (w *Worker) giveUp(ctx context.Context, msg jetstream.Msg, job Job, lead string, failed []Attempt) error {
 	var reasons []string
 	for _, a := range failed {
 		why := a.Reason
@@ -332,7 +435,7 @@ func (w *Worker) giveUp(ctx context.Context, msg jetstream.Msg, job Job, failed 
 		}
 		reasons = append(reasons, fmt.Sprintf("try %d on %s at %s: %s", a.Delivery, a.Worker, a.StartedAt.Format(time.RFC3339), why))
 	}
-	msgText := fmt.Sprintf("not graded after %d tries: %s", len(failed), strings.Join(reasons, "; "))
+	msgText := fmt.Sprintf("%s: %s", lead, strings.Join(reasons, "; "))
 	r := &judge.Report{
 		Problem: job.Problem, Submission: job.Filename, Language: job.Language, Verdict: verdict.JE,
 		Warning: msgText,
@@ -340,9 +443,13 @@ func (w *Worker) giveUp(ctx context.Context, msg jetstream.Msg, job Job, failed 
 		Summary: judge.Summary{Verdict: verdict.JE, Counts: map[string]int{verdict.JE.String(): 1}},
 	}
 	attempt := Attempt{Worker: w.cfg.Name, StartedAt: time.Now().UTC()}
-	if _, err := w.cfg.Store.storeJudging(ctx, job, attempt, r, msgText, false, nil); err != nil {
+	_, stored, err := w.cfg.Store.storeJudging(ctx, job, attempt, result{report: r, message: msgText})
+	if err != nil {
 		return err
 	}
-	w.log.Printf("worker %s: %s request %d: JE, %s", w.cfg.Name, job.Submission, job.Request, msgText)
+	if stored {
+		w.countGraded()
+		w.log.Printf("worker %s: %s request %d: JE, %s", w.cfg.Name, job.Submission, job.Request, msgText)
+	}
 	return msg.DoubleAck(ctx)
 }

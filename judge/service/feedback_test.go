@@ -1,0 +1,192 @@
+package service
+
+import (
+	"encoding/json"
+	"io"
+	"net/http"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/optjudge/optjudge/judge"
+	"github.com/optjudge/optjudge/judge/verdict"
+)
+
+// getRaw is GET path with the env's token: the status and the body.
+func (e *env) getRaw(path string) (int, string) {
+	e.t.Helper()
+	req, _ := http.NewRequest("GET", e.http.URL+path, nil)
+	if e.token != "" {
+		req.Header.Set("Authorization", "Bearer "+e.token)
+	}
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		e.t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	b, _ := io.ReadAll(resp.Body)
+	return resp.StatusCode, string(b)
+}
+
+// reportTests are the tests of a GET's report, each as its JSON keys.
+func reportTests(t *testing.T, body string) []map[string]any {
+	t.Helper()
+	var v struct {
+		Report struct {
+			Tests []map[string]any `json:"tests"`
+		} `json:"report"`
+	}
+	if err := json.Unmarshal([]byte(body), &v); err != nil {
+		t.Fatal(err)
+	}
+	return v.Report.Tests
+}
+
+func keysOf(m map[string]any) []string {
+	var ks []string
+	for k := range m {
+		if k != "stderr" {
+			ks = append(ks, k)
+		}
+	}
+	slices.Sort(ks)
+	return ks
+}
+
+// TestSecretTestsStayHidden: a program that writes its input to stderr on
+// a secret test and fails gets back none of it, in the report, the events
+// or the page, whatever --feedback says; the report keeps its keys; an
+// admin sees it all.
+func TestSecretTestsStayHidden(t *testing.T) {
+	eng := newEngine(t, false)
+	for _, fb := range []Feedback{FeedbackMessage, FeedbackVerdict} {
+		t.Run(fb.String(), func(t *testing.T) {
+			e := newEnv(t, envOpts{tokens: pageTokens, feedback: fb})
+			e.startWorker("w", eng)
+			e.token = pageTokens[0].Token // alice
+			id := e.submit("clocks", "leak.py", readFile(t, "leak_stderr.py"))
+			if v := e.waitDone(2*time.Minute, id)[id]; v.Verdict != "RE" {
+				t.Fatalf("got %s, want RE", v.Verdict)
+			}
+			_, mine := e.getRaw("/api/v1/submissions/" + id)
+			e.token = pageTokens[2].Token // root
+			_, full := e.getRaw("/api/v1/submissions/" + id)
+			if !strings.Contains(full, "SECRET INPUT") {
+				t.Fatalf("the admin's view has no stderr:\n%s", full)
+			}
+			if strings.Contains(mine, "SECRET") {
+				t.Errorf("the contestant's view shows the program's stderr:\n%s", mine)
+			}
+			got, want := reportTests(t, mine), reportTests(t, full)
+			if len(got) != len(want) || len(got) < 3 {
+				t.Fatalf("tests: got %d, want %d (at least 3)", len(got), len(want))
+			}
+			for i := range got {
+				if k, wk := keysOf(got[i]), keysOf(want[i]); !slices.Equal(k, wk) {
+					t.Errorf("test %v: got keys %v, want %v", want[i]["name"], k, wk)
+				}
+			}
+			last := got[len(got)-1]
+			wantMsg := map[Feedback]string{FeedbackMessage: "exit code 1", FeedbackVerdict: ""}[fb]
+			if last["verdict"] != "RE" || last["exit_code"] != 1.0 || last["message"] != wantMsg || last["stderr"] != nil {
+				t.Errorf("the failing secret test: got %v, want RE, exit code 1, message %q, no stderr", last, wantMsg)
+			}
+			e.token = pageTokens[0].Token
+			_, events := e.getRaw("/api/v1/submissions/" + id + "/events")
+			if !strings.Contains(events, "event: done") || strings.Contains(events, "SECRET") {
+				t.Errorf("the contestant's events show the program's stderr (or never end):\n%s", events)
+			}
+			c := e.client(t)
+			c.login(pageTokens[0].Token)
+			if _, page := c.get("/s/" + id); !strings.Contains(page, "v v-RE") || strings.Contains(page, "SECRET") {
+				t.Errorf("the contestant's page: want RE without the program's stderr\n%s", page)
+			}
+		})
+	}
+}
+
+// TestFeedbackVerdict: with --feedback verdict a contestant sees no
+// message and no drawing of a secret test, but all of a sample test's;
+// with message both (TestPagesFailure).
+func TestFeedbackVerdict(t *testing.T) {
+	e := newEnv(t, envOpts{tokens: pageTokens, feedback: FeedbackVerdict})
+	e.startWorker("w", scriptEngine{})
+	alice := e.client(t)
+	alice.login(pageTokens[0].Token)
+	e.token = pageTokens[0].Token
+	secret := alice.submitted("clocks", "long.py", "long-secret")
+	sample := alice.submitted("clocks", "long.py", "long")
+	e.waitDone(time.Minute, secret, sample)
+
+	var v SubmissionView
+	e.do("GET", "/api/v1/submissions/"+secret, nil, nil, &v)
+	tests := reportTests(t, string(mustJSON(t, v)))
+	if last := tests[len(tests)-1]; v.Failure != nil || last["verdict"] != "WA" || last["message"] != "" {
+		t.Errorf("a secret WA: got failure %+v and test %v, want no failure and no message", v.Failure, last)
+	}
+	if code, _ := e.getRaw("/api/v1/submissions/" + secret + "/drawing.svg"); code != http.StatusNotFound {
+		t.Errorf("a secret WA's drawing: got %d, want 404", code)
+	}
+	if _, page := alice.get("/s/" + secret); strings.Contains(page, "drawing.svg") || !strings.Contains(page, "v v-WA") {
+		t.Errorf("the page of a secret WA: want WA and no drawing\n%s", page)
+	}
+	e.do("GET", "/api/v1/submissions/"+sample, nil, nil, &v)
+	if v.Failure == nil || v.Failure.Message == "" || v.Failure.Input == nil || v.Failure.Drawing == "" {
+		t.Errorf("a sample WA: got failure %+v, want all of it", v.Failure)
+	}
+	e.token = pageTokens[2].Token
+	e.do("GET", "/api/v1/submissions/"+secret, nil, nil, &v)
+	if v.Failure == nil || v.Failure.Message == "" || v.Failure.Input == nil {
+		t.Errorf("the admin's view of a secret WA: got failure %+v, want all of it", v.Failure)
+	}
+}
+
+func mustJSON(t *testing.T, v any) []byte {
+	t.Helper()
+	b, err := json.Marshal(v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
+}
+
+// TestFeedbackCuts: what a contestant sees of each kind of secret test.
+func TestFeedbackCuts(t *testing.T) {
+	tests := []struct {
+		name    string
+		tr      judge.TestResult
+		message map[Feedback]string
+	}{
+		{"WA", judge.TestResult{Verdict: verdict.WA, Message: "move 3 is not a move"},
+			map[Feedback]string{FeedbackMessage: "move 3 is not a move", FeedbackVerdict: ""}},
+		{"RE exit", judge.TestResult{Verdict: verdict.RE, ExitCode: 3, Message: "exit code 3: 1 2 3 (the input)", Stderr: "1 2 3"},
+			map[Feedback]string{FeedbackMessage: "exit code 3", FeedbackVerdict: ""}},
+		{"RE signal", judge.TestResult{Verdict: verdict.RE, Signal: "SIGSEGV", Message: "killed by SIGSEGV: 1 2 3"},
+			map[Feedback]string{FeedbackMessage: "killed by SIGSEGV", FeedbackVerdict: ""}},
+		{"TLE", judge.TestResult{Verdict: verdict.TLE, Message: "CPU time over the 1s limit"},
+			map[Feedback]string{FeedbackMessage: "CPU time over the 1s limit", FeedbackVerdict: ""}},
+		{"JE", judge.TestResult{Verdict: verdict.JE, Message: "checker: it printed 1 2 3"},
+			map[Feedback]string{FeedbackMessage: "", FeedbackVerdict: ""}},
+	}
+	for _, tt := range tests {
+		for fb, want := range tt.message {
+			t.Run(tt.name+"/"+fb.String(), func(t *testing.T) {
+				got := fb.test(tt.tr)
+				if got.Message != want || got.Stderr != "" || got.Verdict != tt.tr.Verdict || got.ExitCode != tt.tr.ExitCode {
+					t.Errorf("got %+v, want message %q and no stderr", got, want)
+				}
+				b := fb.brief(brief(tt.tr, false))
+				if b.Message != want {
+					t.Errorf("brief: got message %q, want %q", b.Message, want)
+				}
+				if s := fb.brief(brief(tt.tr, true)); s.Message != tt.tr.Message {
+					t.Errorf("a sample's brief: got message %q, want it whole", s.Message)
+				}
+			})
+		}
+	}
+	if _, err := ParseFeedback("all"); err == nil {
+		t.Error("ParseFeedback(all): want an error")
+	}
+}
