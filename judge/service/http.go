@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"log"
+	"net"
 	"net/http"
 	"regexp"
 	"strings"
@@ -131,9 +132,43 @@ func (s *Server) routes() {
 	s.mux.Handle("GET /metrics", s.metrics.handler())
 	s.pages.routes(s.mux)
 	// A browser's request from another site that would change something
-	// (a form post, a fetch) is refused, the API's too: in local mode the
-	// API takes any request from loopback, a page of any site included.
-	s.handler = http.MaxBytesHandler(http.NewCrossOriginProtection().Handler(s.mux), int64(s.cfg.MaxPackage)+1<<20)
+	// (a form post of any encoding, a fetch) is refused, the API's too:
+	// in local mode the API takes any request from loopback, a page of any
+	// site included. And in local mode a request must name this machine:
+	// a page of a site whose name was made to point at 127.0.0.1 (DNS
+	// rebinding) is the same origin as far as the browser knows.
+	s.handler = http.MaxBytesHandler(s.checkHost(http.NewCrossOriginProtection().Handler(s.mux)), int64(s.cfg.MaxPackage)+1<<20)
+}
+
+// checkHost refuses, without tokens, a request whose Host is not a
+// loopback name or address (421).
+func (s *Server) checkHost(next http.Handler) http.Handler {
+	if s.cfg.Tokens != nil {
+		return next
+	}
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if !loopbackHost(r.Host) {
+			writeError(w, errorf(http.StatusMisdirectedRequest,
+				"Host %q: without --tokens the server answers only requests to this machine's own names (localhost, 127.0.0.1, [::1])", r.Host))
+			return
+		}
+		next.ServeHTTP(w, r)
+	})
+}
+
+// loopbackHost says whether a Host header names this machine: localhost,
+// a name under .localhost (browsers keep those on loopback), a loopback
+// address; or is empty (HTTP/1.0, never a browser).
+func loopbackHost(hostport string) bool {
+	if hostport == "" {
+		return true
+	}
+	host := hostport
+	if h, _, err := net.SplitHostPort(hostport); err == nil {
+		host = h
+	}
+	host = strings.TrimSuffix(strings.ToLower(strings.Trim(host, "[]")), ".")
+	return isLoopback(host) || strings.HasSuffix(host, ".localhost")
 }
 
 // Handler is the API's handler, for an http.Server or httptest.

@@ -238,6 +238,10 @@ func (l *Library) loadUnpacked(dir, hash string) (*Problem, error) {
 		os.RemoveAll(dir)
 		return nil, fmt.Errorf("package %.12s: its files hash to %.12s", hash, h)
 	}
+	if err := runsNothing(p); err != nil {
+		// the server refuses such uploads; this one came some other way
+		return nil, fmt.Errorf("uploaded package %.12s: %w", hash, err)
+	}
 	lp := &Problem{Problem: p, Hash: h, Uploaded: true}
 	l.mu.Lock()
 	l.byHash[h] = lp

@@ -6,9 +6,11 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"mime"
 	"net/http"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"time"
 
@@ -117,11 +119,21 @@ func (s *Server) handleProblem(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusOK, d)
 }
 
+// uploadTypes are the Content-Types an upload may have. None of them is
+// one a browser's form or a script's plain request of another site may
+// send without asking first (a CORS preflight this server never answers).
+var uploadTypes = []string{"application/zip", "application/x-zip-compressed", "application/gzip", "application/x-gzip",
+	"application/x-tar+gzip", "application/octet-stream"}
+
 // handleUpload takes a problem package (.zip or .tar.gz of the problem
 // directory) as the body, unpacks it with the archive guards, loads and
 // verifies it, and stores it by content hash.
 func (s *Server) handleUpload(w http.ResponseWriter, r *http.Request) {
 	ctx := r.Context()
+	if ct, _, _ := mime.ParseMediaType(r.Header.Get("Content-Type")); !slices.Contains(uploadTypes, ct) {
+		writeError(w, errorf(http.StatusUnsupportedMediaType, "Content-Type %q: send the package as application/zip or application/gzip (or application/octet-stream)", ct))
+		return
+	}
 	r.Body = http.MaxBytesReader(w, r.Body, int64(s.cfg.MaxPackage))
 	data, err := io.ReadAll(r.Body)
 	if err != nil {
@@ -151,6 +163,9 @@ func (s *Server) upload(ctx context.Context, data []byte, by string) (*UploadedP
 	if err != nil {
 		return nil, errorf(http.StatusUnprocessableEntity, "package: %v", trimDir(err, tmp))
 	}
+	if err := runsNothing(pp); err != nil {
+		return nil, errorf(http.StatusUnprocessableEntity, "package %s: %v", pp.Name, err)
+	}
 	h, err := Hash(pp.FS)
 	if err != nil {
 		return nil, err
@@ -164,7 +179,8 @@ func (s *Server) upload(ctx context.Context, data []byte, by string) (*UploadedP
 	if _, err := s.cfg.Store.packages.PutBytes(ctx, h, data); err != nil {
 		return nil, fmt.Errorf("storing the package: %w", err)
 	}
-	up := &UploadedProblem{Name: pp.Name, Hash: h, Title: pp.Title, Size: int64(len(data)), By: by, UploadedAt: time.Now().UTC()}
+	up := &UploadedProblem{Name: pp.Name, Hash: h, Title: pp.Title, Size: int64(len(data)), By: by, UploadedAt: time.Now().UTC(),
+		NotRun: notRun(pp)}
 	if err := putJSON(ctx, s.cfg.Store.problems, pp.Name, up); err != nil {
 		return nil, err
 	}
@@ -178,4 +194,36 @@ func trimDir(err error, dir string) string {
 		msg = strings.ReplaceAll(msg, d, "")
 	}
 	return msg
+}
+
+// An uploaded package comes over the network (and without --tokens from
+// whoever reaches loopback), so its programs are not trusted code: the
+// service never runs them. Grading would run a checker program on every
+// worker outside the sandbox, so a package whose checker is a program is
+// refused (such a problem belongs in --problems DIR on the server and the
+// workers, the operator's own files); its validators and graders are
+// never run, at the upload or after (notRun lists them).
+
+// runsNothing says why the judge would run a program of p when grading,
+// nil when it would not.
+func runsNothing(p *problems.Problem) error {
+	if p.CheckerProgram != nil {
+		return fmt.Errorf("%s: the checker is a program, and an uploaded package's programs are never run "+
+			"(use a built-in checker, or put the problem in --problems DIR on the server and every worker)", p.CheckerProgram.Path)
+	}
+	return nil
+}
+
+// notRun are the programs of p the service never runs.
+func notRun(p *problems.Problem) []string {
+	var out []string
+	for _, progs := range [][]problems.Program{p.InputValidators, p.AnswerValidators, p.Graders} {
+		for _, prog := range progs {
+			out = append(out, prog.Path)
+		}
+	}
+	if p.StaticValidator != nil {
+		out = append(out, p.StaticValidator.Path)
+	}
+	return out
 }

@@ -55,7 +55,7 @@ func TestUploadProblem(t *testing.T) {
 	e := newEnv(t, envOpts{})
 	root := copyClocks(t, t.TempDir(), "Uploaded Clocks")
 	var up UploadedProblem
-	if code := e.do("POST", "/api/v1/problems", bytes.NewReader(tarGz(t, root)), nil, &up); code != http.StatusCreated {
+	if code := e.do("POST", "/api/v1/problems", bytes.NewReader(tarGz(t, root)), map[string]string{"Content-Type": "application/gzip"}, &up); code != http.StatusCreated {
 		t.Fatalf("upload: got %d", code)
 	}
 	var d ProblemDetail
