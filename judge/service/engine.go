@@ -100,7 +100,12 @@ func (e *engine) prepare(ctx context.Context, lang *judge.Language, src Source) 
 	if pp, err = e.j.Prepare(ctx, sub, bo); err != nil {
 		return nil, false, err
 	}
-	if key != "" {
+	// Only a build that worked is cached: a failed one may have failed
+	// for a reason of the moment (a wall or memory limit hit under load,
+	// a signal) and must not stay a CE for good, rejudges included. The
+	// engine does not say yet why a compile failed; once it does, a
+	// compiler's own non-zero exit can be cached too.
+	if key != "" && pp.Compile.OK {
 		e.toCache(ctx, key, pp)
 	}
 	return pp, false, nil
@@ -137,8 +142,7 @@ func (e *engine) fromCache(ctx context.Context, key string) *judge.Prepared {
 	return pp
 }
 
-// toCache stores a build, a compilation error too (its import grades as
-// CE without the compiler).
+// toCache stores a build.
 func (e *engine) toCache(ctx context.Context, key string, pp *judge.Prepared) {
 	var buf bytes.Buffer
 	if pp.Export(&buf) != nil {

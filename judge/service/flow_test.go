@@ -135,7 +135,8 @@ func TestQueueFull(t *testing.T) {
 }
 
 // TestRejudgeAndCache rejudges C++ submissions: each gets one more
-// judging, and the second grading of the same source is a cache hit.
+// judging, and the second grading of the same source is a cache hit, but
+// for a compilation error's.
 func TestRejudgeAndCache(t *testing.T) {
 	e := newEnv(t, envOpts{})
 	eng := newEngine(t, false).(*engine)
@@ -174,6 +175,11 @@ func TestRejudgeAndCache(t *testing.T) {
 	}
 	if cached != 3 {
 		t.Errorf("cached builds among the 4 gradings of one source: got %d, want 3", cached)
+	}
+	// a failed build is never cached: it may have failed for a reason of
+	// the moment
+	if j, err := e.store.Judging(context.Background(), ids[2], 2); err != nil || j.Cached {
+		t.Errorf("the rejudge of a CE: got %+v (%v), want it compiled again", j, err)
 	}
 }
 
