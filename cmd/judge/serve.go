@@ -71,10 +71,13 @@ Exit codes: 0 after a clean shutdown; 2 usage error or failure.
 		fs.String("tokens", "", "read the users from `FILE` (YAML: name, token, role)")
 		fs.String("max-source", "256K", "largest source accepted, `SIZE`")
 		fs.Int("queue-limit", 10000, "grading requests waiting at most (then 429)")
+		fs.String("store-size", "16G", "bound the stored records to about twice `SIZE` (reports SIZE, sources and packages a quarter each, ...; then 507)")
+		fs.String("cache-size", "4G", "bound the compiled executables' cache to `SIZE` (builds expire after a week)")
 		fs.String("feedback", "message", "what contestants see of a secret test: `message` (the checker's message and drawing) or verdict (verdict, time, memory, exit code only)")
 		fs.String("nats-listen", "", "let outside workers reach the embedded NATS server on `ADDR`")
 		fs.String("nats-tls-cert", "", "the embedded NATS server's TLS certificate `FILE`")
 		fs.String("nats-tls-key", "", "the embedded NATS server's TLS key `FILE`")
+		fs.String("nats-sync", "2m", "how often the embedded NATS server fsyncs its writes: a `DURATION`, or always (before each acknowledgement)")
 		fs.Int("replicas", 1, "replicate streams and buckets `R` times (on a cluster)")
 		natsClientFlags(fs)
 		workerFlags(fs)
@@ -110,6 +113,9 @@ type serveConfig struct {
 	tokens     []service.Token
 	maxSource  bytesize.Size
 	feedback   service.Feedback
+	limits     service.StoreLimits
+	syncAlways bool
+	syncEvery  time.Duration
 }
 
 func (e *env) serveConfig(fs *flag.FlagSet) (*serveConfig, error) {
@@ -122,6 +128,19 @@ func (e *env) serveConfig(fs *flag.FlagSet) (*serveConfig, error) {
 		return nil, fmt.Errorf("--max-source %s: want e.g. 256K or 1M", flagValue(fs, "max-source"))
 	}
 	c.maxSource = size
+	var sizes [2]bytesize.Size
+	for i, name := range []string{"store-size", "cache-size"} {
+		v := flagValue(fs, name).(string)
+		if sizes[i], err = bytesize.Parse(v); err != nil || sizes[i] < 64*bytesize.MiB {
+			return nil, fmt.Errorf("--%s %s: want at least 64M, e.g. 16G", name, v)
+		}
+	}
+	c.limits = service.ScaledLimits(sizes[0], sizes[1])
+	if v := flagValue(fs, "nats-sync").(string); v == "always" {
+		c.syncAlways = true
+	} else if c.syncEvery, err = time.ParseDuration(v); err != nil || c.syncEvery <= 0 {
+		return nil, fmt.Errorf("--nats-sync %s: want always or a duration, e.g. 2m or 1s", v)
+	}
 	if c.feedback, err = service.ParseFeedback(flagValue(fs, "feedback").(string)); err != nil {
 		return nil, fmt.Errorf("--feedback: %w", err)
 	}
@@ -160,7 +179,8 @@ func runServe(e *env, fs *flag.FlagSet, args []string) int {
 			ns.WaitForShutdown()
 		}
 	}()
-	store, err := service.OpenStore(ctx, nc, service.StoreConfig{Replicas: flagValue(fs, "replicas").(int), QueueLimit: flagValue(fs, "queue-limit").(int)})
+	store, err := service.OpenStore(ctx, nc, service.StoreConfig{Replicas: flagValue(fs, "replicas").(int), QueueLimit: flagValue(fs, "queue-limit").(int),
+		Limits: c.limits})
 	if err != nil {
 		return e.fail(err)
 	}
@@ -211,6 +231,7 @@ func (e *env) serveNATS(fs *flag.FlagSet, c *serveConfig, logger *log.Logger) (*
 		ns, err = service.StartServer(service.NATSConfig{
 			Dir: filepath.Join(c.data, "nats"), Listen: flagValue(fs, "nats-listen").(string), Token: cc.Token,
 			TLSCert: flagValue(fs, "nats-tls-cert").(string), TLSKey: flagValue(fs, "nats-tls-key").(string),
+			MaxStore: c.limits.Total() + bytesize.GiB, SyncAlways: c.syncAlways, SyncInterval: c.syncEvery,
 		})
 		if err != nil {
 			return nil, nil, err

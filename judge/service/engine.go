@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"strings"
+	"time"
 
 	"github.com/nats-io/nats.go/jetstream"
 
@@ -131,6 +132,10 @@ func (e *engine) fromCache(ctx context.Context, key string) *judge.Prepared {
 	if key == "" {
 		return nil
 	}
+	// a build the cache's age limit is taking away while it is read may
+	// lack its chunks: the read would wait for them for good
+	ctx, cancel := context.WithTimeout(ctx, time.Minute)
+	defer cancel()
 	data, err := e.cfg.Executables.GetBytes(ctx, key)
 	if err != nil {
 		return nil

@@ -210,7 +210,8 @@ func errorf(status int, format string, args ...any) error {
 }
 
 // writeError writes every error of the API: {"error": "..."} with the
-// status an apiError carries, 503 when JetStream does not answer, else 500.
+// status an apiError carries, 507 when a stream is at its limit, 503 when
+// JetStream does not answer, else 500.
 func writeError(w http.ResponseWriter, err error) {
 	status := http.StatusInternalServerError
 	var ae *apiError
@@ -220,6 +221,8 @@ func writeError(w http.ResponseWriter, err error) {
 		status = ae.status
 	case errors.As(err, &mbe):
 		status, err = http.StatusRequestEntityTooLarge, fmt.Errorf("the request is larger than %d bytes", mbe.Limit)
+	case isStoreFull(err):
+		status, err = http.StatusInsufficientStorage, fmt.Errorf("the store is full (judge serve --store-size): %w", err)
 	case errors.Is(err, context.DeadlineExceeded), errors.Is(err, jetstream.ErrNoHeartbeat),
 		errors.Is(err, jetstream.ErrJetStreamNotEnabled):
 		status, err = http.StatusServiceUnavailable, fmt.Errorf("the store does not answer: %w", err)

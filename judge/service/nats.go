@@ -10,6 +10,8 @@ import (
 
 	"github.com/nats-io/nats-server/v2/server"
 	"github.com/nats-io/nats.go"
+
+	"github.com/optjudge/optjudge/judge/bytesize"
 )
 
 // NATSConfig configures an embedded NATS server with JetStream.
@@ -25,6 +27,17 @@ type NATSConfig struct {
 	// TLSCert and TLSKey make the listener TLS-only.
 	TLSCert, TLSKey string
 
+	// SyncAlways makes JetStream fsync every write before it acknowledges
+	// it; else it fsyncs every SyncInterval (0: NATS's default, 2 min).
+	// Either way a killed process loses nothing (the kernel holds the
+	// writes); a power cut or a kernel crash may lose the last interval's.
+	SyncAlways   bool
+	SyncInterval time.Duration
+
+	// MaxStore is JetStream's storage limit, which the streams' limits
+	// are reserved from; 0: DefaultLimits.Total() and 1 GiB.
+	MaxStore bytesize.Size
+
 	// Cluster, when set, joins a JetStream cluster of that name, listening
 	// for routes on ClusterListen and dialing Routes.
 	Cluster       string
@@ -38,6 +51,9 @@ func StartServer(cfg NATSConfig) (*server.Server, error) {
 	if cfg.Dir == "" {
 		return nil, errors.New("nats: no storage directory")
 	}
+	if cfg.MaxStore <= 0 {
+		cfg.MaxStore = DefaultLimits.Total() + bytesize.GiB
+	}
 	opts := &server.Options{
 		ServerName: cfg.Name,
 		JetStream:  true,
@@ -45,6 +61,11 @@ func StartServer(cfg NATSConfig) (*server.Server, error) {
 		NoSigs:     true,
 		NoLog:      true,
 		DontListen: cfg.Listen == "",
+		// the streams' limits are reserved from this, whatever the disk
+		// has free now: the operator sizes them (--store-size)
+		JetStreamMaxStore: int64(cfg.MaxStore),
+		SyncAlways:        cfg.SyncAlways,
+		SyncInterval:      cfg.SyncInterval,
 		// the default 8 MiB request limit is far above what the service
 		// sends; the object store chunks large blobs
 	}

@@ -75,6 +75,7 @@ type envOpts struct {
 	ackWait    time.Duration
 	dir        string // NATS storage; "": a fresh one
 	feedback   Feedback
+	limits     StoreLimits
 }
 
 func startNATS(t testing.TB, dir string) *server.Server {
@@ -109,7 +110,7 @@ func (e *env) connect(cc ConnConfig, o envOpts) {
 	if o.ackWait == 0 {
 		o.ackWait = 3 * time.Second
 	}
-	e.store, err = OpenStore(context.Background(), nc, StoreConfig{QueueLimit: o.queueLimit, AckWait: o.ackWait, Replicas: cc.replicas()})
+	e.store, err = OpenStore(context.Background(), nc, StoreConfig{QueueLimit: o.queueLimit, AckWait: o.ackWait, Replicas: cc.replicas(), Limits: o.limits})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -11,6 +11,8 @@ import (
 
 	"github.com/nats-io/nats.go"
 	"github.com/nats-io/nats.go/jetstream"
+
+	"github.com/optjudge/optjudge/judge/bytesize"
 )
 
 // Names in JetStream (see the package doc).
@@ -56,10 +58,69 @@ type StoreConfig struct {
 	Replicas   int           // 0: 1
 	QueueLimit int           // jobs waiting at most; 0: 10000
 	AckWait    time.Duration // 0: AckWait (tests use less)
+	// Duplicates is how long a job's Nats-Msg-Id is remembered; 0: an
+	// hour (tests use less).
+	Duplicates time.Duration
+	// Limits bound the streams; zero fields: DefaultLimits's.
+	Limits StoreLimits
 	// Bind looks the layout up instead of creating it, waiting for a
 	// server to create it: workers must not change the replication the
 	// server chose.
 	Bind bool
+}
+
+// StoreLimits bound what JetStream keeps, each stream on its own: a write
+// past a bound is refused (the API says 507), nothing is thrown away, but
+// for the executable cache, whose builds expire after CacheAge (and which,
+// full, caches no more builds until some expire).
+type StoreLimits struct {
+	Submissions bytesize.Size // each of judge-submissions, judge-judgings, judge-progress
+	Small       bytesize.Size // each of judge-workers, judge-rejudges, judge-problems
+	Sources     bytesize.Size // judge-sources
+	Reports     bytesize.Size // judge-reports: reports and failures
+	Packages    bytesize.Size // judge-packages: every uploaded version
+	Jobs        bytesize.Size // JUDGE_JOBS (also bounded to QueueLimit jobs)
+	Executables bytesize.Size // judge-executables, the build cache
+	CacheAge    time.Duration // a cached build's life
+}
+
+// ScaledLimits are limits for a store of about twice size on disk and a
+// build cache of cache: the reports get size, the sources and the packages
+// a quarter each, each of the submissions' buckets a sixteenth, the small
+// buckets a 128th (at least 64 MiB), the jobs 256 MiB; cached builds live
+// a week.
+func ScaledLimits(size, cache bytesize.Size) StoreLimits {
+	return StoreLimits{
+		Submissions: size / 16, Small: max(size/128, 64*bytesize.MiB), Sources: size / 4, Reports: size,
+		Packages: size / 4, Jobs: 256 * bytesize.MiB, Executables: cache, CacheAge: 7 * 24 * time.Hour,
+	}
+}
+
+// DefaultLimits are ScaledLimits(16 GiB, 4 GiB): about 32 GiB of records
+// and 4 GiB of builds at most.
+var DefaultLimits = ScaledLimits(16*bytesize.GiB, 4*bytesize.GiB)
+
+// Total is what JetStream reserves for the layout under l.
+func (l StoreLimits) Total() bytesize.Size {
+	l = l.orDefault()
+	return 3*l.Submissions + 3*l.Small + l.Sources + l.Reports + l.Packages + l.Jobs + l.Executables
+}
+
+// orDefault fills the zero fields of l from DefaultLimits.
+func (l StoreLimits) orDefault() StoreLimits {
+	d := DefaultLimits
+	for _, f := range []struct{ v, def *bytesize.Size }{
+		{&l.Submissions, &d.Submissions}, {&l.Small, &d.Small}, {&l.Sources, &d.Sources}, {&l.Reports, &d.Reports},
+		{&l.Packages, &d.Packages}, {&l.Jobs, &d.Jobs}, {&l.Executables, &d.Executables},
+	} {
+		if *f.v <= 0 {
+			*f.v = *f.def
+		}
+	}
+	if l.CacheAge <= 0 {
+		l.CacheAge = d.CacheAge
+	}
+	return l
 }
 
 // Store is the service's view of JetStream: the job stream and its
@@ -102,6 +163,10 @@ func OpenStore(ctx context.Context, nc *nats.Conn, cfg StoreConfig) (*Store, err
 	if cfg.AckWait <= 0 {
 		cfg.AckWait = AckWait
 	}
+	if cfg.Duplicates <= 0 {
+		cfg.Duplicates = dedupWindow
+	}
+	cfg.Limits = cfg.Limits.orDefault()
 	s := &Store{nc: nc, js: js, queueLimit: cfg.QueueLimit, ackWait: cfg.AckWait}
 	if !cfg.Bind {
 		var cancel context.CancelFunc
@@ -116,6 +181,11 @@ func OpenStore(ctx context.Context, nc *nats.Conn, cfg StoreConfig) (*Store, err
 		}
 		if err == nil {
 			return s, nil
+		}
+		var apiErr *jetstream.APIError
+		if errors.As(err, &apiErr) && apiErr.ErrorCode == 10047 { // JSInsufficientResourcesErr
+			return nil, fmt.Errorf("setting up JetStream: %w (its limits reserve %s: give its servers more room, max_file_store, or lower --store-size and --cache-size)",
+				err, cfg.Limits.Total())
 		}
 		select {
 		case <-ctx.Done():
@@ -134,8 +204,9 @@ func (s *Store) create(ctx context.Context, cfg StoreConfig) error {
 		Retention:   jetstream.WorkQueuePolicy,
 		Storage:     jetstream.FileStorage,
 		Replicas:    cfg.Replicas,
-		Duplicates:  dedupWindow,
+		Duplicates:  cfg.Duplicates,
 		MaxMsgs:     int64(cfg.QueueLimit),
+		MaxBytes:    int64(cfg.Limits.Jobs),
 		Discard:     jetstream.DiscardNew,
 	})
 	if err != nil {
@@ -153,21 +224,23 @@ func (s *Store) create(ctx context.Context, cfg StoreConfig) error {
 	if err != nil {
 		return fmt.Errorf("consumer %s: %w", gradersConsumer, err)
 	}
+	lim := cfg.Limits
 	kvs := []struct {
 		kv   *jetstream.KeyValue
 		name string
 		ttl  time.Duration
+		max  bytesize.Size
 	}{
-		{&s.submissions, bucketSubmissions, 0},
-		{&s.judgings, bucketJudgings, 0},
-		{&s.progress, bucketProgress, 0},
-		{&s.workers, bucketWorkers, workerTTL},
-		{&s.rejudges, bucketRejudges, 0},
-		{&s.problems, bucketProblems, 0},
+		{&s.submissions, bucketSubmissions, 0, lim.Submissions},
+		{&s.judgings, bucketJudgings, 0, lim.Submissions},
+		{&s.progress, bucketProgress, 0, lim.Submissions},
+		{&s.workers, bucketWorkers, workerTTL, lim.Small},
+		{&s.rejudges, bucketRejudges, 0, lim.Small},
+		{&s.problems, bucketProblems, 0, lim.Small},
 	}
 	for _, b := range kvs {
 		*b.kv, err = s.js.CreateOrUpdateKeyValue(ctx, jetstream.KeyValueConfig{
-			Bucket: b.name, TTL: b.ttl, Replicas: cfg.Replicas, Storage: jetstream.FileStorage,
+			Bucket: b.name, TTL: b.ttl, MaxBytes: int64(b.max), Replicas: cfg.Replicas, Storage: jetstream.FileStorage,
 		})
 		if err != nil {
 			return fmt.Errorf("bucket %s: %w", b.name, err)
@@ -176,12 +249,15 @@ func (s *Store) create(ctx context.Context, cfg StoreConfig) error {
 	objs := []struct {
 		obs  *jetstream.ObjectStore
 		name string
+		max  bytesize.Size
+		ttl  time.Duration
 	}{
-		{&s.sources, objSources}, {&s.executables, objExecutables}, {&s.packages, objPackages}, {&s.reports, objReports},
+		{&s.sources, objSources, lim.Sources, 0}, {&s.executables, objExecutables, lim.Executables, lim.CacheAge},
+		{&s.packages, objPackages, lim.Packages, 0}, {&s.reports, objReports, lim.Reports, 0},
 	}
 	for _, o := range objs {
 		*o.obs, err = s.js.CreateOrUpdateObjectStore(ctx, jetstream.ObjectStoreConfig{
-			Bucket: o.name, Replicas: cfg.Replicas, Storage: jetstream.FileStorage,
+			Bucket: o.name, MaxBytes: int64(o.max), TTL: o.ttl, Replicas: cfg.Replicas, Storage: jetstream.FileStorage,
 		})
 		if err != nil {
 			return fmt.Errorf("object store %s: %w", o.name, err)
@@ -364,8 +440,14 @@ func (s *Store) publishJob(ctx context.Context, j Job, msgID string) (*jetstream
 
 func jobMsgID(id string, request int) string { return fmt.Sprintf("%s-%d", id, request) }
 
-// errQueueFull is a job refused because the queue holds QueueLimit jobs.
-var errQueueFull = errors.New("the queue is full")
+// isStoreFull says whether a write was refused because its stream is at
+// its MaxBytes.
+func isStoreFull(err error) bool {
+	var apiErr *jetstream.APIError
+	// JSStreamStoreFailedF (10077) "maximum bytes exceeded": DiscardNew
+	// at MaxBytes
+	return errors.As(err, &apiErr) && apiErr.ErrorCode == 10077 && strings.Contains(apiErr.Description, "maximum bytes")
+}
 
 func isQueueFull(err error) bool {
 	var apiErr *jetstream.APIError
