@@ -31,6 +31,12 @@ func (s *Server) handleEvents(w http.ResponseWriter, r *http.Request) {
 		writeError(w, err)
 		return
 	}
+	release, err := s.openStream(u)
+	if err != nil {
+		writeError(w, err)
+		return
+	}
+	defer release()
 	ctx, cancel := context.WithCancel(r.Context())
 	defer cancel()
 	stop := context.AfterFunc(s.ctx, cancel) // the server shuts down
@@ -165,4 +171,22 @@ func (es *eventStream) send(_ string, text string) error {
 		return err
 	}
 	return es.rc.Flush()
+}
+
+// openStream counts an event stream of u; an error (429) when u has
+// MaxStreams open already.
+func (s *Server) openStream(u *User) (release func(), err error) {
+	s.streamsMu.Lock()
+	defer s.streamsMu.Unlock()
+	if s.streams[u.Name] >= s.cfg.MaxStreams {
+		return nil, errorf(http.StatusTooManyRequests, "%s has %d event streams open, the most one user may: close some (a page each)", u.Name, s.cfg.MaxStreams)
+	}
+	s.streams[u.Name]++
+	return func() {
+		s.streamsMu.Lock()
+		defer s.streamsMu.Unlock()
+		if s.streams[u.Name]--; s.streams[u.Name] <= 0 {
+			delete(s.streams, u.Name)
+		}
+	}, nil
 }

@@ -11,6 +11,7 @@ import (
 	"net/http"
 	"regexp"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/nats-io/nats.go/jetstream"
@@ -35,6 +36,9 @@ type ServerConfig struct {
 	Verify func(ctx context.Context, p *Problem) error
 	// Feedback says what contestants see of the secret tests.
 	Feedback Feedback
+	// MaxStreams bounds the event streams one user may have open at once
+	// (each per-submission stream holds two watchers in NATS); 0: 16.
+	MaxStreams int
 	Log      *log.Logger // nil: silent
 }
 
@@ -49,6 +53,9 @@ type Server struct {
 	metrics *metrics
 	pages   *pages
 	log     *log.Logger
+
+	streamsMu sync.Mutex
+	streams   map[string]int // open event streams by user
 
 	ctx    context.Context // ends event streams at shutdown
 	cancel context.CancelFunc
@@ -66,7 +73,10 @@ func NewServer(cfg ServerConfig) *Server {
 	if cfg.MaxPackage == 0 {
 		cfg.MaxPackage = 64 * bytesize.MiB
 	}
-	s := &Server{cfg: cfg, mux: http.NewServeMux(), log: cfg.Log, done: make(chan struct{})}
+	if cfg.MaxStreams <= 0 {
+		cfg.MaxStreams = 16
+	}
+	s := &Server{cfg: cfg, mux: http.NewServeMux(), log: cfg.Log, done: make(chan struct{}), streams: map[string]int{}}
 	if s.log == nil {
 		s.log = log.New(io.Discard, "", 0)
 	}

@@ -57,6 +57,12 @@ func (h *hub) unsubscribe(ch chan Submission) {
 // after that to miss nothing.
 func (s *Server) handleAllEvents(w http.ResponseWriter, r *http.Request) {
 	u := userFrom(r.Context())
+	release, err := s.openStream(u)
+	if err != nil {
+		writeError(w, err)
+		return
+	}
+	defer release()
 	ch := s.hub.subscribe()
 	defer s.hub.unsubscribe(ch)
 	ctx, cancel := context.WithCancel(r.Context())
