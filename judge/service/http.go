@@ -39,7 +39,7 @@ type ServerConfig struct {
 	// MaxStreams bounds the event streams one user may have open at once
 	// (each per-submission stream holds two watchers in NATS); 0: 16.
 	MaxStreams int
-	Log      *log.Logger // nil: silent
+	Log        *log.Logger // nil: silent
 }
 
 // Server is the HTTP API v1: one ServeMux, handlers as methods, errors
