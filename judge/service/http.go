@@ -31,6 +31,15 @@ type ServerConfig struct {
 	MaxSource bytesize.Size    // 0: 256 KiB
 	// MaxPackage bounds an uploaded problem package; 0: 64 MiB.
 	MaxPackage bytesize.Size
+	// HTTPTimeout bounds the reading of a request and the writing of its
+	// answer (HTTPServer's ReadTimeout and WriteTimeout); 0: a minute.
+	// Event streams extend their write deadline as they go, uploads
+	// take UploadTimeout.
+	HTTPTimeout time.Duration
+	// UploadTimeout bounds an upload from its first byte to its answer:
+	// reading the package over a slow link, verifying and storing it;
+	// 0: 15 minutes.
+	UploadTimeout time.Duration
 	// Verify checks an uploaded problem before it is accepted; nil: it
 	// is only loaded (problems.Load validates its spec and files).
 	Verify func(ctx context.Context, p *Problem) error
@@ -75,6 +84,12 @@ func NewServer(cfg ServerConfig) *Server {
 	}
 	if cfg.MaxStreams <= 0 {
 		cfg.MaxStreams = 16
+	}
+	if cfg.HTTPTimeout <= 0 {
+		cfg.HTTPTimeout = time.Minute
+	}
+	if cfg.UploadTimeout <= 0 {
+		cfg.UploadTimeout = 15 * time.Minute
 	}
 	s := &Server{cfg: cfg, mux: http.NewServeMux(), log: cfg.Log, done: make(chan struct{}), streams: map[string]int{}}
 	if s.log == nil {
@@ -184,15 +199,15 @@ func loopbackHost(hostport string) bool {
 // Handler is the API's handler, for an http.Server or httptest.
 func (s *Server) Handler() http.Handler { return s.handler }
 
-// HTTPServer wraps the API in an http.Server with timeouts; event streams
-// extend their own write deadlines.
+// HTTPServer wraps the API in an http.Server with timeouts (HTTPTimeout);
+// event streams and uploads extend their own deadlines.
 func (s *Server) HTTPServer(addr string) *http.Server {
 	hs := &http.Server{
 		Addr:              addr,
 		Handler:           s.handler,
 		ReadHeaderTimeout: 10 * time.Second,
-		ReadTimeout:       time.Minute,
-		WriteTimeout:      time.Minute,
+		ReadTimeout:       s.cfg.HTTPTimeout,
+		WriteTimeout:      s.cfg.HTTPTimeout,
 		IdleTimeout:       2 * time.Minute,
 		ErrorLog:          s.log,
 	}
@@ -224,13 +239,18 @@ func errorf(status int, format string, args ...any) error {
 // JetStream does not answer, else 500.
 func writeError(w http.ResponseWriter, err error) {
 	status := http.StatusInternalServerError
-	var ae *apiError
-	var mbe *http.MaxBytesError
+	var (
+		ae  *apiError
+		mbe *http.MaxBytesError
+		ne  net.Error
+	)
 	switch {
 	case errors.As(err, &ae):
 		status = ae.status
 	case errors.As(err, &mbe):
 		status, err = http.StatusRequestEntityTooLarge, fmt.Errorf("the request is larger than %d bytes", mbe.Limit)
+	case errors.As(err, &ne) && ne.Timeout() && !errors.Is(err, context.DeadlineExceeded):
+		status, err = http.StatusRequestTimeout, fmt.Errorf("the request took too long to arrive: %w", err)
 	case isStoreFull(err):
 		status, err = http.StatusInsufficientStorage, fmt.Errorf("the store is full (judge serve --store-size): %w", err)
 	case errors.Is(err, context.DeadlineExceeded), errors.Is(err, jetstream.ErrNoHeartbeat),

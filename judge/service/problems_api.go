@@ -134,6 +134,14 @@ func (s *Server) handleUpload(w http.ResponseWriter, r *http.Request) {
 		writeError(w, errorf(http.StatusUnsupportedMediaType, "Content-Type %q: send the package as application/zip or application/gzip (or application/octet-stream)", ct))
 		return
 	}
+	// an upload takes longer than the server's timeouts allow a request:
+	// a large package over a slow link, then its verification
+	deadline := time.Now().Add(s.cfg.UploadTimeout)
+	rc := http.NewResponseController(w)
+	rc.SetReadDeadline(deadline)
+	rc.SetWriteDeadline(deadline.Add(10 * time.Second)) // room for the answer
+	ctx, cancel := context.WithDeadline(ctx, deadline)
+	defer cancel()
 	r.Body = http.MaxBytesReader(w, r.Body, int64(s.cfg.MaxPackage))
 	data, err := io.ReadAll(r.Body)
 	if err != nil {
@@ -172,9 +180,15 @@ func (s *Server) upload(ctx context.Context, data []byte, by string) (*UploadedP
 	}
 	p := &Problem{Problem: pp, Hash: h, Uploaded: true}
 	if s.cfg.Verify != nil {
-		if err := s.cfg.Verify(ctx, p); err != nil {
+		if err := s.cfg.Verify(ctx, p); err != nil && ctx.Err() == nil {
 			return nil, errorf(http.StatusUnprocessableEntity, "package %s does not verify: %v", pp.Name, trimDir(err, tmp))
 		}
+	}
+	// nothing is stored for a client that will not hear of it: it went
+	// away, or the upload took too long
+	if err := ctx.Err(); err != nil {
+		s.log.Printf("upload of %s by %s dropped: %v", pp.Name, by, err)
+		return nil, errorf(http.StatusServiceUnavailable, "package %s not stored: the upload took longer than %v", pp.Name, s.cfg.UploadTimeout)
 	}
 	if _, err := s.cfg.Store.packages.PutBytes(ctx, h, data); err != nil {
 		return nil, fmt.Errorf("storing the package: %w", err)

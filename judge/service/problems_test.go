@@ -5,12 +5,17 @@ import (
 	"archive/zip"
 	"bytes"
 	"compress/gzip"
+	"context"
+	"io"
 	"io/fs"
+	"log"
+	"net"
 	"net/http"
 	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -184,5 +189,94 @@ func TestUnpackGuards(t *testing.T) {
 				t.Errorf("a file was written outside the directory")
 			}
 		})
+	}
+}
+
+// syncBuffer is a log a test reads while a server writes it.
+type syncBuffer struct {
+	mu  sync.Mutex
+	buf bytes.Buffer
+}
+
+func (b *syncBuffer) Write(p []byte) (int, error) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.buf.Write(p)
+}
+
+func (b *syncBuffer) String() string {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.buf.String()
+}
+
+// uploadServer is a Server behind its own http.Server (with its timeouts,
+// which httptest's has not).
+func uploadServer(t *testing.T, e *env, cfg ServerConfig) string {
+	t.Helper()
+	cfg.Store, cfg.Library = e.store, e.lib
+	api := NewServer(cfg)
+	t.Cleanup(func() { api.Close() })
+	hs := api.HTTPServer("127.0.0.1:0")
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	go hs.Serve(ln)
+	t.Cleanup(func() { hs.Close() })
+	return "http://" + ln.Addr().String()
+}
+
+// TestUploadDeadlines: an upload may take longer than a request may (a
+// slow link, a long verification) and still be answered; one whose
+// client gave up is not stored.
+func TestUploadDeadlines(t *testing.T) {
+	e := newEnv(t, envOpts{})
+	logs := &syncBuffer{}
+	verifying := make(chan struct{}, 1)
+	slowVerify := func(ctx context.Context, p *Problem) error {
+		verifying <- struct{}{}
+		select {
+		case <-ctx.Done():
+		case <-time.After(time.Second):
+		}
+		return nil // a verification that does not heed ctx
+	}
+	base := uploadServer(t, e, ServerConfig{HTTPTimeout: 300 * time.Millisecond, UploadTimeout: time.Minute,
+		Verify: slowVerify, Log: log.New(logs, "", 0)})
+	pkg := tarGz(t, copyClocks(t, t.TempDir(), "Slow Clocks"))
+	pr, pw := io.Pipe()
+	go func() {
+		for i := 0; i < len(pkg); i += len(pkg)/5 + 1 {
+			pw.Write(pkg[i:min(i+len(pkg)/5+1, len(pkg))])
+			time.Sleep(200 * time.Millisecond) // a slow link: a second in all
+		}
+		pw.Close()
+	}()
+	resp, err := http.Post(base+"/api/v1/problems", "application/gzip", pr)
+	if err != nil {
+		t.Fatalf("a slow upload: %v", err)
+	}
+	b, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	if resp.StatusCode != http.StatusCreated {
+		t.Fatalf("a slow upload: got %d %s, want 201", resp.StatusCode, b)
+	}
+	<-verifying
+
+	pkg = tarGz(t, copyClocks(t, t.TempDir(), "Abandoned Clocks"))
+	ctx, cancel := context.WithCancel(t.Context())
+	req, _ := http.NewRequestWithContext(ctx, "POST", base+"/api/v1/problems", bytes.NewReader(pkg))
+	req.Header.Set("Content-Type", "application/gzip")
+	go func() { <-verifying; cancel() }() // the client gives up while the server verifies
+	if resp, err := http.DefaultClient.Do(req); err == nil {
+		resp.Body.Close()
+		t.Fatalf("an abandoned upload: got %d, want the client's own error", resp.StatusCode)
+	}
+	waitFor(t, time.Minute, "the upload dropped", func() bool { return strings.Contains(logs.String(), "upload of clocks by local dropped") })
+	var d ProblemDetail
+	e.do("GET", "/api/v1/problems/clocks", nil, nil, &d)
+	if d.Title != "Slow Clocks" {
+		t.Errorf("after an abandoned upload, clocks is %q, want the slow upload's", d.Title)
 	}
 }
