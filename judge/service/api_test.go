@@ -2,8 +2,12 @@ package service
 
 import (
 	"net/http"
+	"os"
+	"strings"
 	"testing"
 	"time"
+
+	"gopkg.in/yaml.v3"
 )
 
 func TestSubmitAndGrade(t *testing.T) {
@@ -23,5 +27,45 @@ func TestSubmitAndGrade(t *testing.T) {
 	}
 	if len(list.Submissions) != 2 || list.Submissions[0].ID != wa || list.Submissions[1].ID != ac {
 		t.Errorf("list of clocks: got %+v, want wa then ac", list.Submissions)
+	}
+}
+
+// TestOpenAPIMatchesServer: openapi.yaml documents every endpoint the
+// server has and no other, each API endpoint with its 401.
+func TestOpenAPIMatchesServer(t *testing.T) {
+	b, err := os.ReadFile("openapi.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var doc struct {
+		Paths map[string]map[string]struct {
+			Responses map[string]any `yaml:"responses"`
+		} `yaml:"paths"`
+	}
+	if err := yaml.Unmarshal(b, &doc); err != nil {
+		t.Fatalf("openapi.yaml: %v", err)
+	}
+	documented := map[string]bool{}
+	for path, ops := range doc.Paths {
+		for method, op := range ops {
+			pattern := strings.ToUpper(method) + " " + path
+			documented[pattern] = true
+			if _, ok := op.Responses["401"]; !ok && path != "/healthz" {
+				t.Errorf("openapi.yaml: %s: no 401", pattern)
+			}
+		}
+	}
+	e := newEnv(t, envOpts{})
+	served := map[string]bool{}
+	for _, ep := range append(e.api.apiEndpoints(), e.api.otherEndpoints()...) {
+		served[ep.pattern] = true
+		if !documented[ep.pattern] {
+			t.Errorf("%s: served but not in openapi.yaml", ep.pattern)
+		}
+	}
+	for p := range documented {
+		if !served[p] {
+			t.Errorf("%s: in openapi.yaml but not served", p)
+		}
 	}
 }

@@ -124,6 +124,22 @@ func (s *Server) authenticate(next http.Handler) http.Handler {
 	})
 }
 
+// identify takes the user from the request, as authenticate does, for a
+// handler open to all: nobody (a nil user) when it has no token or a
+// wrong one.
+func (s *Server) identify(next http.HandlerFunc) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		u := LocalAdmin
+		if s.cfg.Tokens != nil {
+			u = nil
+			if tok, ok := requestToken(r); ok {
+				u = s.lookupToken(tok)
+			}
+		}
+		next(w, r.WithContext(context.WithValue(r.Context(), userKey{}, u)))
+	}
+}
+
 // sessionCookie holds the token of a user logged in on the pages,
 // base64url-encoded (a token may hold bytes a cookie may not).
 const sessionCookie = "judge_token"

@@ -90,8 +90,12 @@ func TestParseTokens(t *testing.T) {
 	}
 }
 
+// TestIdempotentSubmission: a POST retried with its Idempotency-Key gets
+// the same submission and queues no second job, even past JetStream's
+// deduplication window; the key with another source or file name is a
+// conflict.
 func TestIdempotentSubmission(t *testing.T) {
-	e := newEnv(t, envOpts{})
+	e := newEnv(t, envOpts{duplicates: 200 * time.Millisecond})
 	body := SubmitRequest{Problem: "clocks", Filename: "wa.py", Source: readFile(t, "wa.py")}
 	key := map[string]string{"Idempotency-Key": "retry-1"}
 	var a, b Accepted
@@ -101,10 +105,19 @@ func TestIdempotentSubmission(t *testing.T) {
 	if code := e.do("POST", "/api/v1/submissions", jsonBody(body), key, &b); code != http.StatusAccepted || b.ID != a.ID {
 		t.Fatalf("retried POST: got %d %s, want 202 %s", code, b.ID, a.ID)
 	}
+	time.Sleep(300 * time.Millisecond) // past the deduplication window
+	if code := e.do("POST", "/api/v1/submissions", jsonBody(body), key, &b); code != http.StatusAccepted || b.ID != a.ID {
+		t.Fatalf("POST retried later: got %d %s, want 202 %s", code, b.ID, a.ID)
+	}
 	other := body
 	other.Source = "print(2)\n"
 	if code := e.do("POST", "/api/v1/submissions", jsonBody(other), key, nil); code != http.StatusConflict {
 		t.Errorf("the key for another source: got %d, want 409", code)
+	}
+	other = body
+	other.Filename = "other.py"
+	if code := e.do("POST", "/api/v1/submissions", jsonBody(other), key, nil); code != http.StatusConflict {
+		t.Errorf("the key for another file name: got %d, want 409", code)
 	}
 	info, err := e.store.jobs.Info(context.Background())
 	if err != nil {

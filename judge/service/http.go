@@ -122,20 +122,46 @@ func NewServer(cfg ServerConfig) *Server {
 	return s
 }
 
+// endpoint is one route of the API: its ServeMux pattern and handler.
+// openapi.yaml documents every one (TestOpenAPIMatchesServer).
+type endpoint struct {
+	pattern string
+	handler http.HandlerFunc
+}
+
+// apiEndpoints are the routes under /api/, each called with its user.
+func (s *Server) apiEndpoints() []endpoint {
+	return []endpoint{
+		{"POST /api/v1/submissions", s.handleSubmit},
+		{"GET /api/v1/submissions", s.handleList},
+		{"GET /api/v1/submissions/{id}", s.handleSubmission},
+		{"GET /api/v1/submissions/{id}/events", s.handleEvents},
+		{"GET /api/v1/submissions/{id}/drawing.svg", s.handleDrawing},
+		{"GET /api/v1/events", s.handleAllEvents},
+		{"GET /api/v1/problems", s.handleProblems},
+		{"POST /api/v1/problems", admin(s.handleUpload)},
+		{"GET /api/v1/problems/{name}", s.handleProblem},
+		{"POST /api/v1/problems/{name}/rejudge", admin(s.handleRejudge)},
+		{"GET /api/v1/problems/{name}/rejudges/{id}", admin(s.handleRejudgeResult)},
+		{"GET /api/v1/queue", admin(s.handleQueue)},
+	}
+}
+
+// otherEndpoints are the API's routes beside /api/: the health check,
+// open to all (an admin is told why it failed), and the metrics, an
+// admin's (they count verdicts: a frozen scoreboard's secret).
+func (s *Server) otherEndpoints() []endpoint {
+	return []endpoint{
+		{"GET /healthz", s.identify(s.handleHealth)},
+		{"GET /metrics", s.authenticate(admin(s.metrics.handler().ServeHTTP)).ServeHTTP},
+	}
+}
+
 func (s *Server) routes() {
 	api := http.NewServeMux()
-	api.HandleFunc("POST /api/v1/submissions", s.handleSubmit)
-	api.HandleFunc("GET /api/v1/submissions", s.handleList)
-	api.HandleFunc("GET /api/v1/submissions/{id}", s.handleSubmission)
-	api.HandleFunc("GET /api/v1/submissions/{id}/events", s.handleEvents)
-	api.HandleFunc("GET /api/v1/submissions/{id}/drawing.svg", s.handleDrawing)
-	api.HandleFunc("GET /api/v1/events", s.handleAllEvents)
-	api.HandleFunc("GET /api/v1/problems", s.handleProblems)
-	api.HandleFunc("POST /api/v1/problems", admin(s.handleUpload))
-	api.HandleFunc("GET /api/v1/problems/{name}", s.handleProblem)
-	api.HandleFunc("POST /api/v1/problems/{name}/rejudge", admin(s.handleRejudge))
-	api.HandleFunc("GET /api/v1/problems/{name}/rejudges/{id}", admin(s.handleRejudgeResult))
-	api.HandleFunc("GET /api/v1/queue", admin(s.handleQueue))
+	for _, ep := range s.apiEndpoints() {
+		api.HandleFunc(ep.pattern, ep.handler)
+	}
 	api.HandleFunc("/api/", func(w http.ResponseWriter, r *http.Request) {
 		var allow []string
 		for _, m := range []string{"GET", "POST"} {
@@ -146,15 +172,20 @@ func (s *Server) routes() {
 			}
 		}
 		if len(allow) > 0 {
-			w.Header().Set("Allow", strings.Join(allow, ", "))
-			writeError(w, errorf(http.StatusMethodNotAllowed, "%s %s: allowed are %s", r.Method, r.URL.Path, strings.Join(allow, ", ")))
+			notAllowed(w, r, allow)
 			return
 		}
 		writeError(w, errorf(http.StatusNotFound, "no such endpoint: %s %s", r.Method, r.URL.Path))
 	})
 	s.mux.Handle("/api/", s.authenticate(api))
-	s.mux.HandleFunc("GET /healthz", s.handleHealth)
-	s.mux.Handle("GET /metrics", s.metrics.handler())
+	s.mux.HandleFunc("/api", func(w http.ResponseWriter, r *http.Request) {
+		writeError(w, errorf(http.StatusNotFound, "no such endpoint: %s %s (the API is under /api/v1/)", r.Method, r.URL.Path))
+	})
+	for _, ep := range s.otherEndpoints() {
+		s.mux.HandleFunc(ep.pattern, ep.handler)
+		_, path, _ := strings.Cut(ep.pattern, " ")
+		s.mux.HandleFunc(path, func(w http.ResponseWriter, r *http.Request) { notAllowed(w, r, []string{"GET", "HEAD"}) })
+	}
 	s.pages.routes(s.mux)
 	// A browser's request from another site that would change something
 	// (a form post of any encoding, a fetch) is refused, the API's too:
@@ -220,6 +251,12 @@ func (s *Server) Close() error {
 	s.cancel()
 	<-s.done
 	return nil
+}
+
+// notAllowed is the 405 of a path that takes other methods.
+func notAllowed(w http.ResponseWriter, r *http.Request, allow []string) {
+	w.Header().Set("Allow", strings.Join(allow, ", "))
+	writeError(w, errorf(http.StatusMethodNotAllowed, "%s %s: allowed are %s", r.Method, r.URL.Path, strings.Join(allow, ", ")))
 }
 
 // apiError is an error with its HTTP status.
@@ -310,11 +347,17 @@ var (
 	problemRE  = regexp.MustCompile(`^[a-z0-9][a-z0-9-]{0,63}$`)
 )
 
+// handleHealth is 200 when JetStream answers, else 503; why it does not is
+// an admin's to know (it names servers and addresses).
 func (s *Server) handleHealth(w http.ResponseWriter, r *http.Request) {
 	ctx, cancel := context.WithTimeout(r.Context(), 5*time.Second)
 	defer cancel()
 	if err := s.cfg.Store.Ping(ctx); err != nil {
-		writeJSON(w, http.StatusServiceUnavailable, map[string]string{"status": "unavailable", "error": err.Error()})
+		out := map[string]string{"status": "unavailable"}
+		if u := userFrom(r.Context()); u != nil && u.Admin() {
+			out["error"] = err.Error()
+		}
+		writeJSON(w, http.StatusServiceUnavailable, out)
 		return
 	}
 	writeJSON(w, http.StatusOK, map[string]string{"status": "ok"})

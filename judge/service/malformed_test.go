@@ -2,6 +2,7 @@ package service
 
 import (
 	"bytes"
+	"encoding/json"
 	"mime/multipart"
 	"net/http"
 	"strings"
@@ -50,6 +51,14 @@ func TestMalformedRequests(t *testing.T) {
 		{"unknown rejudge", "GET", "/api/v1/problems/clocks/rejudges/zzz", "", ``, 404, "no rejudge"},
 		{"rejudge unknown problem", "POST", "/api/v1/problems/nope/rejudge", "", ``, 404, "unknown problem"},
 		{"upload garbage", "POST", "/api/v1/problems", "application/zip", "\x00garbage", 400, "not a .zip"},
+		{"upload as text", "POST", "/api/v1/problems", "text/plain", "PK\x03\x04", 415, "Content-Type"},
+		{"rejudge a bad name", "POST", "/api/v1/problems/a%2Ab/rejudge", "", ``, 404, "unknown problem"},
+		{"rejudge a long name", "POST", "/api/v1/problems/" + strings.Repeat("a", 65) + "/rejudge", "", ``, 404, "unknown problem"},
+		{"rejudge of a bad name", "GET", "/api/v1/problems/a%2Ab/rejudges/0123456789abcdef0123", "", ``, 404, "no rejudge"},
+		{"the API's root", "GET", "/api", "", ``, 404, "no such endpoint"},
+		{"post to the API's root", "POST", "/api", "", ``, 404, "no such endpoint"},
+		{"post to healthz", "POST", "/healthz", "", ``, 405, "allowed are GET, HEAD"},
+		{"delete metrics", "DELETE", "/metrics", "", ``, 405, "allowed are GET, HEAD"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -58,14 +67,13 @@ func TestMalformedRequests(t *testing.T) {
 				hdr["Content-Type"] = tt.ctype
 			}
 			var out struct{ Error string }
-			code := e.do(tt.method, tt.path, strings.NewReader(tt.body), hdr, nil)
+			code, body := e.send(tt.method, tt.path, []byte(tt.body), hdr)
 			if code != tt.want {
 				t.Fatalf("got %d, want %d", code, tt.want)
 			}
-			if code == 405 || tt.msg == "" {
-				return
+			if err := json.Unmarshal([]byte(body), &out); err != nil || out.Error == "" {
+				t.Fatalf("got %q, want a JSON error", body)
 			}
-			e.do(tt.method, tt.path, strings.NewReader(tt.body), hdr, &out)
 			if !strings.Contains(out.Error, tt.msg) {
 				t.Errorf("got error %q, want one with %q", out.Error, tt.msg)
 			}

@@ -2,6 +2,7 @@ package service
 
 import (
 	"bytes"
+	"encoding/json"
 	"fmt"
 	"io"
 	"mime/multipart"
@@ -267,5 +268,39 @@ func TestUploadRunsNoProgram(t *testing.T) {
 	checkOnce(t, e.waitDone(time.Minute, id), map[string]string{id: "AC"}, 1)
 	if _, err := os.Stat(marker); err == nil {
 		t.Error("the package's validator ran")
+	}
+}
+
+// TestMetricsAndHealthAccess: the metrics count verdicts (a frozen
+// scoreboard's secret) and are an admin's; the health check is anyone's,
+// but why NATS fails is an admin's to know.
+func TestMetricsAndHealthAccess(t *testing.T) {
+	e := newEnv(t, envOpts{tokens: pageTokens})
+	for _, tt := range []struct {
+		token string
+		want  int
+	}{{"", http.StatusUnauthorized}, {pageTokens[0].Token, http.StatusForbidden}, {pageTokens[2].Token, http.StatusOK}} {
+		e.token = tt.token
+		code, body := e.send("GET", "/metrics", nil, nil)
+		if code != tt.want || (code == http.StatusOK && !strings.Contains(body, "judge_submissions{state=\"queued\"}")) {
+			t.Errorf("GET /metrics with token %q: got %d, want %d", tt.token, code, tt.want)
+		}
+	}
+	e.token = ""
+	if code, body := e.send("GET", "/healthz", nil, nil); code != http.StatusOK || !strings.Contains(body, `"ok"`) {
+		t.Errorf("healthz: got %d %s, want 200 ok", code, body)
+	}
+	e.nc.Close() // NATS does not answer
+	for _, tt := range []struct {
+		token     string
+		wantError bool
+	}{{"", false}, {pageTokens[0].Token, false}, {"wrong-token-0123456789", false}, {pageTokens[2].Token, true}} {
+		e.token = tt.token
+		code, body := e.send("GET", "/healthz", nil, nil)
+		var h struct{ Status, Error string }
+		json.Unmarshal([]byte(body), &h)
+		if code != http.StatusServiceUnavailable || h.Status != "unavailable" || (h.Error != "") != tt.wantError {
+			t.Errorf("healthz without NATS, token %q: got %d %s, want 503 with the error only for an admin", tt.token, code, body)
+		}
 	}
 }

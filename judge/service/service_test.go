@@ -76,6 +76,7 @@ type envOpts struct {
 	dir        string // NATS storage; "": a fresh one
 	feedback   Feedback
 	limits     StoreLimits
+	duplicates time.Duration // the job stream's deduplication window
 }
 
 func startNATS(t testing.TB, dir string) *server.Server {
@@ -110,7 +111,8 @@ func (e *env) connect(cc ConnConfig, o envOpts) {
 	if o.ackWait == 0 {
 		o.ackWait = 3 * time.Second
 	}
-	e.store, err = OpenStore(context.Background(), nc, StoreConfig{QueueLimit: o.queueLimit, AckWait: o.ackWait, Replicas: cc.replicas(), Limits: o.limits})
+	e.store, err = OpenStore(context.Background(), nc, StoreConfig{QueueLimit: o.queueLimit, AckWait: o.ackWait, Replicas: cc.replicas(), Limits: o.limits,
+		Duplicates: o.duplicates})
 	if err != nil {
 		t.Fatal(err)
 	}

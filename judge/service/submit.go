@@ -170,17 +170,25 @@ func (s *Server) submit(ctx context.Context, u *User, req *SubmitRequest, idemKe
 }
 
 // resubmitted answers a retried POST: the submission made before, whose
-// job is published again in case the first try stopped between the two
-// (JetStream drops the copy if the first got through).
+// job is published again if the first try stopped between storing the
+// submission and queueing it (the stream holds no job of it: JetStream's
+// deduplication alone would let a retry past its window queue a second).
 func (s *Server) resubmitted(ctx context.Context, want *Submission) (*Submission, error) {
 	sub, err := s.cfg.Store.Submission(ctx, want.ID)
 	if err != nil {
 		return nil, err
 	}
-	if sub.Problem != want.Problem || sub.Source != want.Source || sub.Language != want.Language {
+	if sub.Problem != want.Problem || sub.Source != want.Source || sub.Language != want.Language || sub.Filename != want.Filename {
 		return nil, errorf(http.StatusConflict, "Idempotency-Key already used for another submission (%s)", sub.ID)
 	}
-	if sub.State == StateQueued && sub.Request == 1 {
+	if sub.State != StateQueued || sub.Request != 1 || len(sub.Judgings) > 0 {
+		return sub, nil
+	}
+	pending, err := s.cfg.Store.jobPending(ctx, sub.ID)
+	if err != nil {
+		return nil, err
+	}
+	if !pending {
 		if err := s.queue(ctx, sub); err != nil {
 			return nil, err
 		}
