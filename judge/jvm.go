@@ -72,6 +72,10 @@ func mainMethod(class []byte) (name string, kind int, err error) {
 		}
 		kind = max(kind, k)
 	})
+	for range int(r.u2()) { // the class's attributes
+		r.skip(2)
+		r.skip(int(r.u4()))
+	}
 	if err != nil || r.err != nil {
 		return "", 0, errors.Join(err, r.err)
 	}
