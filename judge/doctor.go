@@ -96,3 +96,11 @@ func (j *Judge) version(ctx context.Context, lang *Language, tc *toolchain) (str
 	}
 	return "", nil
 }
+
+// Installed reports why lang cannot be built here (a *NotInstalledError:
+// its compiler or interpreter is not on the PATH where the boxes see it),
+// or nil.
+func (j *Judge) Installed(lang *Language) error {
+	_, err := j.toolchain(lang)
+	return err
+}

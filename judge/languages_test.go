@@ -6,7 +6,6 @@ import (
 	"os"
 	"path/filepath"
 	"strconv"
-	"strings"
 	"testing"
 	"time"
 
@@ -162,44 +161,35 @@ func writeTree(t *testing.T, name string, files map[string]string) string {
 
 // TestDirectorySubmissions: a directory is one submission: C++ compiles
 // every source together (a header beside them), Java compiles every file
-// and finds the class holding main (in a package), Python starts from the
-// Kattis entry file and imports its package.
+// and finds the class holding main (Main, with another in a package),
+// Python starts from the Kattis entry file (__main__.py, not helper.py) and
+// imports its package (testdata/dirs); hidden files and editors' backups
+// are no part of it, nor is a file of no language; the class holding main
+// need not be in the entry file problemtools would name.
 func TestDirectorySubmissions(t *testing.T) {
 	j := newJudge(t)
 	p, tests := clocks(t)
-	cases := []struct {
-		name, lang string
-		files      map[string]string
-	}{
-		{"cpp", "cpp", map[string]string{
-			"solve.h":   "#include <string>\nstd::string solve(const int dial[9]);\n",
-			"solve.cpp": cppSolve,
-			"main.cpp":  "#include <iostream>\n#include \"solve.h\"\nint main() { int d[9]; for (int &x : d) std::cin >> x; std::cout << solve(d) << \"\\n\"; }\n",
-		}},
-		{"java", "java", map[string]string{
-			"Main.java":           "import clocks.Solver;\npublic class Main {\n    public static void main(String[] args) { Solver.main(args); }\n}\n",
-			"clocks/Solver.java":  "package clocks;\n" + strings.Replace(mustRead(t, "testdata/langs/java/ac.java"), "class Clocks {", "public class Solver {", 1),
-			"notes.txt":           "not a source",
-			"clocks/README.md":    "# what it does",
-			".hidden/Broken.java": "this is not Java", // hidden: not part of the submission
-			"Backup.java~":        "nor this",
-		}},
-		{"java-main-elsewhere", "java", map[string]string{
-			"Aardvark.java": "class Aardvark { static int twice(int x) { return 2 * x; } }\n",
-			"Clocks.java":   mustRead(t, "testdata/langs/java/ac.java"),
-		}},
-		{"python", "python3", map[string]string{
-			"helper.py":          "raise SystemExit('the entry is __main__.py, not this')\n",
-			"__main__.py":        "from clocks import solve\nsolve.main()\n",
-			"clocks/__init__.py": "",
-			"clocks/solve.py":    strings.Replace(mustRead(t, "testdata/langs/python3/ac.py"), "\nmain()\n", "\n", 1),
-		}},
-	}
-	for _, c := range cases {
+	withExtras := writeTree(t, "java", map[string]string{
+		"Main.java":           mustRead(t, "testdata/dirs/java/Main.java"),
+		"clocks/Solve.java":   mustRead(t, "testdata/dirs/java/clocks/Solve.java"),
+		"notes.txt":           "not a source",
+		".hidden/Broken.java": "this is not Java",
+		"Backup.java~":        "nor this",
+	})
+	elsewhere := writeTree(t, "elsewhere", map[string]string{
+		"Aardvark.java": "class Aardvark { static int twice(int x) { return 2 * x; } }\n",
+		"Zebra.java":    mustRead(t, "testdata/langs/java/ac.java"),
+	})
+	for _, c := range []struct{ name, lang, dir string }{
+		{"cpp", "cpp", "testdata/dirs/cpp"},
+		{"java", "java", "testdata/dirs/java"},
+		{"python", "python3", "testdata/dirs/python"},
+		{"java with extras", "java", withExtras},
+		{"java main elsewhere", "java", elsewhere},
+	} {
 		t.Run(c.name, func(t *testing.T) {
 			installed(t, j, c.lang)
-			dir := writeTree(t, c.name, c.files)
-			r, err := j.Grade(context.Background(), p, Submission{Path: dir}, BuildOptions{}, generous(c.lang, tests))
+			r, err := j.Grade(context.Background(), p, Submission{Path: c.dir}, BuildOptions{}, generous(c.lang, tests))
 			switch {
 			case err != nil:
 				t.Fatal(err)
@@ -212,45 +202,3 @@ func TestDirectorySubmissions(t *testing.T) {
 	}
 	leftBuilds(t, j)
 }
-
-// cppSolve is the clocks solver of testdata/langs/cpp/ac.cpp as a
-// function of its own file.
-const cppSolve = `#include <array>
-#include <string>
-#include "solve.h"
-
-std::string solve(const int dial[9]) {
-	const std::array<std::string, 9> cover{"110110000", "111000000", "011011000", "100100100", "010111010",
-	                                       "001001001", "000110110", "000000111", "000011011"};
-	const int forced[6][2] = {{3, 0}, {4, 1}, {5, 2}, {6, 3}, {8, 5}, {7, 6}};
-	std::array<int, 9> best{};
-	int bestn = -1;
-	for (int k = 0; k < 64; k++) {
-		std::array<int, 9> cnt{k % 4, k / 4 % 4, k / 16};
-		for (auto &f : forced) {
-			int t = dial[f[1]];
-			for (int m = 0; m < 9; m++)
-				if (m != f[0] && cover[m][f[1]] == '1')
-					t += cnt[m];
-			cnt[f[0]] = (4 - t % 4) % 4;
-		}
-		bool ok = true;
-		int n = 0;
-		for (int d = 0; d < 9; d++) {
-			int t = dial[d];
-			for (int m = 0; m < 9; m++)
-				if (cover[m][d] == '1')
-					t += cnt[m];
-			ok = ok && t % 4 == 0;
-			n += cnt[d];
-		}
-		if (ok && (bestn < 0 || n < bestn))
-			bestn = n, best = cnt;
-	}
-	std::string out;
-	for (int m = 0; m < 9; m++)
-		for (int r = 0; r < best[m]; r++)
-			out += (out.empty() ? "" : " ") + std::to_string(m + 1);
-	return out;
-}
-`

@@ -87,6 +87,11 @@ func runWatch(e *env, fs *flag.FlagSet, args []string) int {
 		return e.fail(err)
 	}
 	defer j.Close()
+	if lang != nil {
+		if err := j.Installed(lang); err != nil {
+			return e.fail(err)
+		}
+	}
 
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM, syscall.SIGHUP)
 	defer stop()
