@@ -91,7 +91,7 @@ func TestMultipartSubmission(t *testing.T) {
 		t.Fatalf("got %d, want 202", code)
 	}
 	v := e.get(a.ID)
-	if v.Filename != "wa.py" || v.Language != "python" || v.State != StateQueued {
-		t.Errorf("got %+v, want wa.py in python, queued", v.SubmissionView)
+	if v.Filename != "wa.py" || v.Language != "python3" || v.State != StateQueued {
+		t.Errorf("got %+v, want wa.py in python3, queued", v.SubmissionView)
 	}
 }
