@@ -231,9 +231,10 @@ func (g *grader) runTest(ctx context.Context, i int, t problems.Test, w *workDir
 	if err != nil {
 		return tr, err
 	}
+	argv := g.prog.argv(g.limits.Memory)
 	res, err := g.j.run(ctx, &sandbox.Cmd{
-		Path:     g.prog.run[0],
-		Args:     g.prog.run[1:],
+		Path:     argv[0],
+		Args:     argv[1:],
 		Dir:      dir,
 		Env:      withDir(g.prog.env, dir),
 		Stdin:    input,
@@ -271,7 +272,7 @@ func (g *grader) workDir(tr *TestResult, w *workDir) (string, error) {
 	}
 	tr.Dir = dir
 	for _, f := range g.prog.files {
-		if _, err := g.j.sb.Place(filepath.Join(g.prog.dir, f), filepath.Join(dir, f)); err != nil {
+		if _, err := placeFile(g.j, g.prog, f, dir); err != nil {
 			return "", err
 		}
 	}

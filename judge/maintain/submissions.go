@@ -2,6 +2,7 @@ package maintain
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io/fs"
 	"os"
@@ -16,10 +17,13 @@ import (
 	"github.com/optjudge/optjudge/problems"
 )
 
-// example is one program under submissions/<verdict>/.
+// example is one program under submissions/<verdict>/: a file, or a
+// directory of files.
 type example struct {
 	rel  string // submissions/<dir>/<name>
 	want verdict.Verdict
+	dir  bool   // a directory: one submission of several files
+	lang string // submissions.yaml's language, "" to detect
 }
 
 // examples lists the example submissions with the one verdict each must
@@ -48,12 +52,10 @@ func (v *verifier) examples() []example {
 		switch {
 		case len(s.Expectations) == 0:
 			// Its folder has a warning already.
-		case s.Dir:
-			v.add(Warning, v.file(s.Path), "", "skipped: submissions of several files are not supported")
 		case !ok:
 			v.add(Warning, v.file(s.Path), "", "skipped: judge verify checks one final verdict, and its expectations (%s) ask for more", sources(s))
 		default:
-			out = append(out, example{rel: s.Path, want: want})
+			out = append(out, example{rel: s.Path, want: want, dir: s.Dir, lang: s.Language})
 			if want == verdict.AC {
 				accepted++
 			}
@@ -110,14 +112,7 @@ func (v *verifier) checkSubmissions(ctx context.Context, chk checkers.Checker) e
 		// embedded in the judge; each gets a folder of its own to keep
 		// its file name.
 		src := filepath.Join(tmp, fmt.Sprint(i), path.Base(ex.rel))
-		if err := os.MkdirAll(filepath.Dir(src), 0o755); err != nil {
-			return err
-		}
-		b, err := fs.ReadFile(v.p.FS, ex.rel)
-		if err != nil {
-			return err
-		}
-		if err := os.WriteFile(src, b, 0o755); err != nil {
+		if err := copyOut(v.p.FS, ex.rel, src); err != nil {
 			return err
 		}
 		res, err := v.grade(ctx, ex, src, chk)
@@ -125,7 +120,7 @@ func (v *verifier) checkSubmissions(ctx context.Context, chk checkers.Checker) e
 			if ctx.Err() != nil {
 				return ctx.Err()
 			}
-			v.add(Error, v.file(ex.rel), "", "%v", err)
+			v.notGraded(ex, err)
 			continue
 		}
 		v.rep.Submissions = append(v.rep.Submissions, *res)
@@ -135,6 +130,57 @@ func (v *verifier) checkSubmissions(ctx context.Context, chk checkers.Checker) e
 		v.judgeResult(res)
 	}
 	return nil
+}
+
+// notGraded reports a submission the judge could not grade: one in no
+// language of the table, or whose compiler is not installed, is skipped
+// with a warning (an error with Strict), as problemtools skips what it
+// cannot build; any other failure is an error.
+func (v *verifier) notGraded(ex example, err error) {
+	var ule *judge.UnknownLanguageError
+	var ni *judge.NotInstalledError
+	switch {
+	case errors.As(err, &ule):
+		v.skip(ex, "skipped: unknown language: %s", ule.Detail())
+	case errors.As(err, &ni):
+		v.skip(ex, "skipped: %v", err)
+	default:
+		v.add(Error, v.file(ex.rel), "", "%v", err)
+	}
+}
+
+// skip reports a submission not graded, counted in VerifyReport.Skipped.
+func (v *verifier) skip(ex example, format string, args ...any) {
+	v.rep.Skipped++
+	sev := Warning
+	if v.opts.Strict {
+		sev = Error
+	}
+	v.add(sev, v.file(ex.rel), "", format, args...)
+}
+
+// copyOut copies the file or directory name of fsys to dst.
+func copyOut(fsys fs.FS, name, dst string) error {
+	return fs.WalkDir(fsys, name, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		out := filepath.Join(dst, filepath.FromSlash(strings.TrimPrefix(strings.TrimPrefix(p, name), "/")))
+		if d.IsDir() {
+			return os.MkdirAll(out, 0o755)
+		}
+		if !d.Type().IsRegular() {
+			return nil // a link, say: no part of the submission
+		}
+		b, err := fs.ReadFile(fsys, p)
+		if err != nil {
+			return err
+		}
+		if err := os.MkdirAll(filepath.Dir(out), 0o755); err != nil {
+			return err
+		}
+		return os.WriteFile(out, b, 0o644)
+	})
 }
 
 // grade runs one example: accepted ones on every test under the time
@@ -148,7 +194,11 @@ func (v *verifier) grade(ctx context.Context, ex example, src string, chk checke
 	if ex.want == verdict.TLE {
 		o.TimeLimit = scale(v.p.Limits.Time, v.rep.Rules.TLE*ThinFactor)
 	}
-	r, err := v.opts.Judge.Grade(ctx, v.p, judge.Submission{Path: src}, v.opts.Build, o)
+	bo := v.opts.Build
+	if ex.lang != "" {
+		bo.Lang = ex.lang
+	}
+	r, err := v.opts.Judge.Grade(ctx, v.p, judge.Submission{Path: src}, bo, o)
 	if err != nil {
 		return nil, err
 	}

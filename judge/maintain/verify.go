@@ -74,6 +74,10 @@ type VerifyOptions struct {
 	Progress func(step string)
 	// Graded, when set, is given each submission's result as it comes.
 	Graded func(SubmissionResult)
+	// Strict makes a submission that cannot be built here (in no language
+	// of the table, or with its compiler not installed) an error, not a
+	// warning.
+	Strict bool
 }
 
 // SubmissionResult is how one example submission fared.
@@ -102,6 +106,9 @@ type VerifyReport struct {
 	// times Rules.AC, rounded up to Resolution; 0 without SlowestAC.
 	Suggested  time.Duration
 	Resolution time.Duration
+	// Skipped counts the example submissions not graded: in no language
+	// of the table, or with their compiler not installed.
+	Skipped int
 }
 
 // Errors counts the findings of severity Error.
