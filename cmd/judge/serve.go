@@ -53,6 +53,17 @@ position; verdict shows only its verdict, time, memory and exit code (for
 contests). Never what the program wrote to stderr, its output or the
 test's input; admins see everything.
 
+An uploaded problem package (POST /api/v1/problems, admin) runs nothing
+of its own: one whose checker is a program is refused (put such a
+problem in --problems DIR on the server and every worker), its
+validators are never run. /metrics is an admin's.
+
+The store is bounded: about twice --store-size of records and
+--cache-size of compiled executables (which expire after a week); a full
+store refuses with 507. The embedded NATS server fsyncs every --nats-sync:
+a killed process loses nothing, a power cut up to that much of the last
+writes; always fsyncs before each acknowledgement.
+
 Grading is lazy (it stops at the first test not accepted) unless --full.
 SIGTERM or SIGINT: stop accepting, finish or hand back the gradings, exit.
 
@@ -73,7 +84,7 @@ Exit codes: 0 after a clean shutdown; 2 usage error or failure.
 		fs.Int("queue-limit", 10000, "grading requests waiting at most (then 429)")
 		fs.String("store-size", "16G", "bound the stored records to about twice `SIZE` (reports SIZE, sources and packages a quarter each, ...; then 507)")
 		fs.String("cache-size", "4G", "bound the compiled executables' cache to `SIZE` (builds expire after a week)")
-		fs.String("feedback", "message", "what contestants see of a secret test: `message` (the checker's message and drawing) or verdict (verdict, time, memory, exit code only)")
+		fs.String("feedback", "message", "what contestants see of a secret test, `MODE`: message (the checker's message and drawing) or verdict (verdict, time, memory, exit code only)")
 		fs.String("nats-listen", "", "let outside workers reach the embedded NATS server on `ADDR`")
 		fs.String("nats-tls-cert", "", "the embedded NATS server's TLS certificate `FILE`")
 		fs.String("nats-tls-key", "", "the embedded NATS server's TLS key `FILE`")
@@ -139,7 +150,7 @@ func (e *env) serveConfig(fs *flag.FlagSet) (*serveConfig, error) {
 	if v := flagValue(fs, "nats-sync").(string); v == "always" {
 		c.syncAlways = true
 	} else if c.syncEvery, err = time.ParseDuration(v); err != nil || c.syncEvery <= 0 {
-		return nil, fmt.Errorf("--nats-sync %s: want always or a duration, e.g. 2m or 1s", v)
+		return nil, fmt.Errorf("--nats-sync %s: want always or a duration such as 2m", v)
 	}
 	if c.feedback, err = service.ParseFeedback(flagValue(fs, "feedback").(string)); err != nil {
 		return nil, fmt.Errorf("--feedback: %w", err)
