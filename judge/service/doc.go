@@ -33,14 +33,26 @@
 //	                          input and output cut) when the checker
 //	                          rejected its output
 //
+// Every stream has a MaxBytes (StoreLimits), the executables' a MaxAge too:
+// a write past a bound is refused, nothing is thrown away.
+//
 // On a cluster (Replicas > 1) the buckets' direct gets are turned off, so
 // that every read goes to the stream's leader and sees the latest write.
 //
 // A submission is accepted (202) once its record and its job are stored. A
-// worker acknowledges a job only after the judging is stored; a worker that
-// dies leaves its job to be redelivered after AckWait; a job whose tries
-// all died ends as a JE judging that lists them. The server's sweeper
-// republishes the job of any submission left queued without one.
+// worker acknowledges a job only after the judging is stored, and keeps it
+// alive with InProgress from the moment it takes it; a worker that dies
+// leaves its job to be redelivered after AckWait; a job whose tries all
+// died ends as a JE judging that lists them (a refusal, a worker without
+// the problem's version, is no try). A job whose deliveries ran out gets a
+// fresh message: from the worker of its last delivery, from the server
+// on JetStream's advisory, or from the server's sweeper, which looks at the
+// unfinished submissions whose record has not changed for 2 x AckWait and
+// queues again the ones with no job or with a delivered job no live worker
+// has.
+//
+// What a contestant sees of the secret tests is Feedback's; an uploaded
+// package runs no program of its own (see problems_api.go).
 //
 // The web pages (pages.go, web/) are served by the same Server, beside the
 // API and with the same users; their scripts read the API's event streams.
