@@ -245,28 +245,91 @@ func ReadFeedback(dir string) (Feedback, error) {
 }
 
 // InputValidator is a Kattis input validator: the input on stdin, exit code
-// 42 means valid and any other exit code invalid. An error means it could
-// not run to its end.
+// 42 means valid and any other exit code invalid. A checktestdata or viva
+// script is one too, run by its tool: exit code 0 means valid, and viva
+// takes the input as a file. An error means it could not run to its end.
 type InputValidator struct {
 	Command
-	Args []string // Kattis input_validator_flags
+	Args    []string // Kattis input_validator_flags or input_validator_args
+	Program string   // its name in the package, by which per-validator arguments are given
+	// ExitZeroValid: exit code 0, not 42, means valid (checktestdata, viva).
+	ExitZeroValid bool
+	// FileArg: the input is the last argument, a file in TempDir, not
+	// stdin (viva).
+	FileArg bool
+	TempDir string
 }
 
 // Validate runs the validator on input and returns "" for a valid input, or
 // why it is not: the validator's message, or its exit code.
 func (v *InputValidator) Validate(ctx context.Context, input []byte) (string, error) {
-	r, err := v.run(ctx, v.Args, input)
+	return v.validate(ctx, v.Args, input)
+}
+
+// validate runs the validator with args on data (stdin, or a file for
+// FileArg).
+func (v *InputValidator) validate(ctx context.Context, args []string, data []byte) (string, error) {
+	stdin := data
+	if v.FileArg {
+		f, err := os.CreateTemp(v.TempDir, "optjudge-validate-")
+		if err != nil {
+			return "", fmt.Errorf("%s: %w", v.Name, err)
+		}
+		defer os.Remove(f.Name())
+		_, err = f.Write(data)
+		if cerr := f.Close(); err == nil {
+			err = cerr
+		}
+		if err != nil {
+			return "", fmt.Errorf("%s: %w", v.Name, err)
+		}
+		args, stdin = append(append([]string(nil), args...), f.Name()), nil
+	}
+	r, err := v.run(ctx, args, stdin)
 	if err != nil {
 		return "", err
 	}
-	if r.code == 42 {
+	valid := 42
+	if v.ExitZeroValid {
+		valid = 0
+	}
+	if r.code == valid {
 		return "", nil
 	}
 	msg := message(r.stderr)
 	if msg == "" {
 		msg = message(r.stdout)
 	}
-	return fmt.Sprintf("%s: exit code %d, want 42: %s", v.Name, r.code, orNothing(msg)), nil
+	return fmt.Sprintf("%s: exit code %d, want %d: %s", v.Name, r.code, valid, orNothing(msg)), nil
+}
+
+// AnswerValidator checks an answer file as BAPCtools runs the programs of
+// answer_validators/: `validator input_file [args] < answer`, exit code 42
+// valid (a checktestdata or viva script checks the answer alone, as an
+// input).
+type AnswerValidator struct {
+	InputValidator
+}
+
+// Validate runs the validator on an answer with the test's input and
+// returns "" for a valid answer, or why it is not.
+func (v *AnswerValidator) Validate(ctx context.Context, input, answer []byte, args []string) (string, error) {
+	if v.ExitZeroValid {
+		return v.validate(ctx, nil, answer)
+	}
+	f, err := os.CreateTemp(v.TempDir, "optjudge-input-")
+	if err != nil {
+		return "", fmt.Errorf("%s: %w", v.Name, err)
+	}
+	defer os.Remove(f.Name())
+	_, err = f.Write(input)
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
+		return "", fmt.Errorf("%s: %w", v.Name, err)
+	}
+	return v.validate(ctx, append([]string{f.Name()}, args...), answer)
 }
 
 // message tidies a program's message: trimmed, lines joined by " | ", cut to

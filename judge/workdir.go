@@ -104,6 +104,9 @@ func (w *workDir) place(j *Judge, p *program, files []string) error {
 	for _, f := range files {
 		delete(w.placed, f)
 		dst := filepath.Join(w.path, f)
+		if err := mkParent(dst); err != nil {
+			return err
+		}
 		linked, err := j.sb.Place(filepath.Join(p.dir, f), dst)
 		if err != nil {
 			return err
@@ -123,4 +126,13 @@ func (w *workDir) remove() {
 		removeAll(w.path)
 		w.path, w.placed = "", nil
 	}
+}
+
+// mkParent makes the directories a program file placed in a subdirectory
+// needs (a build of build and run scripts may leave some).
+func mkParent(dst string) error {
+	if err := os.MkdirAll(filepath.Dir(dst), 0o755); err != nil {
+		return fmt.Errorf("placing the program: %w", err)
+	}
+	return nil
 }
