@@ -30,9 +30,9 @@ type GradeOptions struct {
 	// rejected test, the rest of each group with on_reject: break (the
 	// legacy rules, as problemtools judges), or (2025-09) the rest of a
 	// pass-fail or min group and the groups that require it.
-	Lazy bool
-	Parallel    int             // tests run at once; 0 or 1: one at a time (the Judge's MaxRuns bounds them too)
-	Keep        bool            // keep each test's working directory (TestResult.Dir), for people
+	Lazy     bool
+	Parallel int  // tests run at once; 0 or 1: one at a time (the Judge's MaxRuns bounds them too)
+	Keep     bool // keep each test's working directory (TestResult.Dir), for people
 	// Checker judges every test's output; nil: each test's checker
 	// (Judge.Checkers: the default output validator with the test's
 	// flags, or the checker program, built once per Judge and problem
