@@ -34,6 +34,8 @@ type Report struct {
 	// Incomplete marks a grading that was cancelled: Tests holds the
 	// tests that finished, and the verdict is UNKNOWN.
 	Incomplete bool `json:"incomplete"`
+
+	graded bool // the problem's grading rules apply to its tests (Score)
 }
 
 // Limits are the limits one grading runs under.

@@ -5,8 +5,10 @@ import (
 	"fmt"
 	"math"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/optjudge/optjudge/judge/proc"
 	"github.com/optjudge/optjudge/judge/verdict"
@@ -76,7 +78,45 @@ func gradable(p *problems.Problem, tests []problems.Test) bool {
 // score grades the finished tests by the problem's rules into r.Score and
 // r.Verdict, and each test's score into its result.
 func (g *grader) score(ctx context.Context, r *Report, tests []problems.Test) error {
-	if !gradable(g.p, tests) {
+	r.graded = gradable(g.p, tests)
+	return g.scoreReport(ctx, r)
+}
+
+// Regrade grades r again as if its tests had run under the CPU time limit
+// limit, below the one they ran under: a test that took more is TLE (a
+// run over its limit is TLE whatever else it did). judge verify runs the
+// time-limit-exceeded submissions under a raised limit, to measure their
+// margin, and holds them to their expectations under the real one.
+func (j *Judge) Regrade(ctx context.Context, p *problems.Problem, langs *Languages, r *Report, limit time.Duration) (*Report, error) {
+	out := *r
+	out.Tests = slices.Clone(r.Tests)
+	out.Limits.Time = limit
+	out.Limits.fill()
+	for i := range out.Tests {
+		t := &out.Tests[i]
+		t.Score = nil
+		if t.CPU > limit {
+			t.Verdict, t.Message = verdict.TLE, fmt.Sprintf("CPU time over the %s limit", seconds(limit))
+			t.validatorScore, t.validatorMultiplier = nil, nil
+		}
+	}
+	if !r.Compile.OK || r.Incomplete {
+		return &out, nil
+	}
+	g := &grader{p: p, j: j}
+	if err := g.setupGrader(ctx, langs); err != nil {
+		return nil, err
+	}
+	if err := g.scoreReport(ctx, &out); err != nil {
+		return nil, err
+	}
+	out.Summary = summarize(out.Tests, out.Summary.Tests, out.Verdict)
+	return &out, nil
+}
+
+// scoreReport grades r's tests: by the problem's rules when r.graded.
+func (g *grader) scoreReport(ctx context.Context, r *Report) error {
+	if !r.graded {
 		r.Verdict = overall(r.Tests)
 		r.Score = noScore(g.p, r.Verdict)
 		r.Score.Groups = nativeGroups(r.Tests)

@@ -67,6 +67,16 @@ func (j *Judge) checker(ctx context.Context, p *problems.Problem, langs *Languag
 	}, nil
 }
 
+// BuildInteractor builds an interactive problem's validator, as Checker
+// builds a checker program, and says why it does not build.
+func (j *Judge) BuildInteractor(ctx context.Context, p *problems.Problem, langs *Languages) error {
+	if p.Validation.Program == nil {
+		return errors.New("the problem has no interactive validator")
+	}
+	_, err := j.tool(ctx, p, *p.Validation.Program, langs)
+	return err
+}
+
 // Checkers judge each test of a problem with the checker it needs.
 type Checkers struct {
 	p       *problems.Problem
