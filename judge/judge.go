@@ -173,6 +173,10 @@ func (j *Judge) Warning() string {
 // Layers lists the sandbox's containment mechanisms, for `judge doctor`.
 func (j *Judge) Layers() []sandbox.Layer { return j.sb.Layers() }
 
+// CacheDir is the Judge's cache directory (Config.CacheDir), where callers
+// may keep what they compute once per problem version too.
+func (j *Judge) CacheDir() string { return j.cfg.CacheDir }
+
 // Path is the PATH the Judge finds programs on (Config.Path).
 func (j *Judge) Path() string { return j.cfg.Path }
 

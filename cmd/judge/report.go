@@ -27,15 +27,11 @@ func newReporter(w io.Writer, tty bool) *reporter {
 	return &reporter{w: w, tty: tty}
 }
 
-func (r *reporter) header(p *problems.Problem, sub string, lang *judge.Language, j *judge.Judge, o *judge.GradeOptions) {
+func (r *reporter) header(p *problems.Problem, sub string, name string, j *judge.Judge, o *judge.GradeOptions) {
 	if o.Tests != nil {
 		r.total = len(o.Tests)
 	} else if ts, err := p.Tests(); err == nil {
 		r.total = len(ts)
-	}
-	name := "executable"
-	if lang != nil {
-		name = lang.Name
 	}
 	fmt.Fprintf(r.w, "%s: %s (%s), %d tests, isolation: %s\n", p.Name, sub, name, r.total, j.Isolation())
 	if w := j.Warning(); w != "" {

@@ -82,7 +82,7 @@ func runRun(e *env, fs *flag.FlagSet, args []string) int {
 	if err != nil {
 		return e.usageError("%v", err)
 	}
-	lang, err := bo.Languages.Resolve(args[1], bo.Lang)
+	lang, err := languageName(bo, args[1])
 	if err != nil {
 		return e.fail(err)
 	}
@@ -94,6 +94,9 @@ func runRun(e *env, fs *flag.FlagSet, args []string) int {
 
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
+	if err := e.timeLimit(ctx, j, p, bo, opts); err != nil {
+		return e.fail(err)
+	}
 	asJSON := flagValue(fs, "json").(bool)
 	out := newReporter(e.stdout, isTerminal(e.stdout) && !flagValue(fs, "no-color").(bool))
 	if !asJSON {
@@ -121,6 +124,23 @@ func runRun(e *env, fs *flag.FlagSet, args []string) int {
 		return exitError
 	}
 	return exitRejected
+}
+
+// languageName is the language the submission at path is built in, for
+// the header: a language of the table, "executable", or a directory's
+// build and run scripts.
+func languageName(bo judge.BuildOptions, path string) (string, error) {
+	if judge.IsBuildRun(path) {
+		return judge.BuildRunLanguage, nil
+	}
+	lang, err := bo.Languages.Resolve(path, bo.Lang)
+	if err != nil {
+		return "", err
+	}
+	if lang == nil {
+		return "executable", nil
+	}
+	return lang.Name, nil
 }
 
 // gradeOptions turns run's flags into the build and grade options.
