@@ -184,6 +184,10 @@ func (j *Judge) Layers() []sandbox.Layer { return j.sb.Layers() }
 // may keep what they compute once per problem version too.
 func (j *Judge) CacheDir() string { return j.cfg.CacheDir }
 
+// LookPath finds a program on the Judge's PATH, as a problem's programs
+// and tools (checktestdata, viva) are found.
+func (j *Judge) LookPath(name string) (string, error) { return proc.LookPath(name, j.cfg.Path, nil) }
+
 // Path is the PATH the Judge finds programs on (Config.Path).
 func (j *Judge) Path() string { return j.cfg.Path }
 

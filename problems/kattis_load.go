@@ -459,5 +459,5 @@ type interactiveChecker struct{ path string }
 
 // Check always fails.
 func (c interactiveChecker) Check(context.Context, checkers.Files) (checkers.Result, error) {
-	return checkers.Result{}, fmt.Errorf("the problem is interactive: its validator %s runs beside the submission, and this judge does not run interactive problems yet", c.path)
+	return checkers.Result{}, fmt.Errorf("the problem is interactive: its validator %s runs beside the submission (as judge.Judge grades it), not on an output", c.path)
 }

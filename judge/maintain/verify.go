@@ -20,7 +20,6 @@ import (
 
 	"github.com/optjudge/optjudge/checkers"
 	"github.com/optjudge/optjudge/judge"
-	"github.com/optjudge/optjudge/judge/proc"
 	"github.com/optjudge/optjudge/judge/verdict"
 	"github.com/optjudge/optjudge/problems"
 	"github.com/optjudge/optjudge/reference"
@@ -314,9 +313,7 @@ func (v *verifier) checkInputs(ctx context.Context, tests []problems.Test) error
 }
 
 // lookPath finds a tool on the Judge's PATH.
-func (v *verifier) lookPath(name string) (string, error) {
-	return proc.LookPath(name, v.opts.Judge.Path(), nil)
-}
+func (v *verifier) lookPath(name string) (string, error) { return v.opts.Judge.LookPath(name) }
 
 // validator is an input validator program, built, with the program it is.
 type validator struct {
