@@ -147,6 +147,10 @@ func svgStrip(w *svgWriter, l line, width, y int) int {
 	return y + th + svgThumbLbl + 8
 }
 
+// Description says in words what the drawing shows: the SVG's <desc>, and
+// the alternative text of a page's image of it.
+func (e *Explanation) Description() string { return e.description() }
+
 // description says in words what the drawing shows, for <desc>.
 func (e *Explanation) description() string {
 	var parts []string

@@ -76,6 +76,9 @@ func TestDrawings(t *testing.T) {
 				t.Error("two drawings of the same explanation differ")
 			}
 			checkSVG(t, svg)
+			if desc := "<desc>" + escape(e.Description()) + "</desc>"; !strings.Contains(svg, desc) {
+				t.Errorf("the SVG has no %s", desc)
+			}
 			golden(t, d.name+".txt", e.Text())
 			golden(t, d.name+".svg", svg)
 		})

@@ -30,9 +30,9 @@ var cmdServe = &command{
 	UsageLine: "serve [--addr ADDR] [--data DIR] [--workers N] [--tokens FILE] [--nats-listen ADDR] [--nats URLS --replicas R]",
 	Short:     "run the grading service: the HTTP API, the queue and workers",
 	Long: `
-Serve runs the grading service: the HTTP API v1 on --addr (see the README
-and judge/service/openapi.yaml), a queue in NATS JetStream and --workers
-grading workers in the same process.
+Serve runs the grading service: the HTTP API v1 and the web pages on
+--addr (see the README and judge/service/openapi.yaml), a queue in NATS
+JetStream and --workers grading workers in the same process.
 
 Without --nats it starts an embedded NATS server storing under --data
 (default ./judge-data); outside workers (judge worker) reach it only when
@@ -42,8 +42,9 @@ Without --nats it starts an embedded NATS server storing under --data
 --replicas sets the streams' replication (3 on a 3-node cluster).
 
 Users come from --tokens FILE (a YAML list of {name, token, role}, role
-contestant or admin). Without it every request is a local admin, and the
-server refuses to listen on anything but loopback.
+contestant or admin); on the pages they log in with their token. Without
+it every request is a local admin, there is no login, and the server
+refuses to listen on anything but loopback.
 
 Grading is lazy (it stops at the first test not accepted) unless --full.
 SIGTERM or SIGINT: stop accepting, finish or hand back the gradings, exit.

@@ -108,9 +108,8 @@ func (s *Server) authenticate(next http.Handler) http.Handler {
 			next.ServeHTTP(w, r.WithContext(context.WithValue(r.Context(), userKey{}, LocalAdmin)))
 			return
 		}
-		h := r.Header.Get("Authorization")
-		tok, ok := strings.CutPrefix(h, "Bearer ")
-		if !ok || tok == "" {
+		tok, ok := requestToken(r)
+		if !ok {
 			w.Header().Set("WWW-Authenticate", `Bearer realm="judge"`)
 			writeError(w, errorf(http.StatusUnauthorized, "no bearer token: send Authorization: Bearer TOKEN"))
 			return
@@ -123,6 +122,27 @@ func (s *Server) authenticate(next http.Handler) http.Handler {
 		}
 		next.ServeHTTP(w, r.WithContext(context.WithValue(r.Context(), userKey{}, u)))
 	})
+}
+
+// sessionCookie holds the token of a user logged in on the pages,
+// base64url-encoded (a token may hold bytes a cookie may not).
+const sessionCookie = "judge_token"
+
+// requestToken is the request's bearer token or, for a request that reads
+// (GET, HEAD), the pages' session cookie: a page's scripts read the API
+// with it (an EventSource sends no header). A request that changes
+// something needs the header, so no other site's page can make one with
+// the cookie.
+func requestToken(r *http.Request) (string, bool) {
+	if h := r.Header.Get("Authorization"); h != "" {
+		tok, ok := strings.CutPrefix(h, "Bearer ")
+		return tok, ok && tok != ""
+	}
+	if r.Method != http.MethodGet && r.Method != http.MethodHead {
+		return "", false
+	}
+	tok := cookieToken(r)
+	return tok, tok != ""
 }
 
 // lookupToken compares in constant time, every token every time.

@@ -27,7 +27,11 @@
 //	objects judge-sources     sources by their sha256
 //	objects judge-executables builds by (language, compiler, source hash)
 //	objects judge-packages    uploaded problem packages by content hash
-//	objects judge-reports     reports by <submission>.<request>.<attempt>
+//	objects judge-reports     reports by <submission>.<request>.<attempt>,
+//	                          and beside a report its first failing test's
+//	                          Failure (<report>.failure: message, drawing,
+//	                          input and output cut) when the checker
+//	                          rejected its output
 //
 // On a cluster (Replicas > 1) the buckets' direct gets are turned off, so
 // that every read goes to the stream's leader and sees the latest write.
@@ -37,4 +41,7 @@
 // dies leaves its job to be redelivered after AckWait; a job whose tries
 // all died ends as a JE judging that lists them. The server's sweeper
 // republishes the job of any submission left queued without one.
+//
+// The web pages (pages.go, web/) are served by the same Server, beside the
+// API and with the same users; their scripts read the API's event streams.
 package service

@@ -51,13 +51,14 @@ func (s *Server) handleEvents(w http.ResponseWriter, r *http.Request) {
 	w.Header().Set("Cache-Control", "no-cache")
 	w.Header().Set("X-Accel-Buffering", "no")
 	w.WriteHeader(http.StatusOK)
-	es := &eventStream{w: w, rc: http.NewResponseController(w)}
+	es := &eventStream{w: w, rc: http.NewResponseController(w), user: u}
 	es.run(ctx, s, subs.Updates(), progress.Updates())
 }
 
 type eventStream struct {
 	w       http.ResponseWriter
 	rc      *http.ResponseController
+	user    *User
 	last    stateEvent
 	request int // the request whose tests are being sent
 	sent    int // tests of it sent
@@ -145,10 +146,7 @@ func (es *eventStream) done(ctx context.Context, s *Server, sub *Submission) {
 	if _, err := getJSON(ctx, s.cfg.Store.progress, sub.ID, &p); err == nil && p.Request == sub.Request {
 		es.tests(&p)
 	}
-	v := viewOf(sub)
-	if n := len(sub.Judgings); n > 0 {
-		v.Report, _ = s.report(ctx, sub.ID, sub.Judgings[n-1].Request)
-	}
+	v, _ := s.fullView(ctx, es.user, sub)
 	es.event("done", v)
 }
 

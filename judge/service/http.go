@@ -42,7 +42,9 @@ type Server struct {
 	mux     *http.ServeMux
 	handler http.Handler
 	view    *view
+	hub     *hub
 	metrics *metrics
+	pages   *pages
 	log     *log.Logger
 
 	ctx    context.Context // ends event streams at shutdown
@@ -67,7 +69,12 @@ func NewServer(cfg ServerConfig) *Server {
 	}
 	s.ctx, s.cancel = context.WithCancel(context.Background())
 	s.metrics = newMetrics(s)
-	s.view = newView(s.metrics.observe)
+	s.hub = newHub()
+	s.view = newView(func(old, new *Submission) {
+		s.metrics.observe(old, new)
+		s.hub.publish(new)
+	})
+	s.pages = newPages(s)
 	s.routes()
 	go func() {
 		defer close(s.done)
@@ -85,6 +92,8 @@ func (s *Server) routes() {
 	api.HandleFunc("GET /api/v1/submissions", s.handleList)
 	api.HandleFunc("GET /api/v1/submissions/{id}", s.handleSubmission)
 	api.HandleFunc("GET /api/v1/submissions/{id}/events", s.handleEvents)
+	api.HandleFunc("GET /api/v1/submissions/{id}/drawing.svg", s.handleDrawing)
+	api.HandleFunc("GET /api/v1/events", s.handleAllEvents)
 	api.HandleFunc("GET /api/v1/problems", s.handleProblems)
 	api.HandleFunc("POST /api/v1/problems", admin(s.handleUpload))
 	api.HandleFunc("GET /api/v1/problems/{name}", s.handleProblem)
@@ -110,7 +119,11 @@ func (s *Server) routes() {
 	s.mux.Handle("/api/", s.authenticate(api))
 	s.mux.HandleFunc("GET /healthz", s.handleHealth)
 	s.mux.Handle("GET /metrics", s.metrics.handler())
-	s.handler = http.MaxBytesHandler(s.mux, int64(s.cfg.MaxPackage)+1<<20)
+	s.pages.routes(s.mux)
+	// A browser's request from another site that would change something
+	// (a form post, a fetch) is refused, the API's too: in local mode the
+	// API takes any request from loopback, a page of any site included.
+	s.handler = http.MaxBytesHandler(http.NewCrossOriginProtection().Handler(s.mux), int64(s.cfg.MaxPackage)+1<<20)
 }
 
 // Handler is the API's handler, for an http.Server or httptest.

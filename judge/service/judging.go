@@ -87,10 +87,10 @@ func (s *Store) markRunning(ctx context.Context, job Job, worker string) error {
 	return err
 }
 
-// storeJudging stores the report and the judging of job, unless a judging
+// storeJudging stores the report (and f, when not nil) and the judging of job, unless a judging
 // of that request is stored already (then that one stands), and marks the
 // submission.
-func (s *Store) storeJudging(ctx context.Context, job Job, a Attempt, r *judge.Report, message string, cached bool) (*Judging, error) {
+func (s *Store) storeJudging(ctx context.Context, job Job, a Attempt, r *judge.Report, message string, cached bool, f *Failure) (*Judging, error) {
 	name := fmt.Sprintf("%s.%d.%d-%s", job.Submission, job.Request, a.Delivery, a.Worker)
 	b, err := json.Marshal(r)
 	if err != nil {
@@ -99,14 +99,21 @@ func (s *Store) storeJudging(ctx context.Context, job Job, a Attempt, r *judge.R
 	if _, err := s.reports.PutBytes(ctx, name, b); err != nil {
 		return nil, fmt.Errorf("storing the report: %w", err)
 	}
+	fname, err := s.storeFailure(ctx, name, f)
+	if err != nil {
+		return nil, err
+	}
 	j := &Judging{
 		JudgingRef: JudgingRef{Request: job.Request, Verdict: r.Verdict.String(), Worker: a.Worker,
 			StartedAt: a.StartedAt, FinishedAt: time.Now().UTC(), Message: message},
-		Submission: job.Submission, ProblemHash: job.ProblemHash, Report: name, Cached: cached,
+		Submission: job.Submission, ProblemHash: job.ProblemHash, Report: name, Failure: fname, Cached: cached,
 	}
 	err = createJSON(ctx, s.judgings, judgingKey(job.Submission, job.Request), j)
 	if errors.Is(err, jetstream.ErrKeyExists) {
 		s.reports.Delete(ctx, name)
+		if fname != "" {
+			s.reports.Delete(ctx, fname)
+		}
 		if j, err = s.Judging(ctx, job.Submission, job.Request); err != nil {
 			return nil, err
 		}

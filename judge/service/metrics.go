@@ -133,23 +133,30 @@ type QueueView struct {
 }
 
 func (s *Server) handleQueue(w http.ResponseWriter, r *http.Request) {
+	q, err := s.queueView(r.Context())
+	if err != nil {
+		writeError(w, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, q)
+}
+
+func (s *Server) queueView(ctx context.Context) (*QueueView, error) {
 	c := s.view.counts()
-	q := QueueView{Queued: c.State[StateQueued], Running: c.State[StateRunning]}
+	q := &QueueView{Queued: c.State[StateQueued], Running: c.State[StateRunning]}
 	for _, sub := range c.Unfinished {
 		if sub.State == StateQueued && sub.QueuedAt.Equal(c.OldestQueue) {
 			q.OldestQueued = sub.ID
 			q.OldestAgeMS = time.Since(sub.QueuedAt).Milliseconds()
 		}
 	}
-	info, err := s.cfg.Store.jobs.Info(r.Context())
+	info, err := s.cfg.Store.jobs.Info(ctx)
 	if err != nil {
-		writeError(w, err)
-		return
+		return nil, err
 	}
 	q.StreamPending = info.State.Msgs
-	if q.Workers, err = s.workers(r.Context()); err != nil {
-		writeError(w, err)
-		return
+	if q.Workers, err = s.workers(ctx); err != nil {
+		return nil, err
 	}
-	writeJSON(w, http.StatusOK, q)
+	return q, nil
 }

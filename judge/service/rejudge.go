@@ -34,17 +34,31 @@ type VerdictChange struct {
 }
 
 func (s *Server) handleRejudge(w http.ResponseWriter, r *http.Request) {
-	ctx := r.Context()
 	name := r.PathValue("name")
-	p, err := s.cfg.Library.Current(ctx, name)
-	if err == nil && p == nil {
-		err = errorf(http.StatusNotFound, "unknown problem %q", name)
-	}
+	rj, err := s.rejudge(r.Context(), name, userFrom(r.Context()).Name)
 	if err != nil {
 		writeError(w, err)
 		return
 	}
-	rj := &Rejudge{ID: newID("", ""), Problem: name, ProblemHash: p.Hash, By: userFrom(ctx).Name, CreatedAt: time.Now().UTC(), Items: []RejudgeItem{}}
+	w.Header().Set("Location", fmt.Sprintf("/api/v1/problems/%s/rejudges/%s", name, rj.ID))
+	writeJSON(w, http.StatusAccepted, map[string]any{"id": rj.ID, "problem": name, "queued": len(rj.Items)})
+}
+
+// rejudge queues one more grading of every finished submission of the
+// problem called name, and stores the rejudge.
+func (s *Server) rejudge(ctx context.Context, name, by string) (*Rejudge, error) {
+	var p *Problem
+	var err error
+	if problemRE.MatchString(name) {
+		p, err = s.cfg.Library.Current(ctx, name)
+	}
+	if err == nil && p == nil {
+		err = errorf(http.StatusNotFound, "unknown problem %q", name)
+	}
+	if err != nil {
+		return nil, err
+	}
+	rj := &Rejudge{ID: newID("", ""), Problem: name, ProblemHash: p.Hash, By: by, CreatedAt: time.Now().UTC(), Items: []RejudgeItem{}}
 	var qerr error
 	for _, sub := range s.view.list(filter{Problem: name, State: StateDone}) {
 		item, err := s.requeue(ctx, sub.ID, p)
@@ -58,15 +72,12 @@ func (s *Server) handleRejudge(w http.ResponseWriter, r *http.Request) {
 		rj.Items = append(rj.Items, *item)
 	}
 	if err := putJSON(context.WithoutCancel(ctx), s.cfg.Store.rejudges, rj.ID, rj); err != nil {
-		writeError(w, err)
-		return
+		return nil, err
 	}
 	if qerr != nil {
-		writeError(w, fmt.Errorf("rejudge %s: queued %d, then: %w", rj.ID, len(rj.Items), qerr))
-		return
+		return nil, fmt.Errorf("rejudge %s: queued %d, then: %w", rj.ID, len(rj.Items), qerr)
 	}
-	w.Header().Set("Location", fmt.Sprintf("/api/v1/problems/%s/rejudges/%s", name, rj.ID))
-	writeJSON(w, http.StatusAccepted, map[string]any{"id": rj.ID, "problem": name, "queued": len(rj.Items)})
+	return rj, nil
 }
 
 // requeue asks for one more grading of a finished submission, on p.
@@ -103,18 +114,30 @@ func (s *Server) requeue(ctx context.Context, id string, p *Problem) (*RejudgeIt
 }
 
 func (s *Server) handleRejudgeResult(w http.ResponseWriter, r *http.Request) {
-	ctx := r.Context()
-	var rj Rejudge
-	id := r.PathValue("id")
-	_, err := getJSON(ctx, s.cfg.Store.rejudges, id, &rj)
-	if errors.Is(err, jetstream.ErrKeyNotFound) || errors.Is(err, jetstream.ErrInvalidKey) || (err == nil && rj.Problem != r.PathValue("name")) {
-		err = errorf(http.StatusNotFound, "no rejudge %q of problem %q", id, r.PathValue("name"))
-	}
+	res, err := s.rejudgeResult(r.Context(), r.PathValue("name"), r.PathValue("id"))
 	if err != nil {
 		writeError(w, err)
 		return
 	}
-	res := RejudgeResult{ID: rj.ID, Problem: rj.Problem, CreatedAt: rj.CreatedAt, Queued: len(rj.Items), Changed: []VerdictChange{}}
+	writeJSON(w, http.StatusOK, res)
+}
+
+// rejudgeResult tells how far the rejudge id of the problem name is.
+func (s *Server) rejudgeResult(ctx context.Context, name, id string) (*RejudgeResult, error) {
+	var rj Rejudge
+	var err error
+	if idRE.MatchString(id) {
+		_, err = getJSON(ctx, s.cfg.Store.rejudges, id, &rj)
+	} else {
+		err = jetstream.ErrKeyNotFound
+	}
+	if errors.Is(err, jetstream.ErrKeyNotFound) || errors.Is(err, jetstream.ErrInvalidKey) || (err == nil && rj.Problem != name) {
+		err = errorf(http.StatusNotFound, "no rejudge %q of problem %q", id, name)
+	}
+	if err != nil {
+		return nil, err
+	}
+	res := &RejudgeResult{ID: rj.ID, Problem: rj.Problem, CreatedAt: rj.CreatedAt, Queued: len(rj.Items), Changed: []VerdictChange{}}
 	for _, it := range rj.Items {
 		j, err := s.cfg.Store.Judging(ctx, it.Submission, it.Request)
 		if errors.Is(err, jetstream.ErrKeyNotFound) {
@@ -122,8 +145,7 @@ func (s *Server) handleRejudgeResult(w http.ResponseWriter, r *http.Request) {
 			continue
 		}
 		if err != nil {
-			writeError(w, err)
-			return
+			return nil, err
 		}
 		res.Done++
 		if j.Verdict == it.Before {
@@ -136,7 +158,7 @@ func (s *Server) handleRejudgeResult(w http.ResponseWriter, r *http.Request) {
 		}
 		res.Changed = append(res.Changed, c)
 	}
-	writeJSON(w, http.StatusOK, res)
+	return res, nil
 }
 
 // sweep looks, every SweepEvery, for submissions that are not done, were

@@ -65,22 +65,31 @@ func (s *Server) readSubmission(w http.ResponseWriter, r *http.Request) (*Submit
 	default:
 		return nil, errorf(http.StatusUnsupportedMediaType, "Content-Type %s: send application/json or multipart/form-data", ct)
 	}
+	if err := s.checkRequest(&req); err != nil {
+		return nil, err
+	}
+	return &req, nil
+}
+
+// checkRequest checks a submission's fields, before the problem and the
+// language are looked up.
+func (s *Server) checkRequest(req *SubmitRequest) error {
 	if len(req.Source) > int(s.cfg.MaxSource) {
-		return nil, errorf(http.StatusRequestEntityTooLarge, "source: %d bytes, over the limit of %d", len(req.Source), s.cfg.MaxSource)
+		return errorf(http.StatusRequestEntityTooLarge, "source: %d bytes, over the limit of %d", len(req.Source), s.cfg.MaxSource)
 	}
 	switch {
 	case req.Problem == "":
-		return nil, errorf(http.StatusBadRequest, "problem: required")
+		return errorf(http.StatusBadRequest, "problem: required")
 	case !problemRE.MatchString(req.Problem):
-		return nil, errorf(http.StatusNotFound, "unknown problem %q", req.Problem)
+		return errorf(http.StatusNotFound, "unknown problem %q", req.Problem)
 	case req.Filename == "":
-		return nil, errorf(http.StatusBadRequest, "filename: required (it chooses the language, e.g. sol.cpp)")
+		return errorf(http.StatusBadRequest, "filename: required (it chooses the language, e.g. sol.cpp)")
 	case !filenameRE.MatchString(req.Filename):
-		return nil, errorf(http.StatusBadRequest, "filename %q: want a plain file name of letters, digits and ._+- (no directories)", req.Filename)
+		return errorf(http.StatusBadRequest, "filename %q: want a plain file name of letters, digits and ._+- (no directories)", req.Filename)
 	case req.Source == "":
-		return nil, errorf(http.StatusBadRequest, "source: required, and not empty")
+		return errorf(http.StatusBadRequest, "source: required, and not empty")
 	}
-	return &req, nil
+	return nil
 }
 
 func (s *Server) readForm(r *http.Request, req *SubmitRequest) error {
@@ -209,17 +218,20 @@ func newID(user, idemKey string) string {
 
 // SubmissionView is a submission as the API shows it.
 type SubmissionView struct {
-	ID        string       `json:"id"`
-	Problem   string       `json:"problem"`
-	User      string       `json:"user"`
-	Language  string       `json:"language"`
-	Filename  string       `json:"filename"`
-	CreatedAt time.Time    `json:"created_at"`
-	State     string       `json:"state"`
-	Verdict   string       `json:"verdict,omitempty"`
-	Worker    string       `json:"worker,omitempty"`
-	Report    any          `json:"report,omitempty"`
-	Judgings  []JudgingRef `json:"judgings"`
+	ID        string    `json:"id"`
+	Problem   string    `json:"problem"`
+	User      string    `json:"user"`
+	Language  string    `json:"language"`
+	Filename  string    `json:"filename"`
+	CreatedAt time.Time `json:"created_at"`
+	State     string    `json:"state"`
+	Verdict   string    `json:"verdict,omitempty"`
+	Worker    string    `json:"worker,omitempty"`
+	Report    any       `json:"report,omitempty"`
+	// Failure is the latest judging's first failing test, when the
+	// checker rejected its output.
+	Failure  *FailureView `json:"failure,omitempty"`
+	Judgings []JudgingRef `json:"judgings"`
 }
 
 func viewOf(sub *Submission) SubmissionView {
@@ -253,14 +265,35 @@ func (s *Server) handleSubmission(w http.ResponseWriter, r *http.Request) {
 		writeError(w, err)
 		return
 	}
-	v := viewOf(sub)
-	if n := len(sub.Judgings); n > 0 {
-		if v.Report, err = s.report(r.Context(), sub.ID, sub.Judgings[n-1].Request); err != nil {
-			writeError(w, err)
-			return
-		}
+	v, err := s.fullView(r.Context(), userFrom(r.Context()), sub)
+	if err != nil {
+		writeError(w, err)
+		return
 	}
 	writeJSON(w, http.StatusOK, v)
+}
+
+// fullView is sub with its latest judging's report and failure, as u may
+// see them.
+func (s *Server) fullView(ctx context.Context, u *User, sub *Submission) (SubmissionView, error) {
+	v := viewOf(sub)
+	n := len(sub.Judgings)
+	if n == 0 {
+		return v, nil
+	}
+	var err error
+	if v.Report, err = s.report(ctx, sub.ID, sub.Judgings[n-1].Request); err != nil {
+		return v, err
+	}
+	f, err := s.latestFailure(ctx, sub)
+	if err != nil {
+		return v, err
+	}
+	if f != nil {
+		fv, _ := f.forUser(u, sub.ID)
+		v.Failure = &fv
+	}
+	return v, nil
 }
 
 func (s *Server) report(ctx context.Context, id string, request int) (any, error) {

@@ -51,7 +51,10 @@ type Judging struct {
 	Submission  string `json:"submission"`
 	ProblemHash string `json:"problem_hash"`
 	Report      string `json:"report"` // object name in judge-reports
-	Cached      bool   `json:"cached"` // the build came from the executable cache
+	// Failure is the object in judge-reports with the first failing
+	// test's Failure; "" when it has none.
+	Failure string `json:"failure,omitempty"`
+	Cached  bool   `json:"cached"` // the build came from the executable cache
 }
 
 // Job is the message a worker gets: one grading request.

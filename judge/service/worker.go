@@ -267,7 +267,7 @@ func (w *Worker) grade(ctx, sctx context.Context, msg jetstream.Msg, job Job, at
 		st.endAttempt(sctx, job, attempt, OutcomeFailed, gerr.Error())
 		return msg.NakWithDelay(time.Second)
 	}
-	j, err := st.storeJudging(sctx, job, attempt, graded.Report, "", graded.Cached)
+	j, err := st.storeJudging(sctx, job, attempt, graded.Report, "", graded.Cached, failureOf(p, graded.Report))
 	if err != nil {
 		return failed(err)
 	}
@@ -340,7 +340,7 @@ func (w *Worker) giveUp(ctx context.Context, msg jetstream.Msg, job Job, failed 
 		Summary: judge.Summary{Verdict: verdict.JE, Counts: map[string]int{verdict.JE.String(): 1}},
 	}
 	attempt := Attempt{Worker: w.cfg.Name, StartedAt: time.Now().UTC()}
-	if _, err := w.cfg.Store.storeJudging(ctx, job, attempt, r, msgText, false); err != nil {
+	if _, err := w.cfg.Store.storeJudging(ctx, job, attempt, r, msgText, false, nil); err != nil {
 		return err
 	}
 	w.log.Printf("worker %s: %s request %d: JE, %s", w.cfg.Name, job.Submission, job.Request, msgText)

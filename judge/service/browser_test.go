@@ -1,0 +1,406 @@
+package service
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+)
+
+// The browser tests drive headless Chromium (Debian's chromium, which
+// .ci/run installs) against the service on loopback, with a real worker.
+// They skip when there is no Chromium.
+
+var screenshots = flag.Bool("screenshots", false, "TestScreenshots writes the README's screenshots to docs/")
+
+// chromium finds the browser or skips the test.
+func chromium(t *testing.T) string {
+	t.Helper()
+	for _, name := range []string{"/usr/bin/chromium", "chromium", "chromium-browser"} {
+		if p, err := exec.LookPath(name); err == nil {
+			return p
+		}
+	}
+	t.Skip("no Chromium: install Debian's chromium (apt-get install chromium; .ci/run does) to run the browser tests")
+	return ""
+}
+
+// browser is one browser context (its own cookies) of a headless Chromium,
+// with the console messages of its pages.
+type browser struct {
+	t    *testing.T
+	ctx  context.Context
+	base string
+
+	mu      sync.Mutex
+	console []chromedp.ConsoleMessage
+	allowed []string // URLs whose failed loads are expected (403 and 404 pages)
+}
+
+// step bounds every wait of a test: generous, for a loaded machine.
+const step = 3 * time.Minute
+
+func newBrowser(t *testing.T, base string, width, height int) *browser {
+	exe := chromium(t)
+	dir := t.TempDir()
+	alloc, cancel := chromedp.NewExecAllocator(context.Background(),
+		chromedp.ExecPath(exe), chromedp.Headless, chromedp.NoSandbox, chromedp.DisableGPU, chromedp.NoFirstRun,
+		chromedp.NoDefaultBrowserCheck, chromedp.Flag("disable-quic", true),
+		chromedp.Flag("disable-background-networking", true), chromedp.Flag("disable-component-update", true),
+		chromedp.Flag("disable-sync", true), chromedp.Flag("disable-dev-shm-usage", true),
+		chromedp.Flag("disable-extensions", true), chromedp.Flag("disable-features", "Translate,MediaRouter,OptimizationHints"),
+		chromedp.Flag("hide-scrollbars", true), chromedp.Flag("force-color-profile", "srgb"),
+		chromedp.UserDataDir(dir), chromedp.WindowSize(width, height))
+	t.Cleanup(func() {
+		cancel()
+		// Chromium's children may still write in the directory a moment
+		for range 50 {
+			if os.RemoveAll(dir) == nil {
+				return
+			}
+			time.Sleep(100 * time.Millisecond)
+		}
+	})
+	ctx, cancelCtx := chromedp.NewContext(alloc)
+	t.Cleanup(cancelCtx)
+	if err := chromedp.Do(ctx); err != nil {
+		t.Fatalf("starting %s: %v", exe, err)
+	}
+	b := &browser{t: t, ctx: ctx, base: base}
+	b.listen()
+	return b
+}
+
+// other is a second browser context, with cookies of its own.
+func (b *browser) other() *browser {
+	ctx, cancel := chromedp.NewContext(b.ctx, chromedp.WithNewBrowserContext())
+	b.t.Cleanup(cancel)
+	if err := chromedp.Do(ctx); err != nil {
+		b.t.Fatal(err)
+	}
+	o := &browser{t: b.t, ctx: ctx, base: b.base}
+	o.listen()
+	return o
+}
+
+func (b *browser) listen() {
+	msgs := chromedp.Console(b.ctx)
+	go func() {
+		for m, err := range msgs {
+			if err != nil {
+				return
+			}
+			b.mu.Lock()
+			b.console = append(b.console, m)
+			b.mu.Unlock()
+		}
+	}()
+	b.t.Cleanup(b.checkConsole)
+}
+
+// allow expects a failed load of the page at path (a 403 or 404 page).
+func (b *browser) allow(path string) {
+	b.mu.Lock()
+	b.allowed = append(b.allowed, b.base+path)
+	b.mu.Unlock()
+}
+
+// checkConsole fails the test on any error or warning its pages wrote
+// (a script's exception, a refused policy, a failed load), but the failed
+// loads it expected.
+func (b *browser) checkConsole() {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	for _, m := range b.console {
+		if m.Type != chromedp.ConsoleError && m.Type != chromedp.ConsoleWarning && !m.IsException() {
+			continue
+		}
+		expected := false
+		for _, a := range b.allowed {
+			expected = expected || (m.URL == a && strings.Contains(m.Text, "Failed to load resource"))
+		}
+		if !expected {
+			b.t.Errorf("console %s at %s: %s", m.Type, m.URL, m.Text)
+		}
+	}
+}
+
+// do runs actions with a bound.
+func (b *browser) do(actions ...chromedp.Action[chromedp.Void]) {
+	b.t.Helper()
+	ctx, cancel := context.WithTimeout(b.ctx, step)
+	defer cancel()
+	if err := chromedp.Do(ctx, actions...); err != nil {
+		b.t.Fatal(err)
+	}
+}
+
+// eval evaluates a JavaScript expression.
+func eval[T any](b *browser, js string) T {
+	b.t.Helper()
+	ctx, cancel := context.WithTimeout(b.ctx, step)
+	defer cancel()
+	v, err := chromedp.Run(ctx, chromedp.Evaluate[T](js))
+	if err != nil {
+		b.t.Fatalf("%s: %v", js, err)
+	}
+	return v
+}
+
+// wait polls a JavaScript condition until it holds; a navigation in
+// between only means another try.
+func (b *browser) wait(what, js string) {
+	b.t.Helper()
+	deadline := time.Now().Add(step)
+	var err error
+	for time.Now().Before(deadline) {
+		ctx, cancel := context.WithTimeout(b.ctx, 10*time.Second)
+		var ok bool
+		ok, err = chromedp.Run(ctx, chromedp.Evaluate[bool]("(() => { try { return !!("+js+") } catch (e) { return false } })()"))
+		cancel()
+		if err == nil && ok {
+			return
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	text, _ := chromedp.Run(b.ctx, chromedp.Evaluate[string](`document.body ? document.body.innerText : ""`))
+	b.t.Fatalf("waiting for %s (%s): %v\nthe page says:\n%s", what, js, err, text)
+}
+
+func (b *browser) text(sel string) string {
+	b.t.Helper()
+	return eval[string](b, fmt.Sprintf(`(document.querySelector(%q) || {}).innerText || ""`, sel))
+}
+
+func (b *browser) open(path string) {
+	b.t.Helper()
+	b.do(chromedp.Navigate(b.base + path))
+}
+
+func (b *browser) login(token string) {
+	b.t.Helper()
+	b.open("/")
+	b.wait("the login page", `location.pathname === "/login" && !!document.getElementById("token")`)
+	b.do(chromedp.SendKeys(chromedp.ID("token"), token), chromedp.Click(chromedp.CSS(`form.login button[type="submit"]`)))
+	b.wait("the list after login", `location.pathname === "/" && !!document.getElementById("subs")`)
+}
+
+// submitFile sends a file from the submit page and waits for its page.
+func (b *browser) submitFile(problem, file string) string {
+	b.t.Helper()
+	abs, err := filepath.Abs(filepath.Join("testdata", file))
+	if err != nil {
+		b.t.Fatal(err)
+	}
+	b.open("/submit?problem=" + problem)
+	b.do(chromedp.WaitVisible(chromedp.ID("file")), chromedp.SetUploadFiles(chromedp.ID("file"), []string{abs}))
+	b.wait("the language hint", `document.getElementById("lang-hint").innerText.includes("python")`)
+	return b.send()
+}
+
+// submitPasted pastes source into the submit page and sends it.
+func (b *browser) submitPasted(problem, filename, source string) string {
+	b.t.Helper()
+	b.open("/submit?problem=" + problem)
+	b.do(chromedp.WaitVisible(chromedp.ID("source")), chromedp.SetValue(chromedp.ID("source"), source),
+		chromedp.SendKeys(chromedp.ID("filename"), filename))
+	return b.send()
+}
+
+func (b *browser) send() string {
+	b.t.Helper()
+	b.do(chromedp.Click(chromedp.CSS(`#submit-form button[type="submit"]`)))
+	b.wait("the submission's page", `location.pathname.startsWith("/s/") && !!document.getElementById("status")`)
+	return strings.TrimPrefix(eval[string](b, `location.pathname`), "/s/")
+}
+
+// browserEnv is the service with tokens, an engine for workers started
+// and stopped by the test, and an admin logged in.
+func browserEnv(t *testing.T, width, height int) (*env, Engine, *browser) {
+	chromium(t)
+	e := newEnv(t, envOpts{tokens: pageTokens})
+	eng := newEngine(t, false)
+	b := newBrowser(t, e.http.URL, width, height)
+	b.login(pageTokens[2].Token)
+	return e, eng, b
+}
+
+// gradeLive checks that the open submission's page waits in the queue,
+// then turns to want by itself once a worker runs, without a reload.
+func gradeLive(t *testing.T, e *env, eng Engine, b *browser, want string) {
+	t.Helper()
+	b.wait("the queued state", `document.getElementById("status").dataset.state === "queued"`)
+	eval[bool](b, `window.stillHere = true`)
+	wk := e.startWorker("w-"+want, eng)
+	defer wk.halt()
+	b.wait("the verdict", `document.getElementById("status").dataset.state === "done"`)
+	if !eval[bool](b, `window.stillHere === true`) {
+		t.Error("the page was loaded again")
+	}
+	if got := b.text("#state"); !strings.Contains(got, want) {
+		t.Errorf("the verdict: got %q, want %s", got, want)
+	}
+}
+
+// checkFailure checks the first failing test's message and drawing.
+func checkFailure(t *testing.T, b *browser, message, alt string) {
+	t.Helper()
+	if b.text("#f-test") == "" || !strings.Contains(b.text("#f-msg"), message) {
+		t.Errorf("the failing test: got %q with %q, want a test and %q", b.text("#f-test"), b.text("#f-msg"), message)
+	}
+	b.wait("the drawing", `(() => { const i = document.getElementById("f-img"); return !document.getElementById("f-figure").hidden && i.complete && i.naturalWidth > 100 })()`)
+	if got := eval[string](b, `document.getElementById("f-img").alt`); !strings.Contains(got, alt) {
+		t.Errorf("the drawing's text: got %q, want %q in it", got, alt)
+	}
+}
+
+func TestBrowser(t *testing.T) {
+	e, eng, admin := browserEnv(t, 1200, 900)
+
+	ac := admin.submitFile("clocks", "clocks_ac.py")
+	gradeLive(t, e, eng, admin, "AC")
+	if rows := eval[int](admin, `document.querySelectorAll("#tests tbody tr").length`); rows < 2 {
+		t.Errorf("AC: got %d test rows, want every test", rows)
+	}
+	if !eval[bool](admin, `document.getElementById("failure").hidden`) {
+		t.Error("AC: the failure section shows")
+	}
+
+	long := admin.submitFile("clocks", "clocks_long.py")
+	gradeLive(t, e, eng, admin, "WA")
+	checkFailure(t, admin, "8 moves", "optimal (4 moves): 4 5 8 9")
+
+	// the statement follows the problem chosen, its samples drawn
+	admin.open("/submit?problem=clocks")
+	eval[bool](admin, `(() => { const s = document.getElementById("problem"); s.value = "rotation-game"; s.dispatchEvent(new Event("change")); return true })()`)
+	admin.wait("the rotation game's statement", `document.querySelector("#statement h2").innerText.startsWith("The Rotation Game") && location.search === "?problem=rotation-game"`)
+	admin.wait("the sample drawings", `document.querySelectorAll("#statement img").length > 0`)
+	eval[bool](admin, `(() => { document.querySelectorAll("#statement img").forEach((i) => { i.loading = "eager" }); return true })()`) // lazy, off screen
+	admin.wait("the sample drawings loaded", `Array.from(document.querySelectorAll("#statement img")).every((i) => i.complete && i.naturalWidth > 100)`)
+
+	eight := admin.submitPasted("eight-puzzle", "eight.py", readFile(t, "eight_wrong.py"))
+	gradeLive(t, e, eng, admin, "WA")
+	checkFailure(t, admin, "case 1", "after 2 moves: ll")
+
+	// the list, live: a new submission comes in queued, then gets its verdict
+	admin.open("/")
+	admin.wait("the list", `document.querySelectorAll("#subs tbody tr").length === 3`)
+	for id, want := range map[string]string{ac: "AC", long: "WA", eight: "WA"} {
+		if got := admin.text(`tr[data-id="` + id + `"] td.status`); !strings.Contains(got, want) {
+			t.Errorf("the list's %s: got %q, want %s", id, got, want)
+		}
+	}
+	eval[bool](admin, `window.stillHere = true`)
+	e.token = pageTokens[2].Token
+	fresh := e.submit("clocks", "wa.py", readFile(t, "wa.py"))
+	row := `document.querySelector('tr[data-id="` + fresh + `"] td.status')`
+	admin.wait("the new row", row+` !== null && `+row+`.innerText.includes("queued")`)
+	wk := e.startWorker("w-list", eng)
+	admin.wait("the new row's verdict", row+`.innerText.includes("WA")`)
+	if !eval[bool](admin, `window.stillHere === true`) {
+		t.Error("the list was loaded again")
+	}
+	admin.open("/?verdict=AC")
+	if n := eval[int](admin, `document.querySelectorAll("#subs tbody tr").length`); n != 1 {
+		t.Errorf("the list of AC: got %d rows, want 1", n)
+	}
+
+	// the queue, and a rejudge of clocks
+	admin.open("/queue")
+	admin.wait("the worker", `document.getElementById("workers").innerText.includes("w-list")`)
+	if got := admin.text("#q-queued"); got != "0" {
+		t.Errorf("queued: got %q, want 0", got)
+	}
+	admin.do(chromedp.Click(chromedp.CSS(`button[aria-label="Rejudge clocks"]`)))
+	admin.wait("the rejudge", `location.pathname.startsWith("/queue/rejudges/clocks/") && document.getElementById("rj-progress").innerText.startsWith("3 of 3")`)
+	if got := admin.text("#changes-empty"); got != "No verdict changed." {
+		t.Errorf("the rejudge: got %q, want no change", got)
+	}
+	wk.halt()
+
+	// a contestant: their own list, 403 on the admin's pages, 404 on others'
+	alice := admin.other()
+	alice.login(pageTokens[0].Token)
+	if n := eval[int](alice, `document.querySelectorAll("#subs tbody tr").length`); n != 0 {
+		t.Errorf("alice's list: got %d rows, want none", n)
+	}
+	if eval[bool](alice, `!!document.querySelector('a[href="/queue"]')`) {
+		t.Error("alice's menu links the queue")
+	}
+	for path, want := range map[string]string{"/queue": "403 Forbidden", "/s/" + ac: "404 Not Found"} {
+		alice.allow(path)
+		alice.open(path)
+		if got := alice.text("h1"); got != want {
+			t.Errorf("alice at %s: got %q, want %q", path, got, want)
+		}
+	}
+	mine := alice.submitFile("clocks", "wa.py")
+	wk = e.startWorker("w-alice", eng)
+	alice.wait("alice's verdict", `document.getElementById("status").dataset.state === "done"`)
+	wk.halt()
+	checkFailure(t, alice, "", "start: 3 3 0")
+	alice.open("/")
+	if got := alice.text(`tr[data-id="` + mine + `"] td.status`); !strings.Contains(got, "WA") {
+		t.Errorf("alice's list: got %q, want her WA", got)
+	}
+}
+
+// TestScreenshots writes the README's screenshots: go test
+// ./judge/service -run TestScreenshots -screenshots.
+func TestScreenshots(t *testing.T) {
+	if !*screenshots {
+		t.Skip("writes docs/*.png only with -screenshots")
+	}
+	e, eng, b := browserEnv(t, 1280, 860)
+	wk := e.startWorker("w1", eng)
+	b.submitFile("clocks", "clocks_ac.py")
+	b.wait("AC", `document.getElementById("status").dataset.state === "done"`)
+	b.submitPasted("eight-puzzle", "eight.py", readFile(t, "eight_wrong.py"))
+	b.wait("WA", `document.getElementById("status").dataset.state === "done"`)
+	long := b.submitFile("clocks", "clocks_long.py")
+	b.wait("WA", `document.getElementById("status").dataset.state === "done"`)
+	checkFailure(t, b, "8 moves", "optimal")
+
+	shot := func(name string, full bool) {
+		t.Helper()
+		b.wait("the images", `Array.from(document.images).every((i) => i.complete)`)
+		var png []byte
+		var err error
+		ctx, cancel := context.WithTimeout(b.ctx, step)
+		defer cancel()
+		if full {
+			png, err = chromedp.Run(ctx, chromedp.FullScreenshot(100))
+		} else {
+			png, err = chromedp.Run(ctx, chromedp.CaptureScreenshot())
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join("..", "..", "docs", name), png, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	b.open("/queue")
+	b.wait("the worker", `document.getElementById("workers").innerText.includes("w1")`)
+	shot("pages-queue.png", false)
+	wk.halt()
+	e.token = pageTokens[2].Token
+	e.submit("rotation-game", "sol.py", "print(1)\n") // stays queued: no worker
+	b.open("/")
+	shot("pages-list.png", false)
+	b.open("/s/" + long)
+	shot("pages-submission.png", true)
+	b.open("/submit?problem=clocks")
+	shot("pages-submit.png", false)
+	b.do(chromedp.EmulateViewport(390, 844, chromedp.EmulateMobile))
+	b.open("/s/" + long)
+	shot("pages-submission-phone.png", false)
+}

@@ -1,0 +1,213 @@
+package service
+
+import (
+	"encoding/json"
+	"errors"
+	"net/http"
+	"sort"
+
+	"github.com/nats-io/nats.go/jetstream"
+
+	"github.com/optjudge/optjudge/judge"
+	"github.com/optjudge/optjudge/judge/verdict"
+)
+
+// listData is the list page's.
+type listData struct {
+	Rows     []SubmissionView
+	Problems []string
+	Verdicts []string
+	Problem  string // the filters
+	Verdict  string
+	ShowUser bool
+	Limit    int
+	More     bool // more submissions pass the filters than are shown
+}
+
+func (listData) title() string { return "Submissions" }
+
+// listLimit is how many submissions the list shows.
+const listLimit = 100
+
+// pendingFilter is the list's verdict filter for the submissions not done.
+const pendingFilter = "pending"
+
+func (p *pages) handleList(w http.ResponseWriter, r *http.Request, u *User) {
+	q := r.URL.Query()
+	d := listData{Problem: q.Get("problem"), Verdict: q.Get("verdict"), ShowUser: u.Admin(), Limit: listLimit}
+	for _, v := range verdict.All {
+		d.Verdicts = append(d.Verdicts, v.String())
+	}
+	names, err := p.s.cfg.Library.Names(r.Context())
+	if err != nil {
+		p.fail(w, r, u, err)
+		return
+	}
+	d.Problems = names
+	f := filter{Problem: d.Problem}
+	if !u.Admin() {
+		f.User = u.Name
+	}
+	for _, sub := range p.s.view.list(f) {
+		if !verdictPasses(&sub, d.Verdict) {
+			continue
+		}
+		if len(d.Rows) == listLimit {
+			d.More = true
+			break
+		}
+		d.Rows = append(d.Rows, viewOf(&sub))
+	}
+	p.render(w, r, http.StatusOK, "list", u, d)
+}
+
+// verdictPasses is the list's verdict filter: "" everything, "pending"
+// what is not done, else the verdict.
+func verdictPasses(sub *Submission, want string) bool {
+	switch want {
+	case "":
+		return true
+	case pendingFilter:
+		return sub.State != StateDone
+	}
+	return sub.State == StateDone && sub.Verdict == want
+}
+
+// submissionData is the submission page's.
+type submissionData struct {
+	Sub      SubmissionView
+	ShowUser bool
+	Request  int
+	Tests    []testRow
+	Planned  int // the tests of the problem, when known
+	Compile  *judge.CompileResult
+	Warning  string
+	First    *testRow // the first failing test
+	Failure  *FailureView
+	Summary  *judge.Summary
+}
+
+func (d submissionData) title() string { return "Submission " + d.Sub.ID }
+
+type testRow struct {
+	N         int
+	Name      string
+	Verdict   string
+	TimeMS    int64
+	MemoryKiB int64
+	Message   string
+}
+
+func (p *pages) handleSubmission(w http.ResponseWriter, r *http.Request, u *User) {
+	ctx := r.Context()
+	sub, err := p.s.lookup(ctx, u, r.PathValue("id"))
+	if err != nil {
+		p.fail(w, r, u, err)
+		return
+	}
+	v, err := p.s.fullView(ctx, u, sub)
+	if err != nil {
+		p.fail(w, r, u, err)
+		return
+	}
+	d := submissionData{Sub: v, ShowUser: u.Admin(), Request: sub.Request, Failure: v.Failure}
+	if sub.State == StateDone && v.Report != nil {
+		var rep judge.Report
+		if raw, ok := v.Report.(json.RawMessage); ok && json.Unmarshal(raw, &rep) == nil {
+			d.fromReport(&rep)
+		}
+	} else {
+		var pr Progress
+		if _, err := getJSON(ctx, p.s.cfg.Store.progress, sub.ID, &pr); err == nil && pr.Request == sub.Request {
+			for i, t := range pr.Tests {
+				d.Tests = append(d.Tests, testRow{N: i + 1, Name: t.Name, Verdict: t.Verdict, TimeMS: t.TimeMS, MemoryKiB: t.MemoryKiB, Message: t.Message})
+			}
+		} else if err != nil && !errors.Is(err, jetstream.ErrKeyNotFound) {
+			p.fail(w, r, u, err)
+			return
+		}
+	}
+	d.Sub.Report = nil // the page has what it needs of it
+	p.render(w, r, http.StatusOK, "submission", u, d)
+}
+
+func (d *submissionData) fromReport(rep *judge.Report) {
+	for i, t := range rep.Tests {
+		row := testRow{N: i + 1, Name: t.Name, Verdict: t.Verdict.String(), TimeMS: t.TimeMS, MemoryKiB: t.MemoryKiB, Message: t.Message}
+		d.Tests = append(d.Tests, row)
+		if d.First == nil && t.Verdict != verdict.AC {
+			d.First = &row
+		}
+	}
+	if rep.Verdict == verdict.CE || (!rep.Compile.OK && rep.Compile.Message != "") {
+		d.Compile = &rep.Compile
+	}
+	d.Warning, d.Planned, d.Summary = rep.Warning, rep.Summary.Tests, &rep.Summary
+	if d.Failure != nil && (d.First == nil || d.First.Name != d.Failure.Test) {
+		d.Failure = nil
+	}
+}
+
+// queueData is the queue page's.
+type queueData struct {
+	Queue    *QueueView
+	Problems []problemCount
+}
+
+func (queueData) title() string { return "Queue" }
+
+type problemCount struct {
+	Name, Title string
+	Done        int
+}
+
+func (p *pages) handleQueue(w http.ResponseWriter, r *http.Request, u *User) {
+	q, err := p.s.queueView(r.Context())
+	if err != nil {
+		p.fail(w, r, u, err)
+		return
+	}
+	d := queueData{Queue: q}
+	names, err := p.s.cfg.Library.Names(r.Context())
+	if err != nil {
+		p.fail(w, r, u, err)
+		return
+	}
+	done := map[string]int{}
+	for _, sub := range p.s.view.list(filter{State: StateDone}) {
+		done[sub.Problem]++
+	}
+	for _, n := range names {
+		pc := problemCount{Name: n, Done: done[n]}
+		if pr, err := p.s.cfg.Library.Current(r.Context(), n); err == nil && pr != nil {
+			pc.Title = pr.Title
+		}
+		d.Problems = append(d.Problems, pc)
+	}
+	sort.Slice(d.Problems, func(i, j int) bool { return d.Problems[i].Name < d.Problems[j].Name })
+	p.render(w, r, http.StatusOK, "queue", u, d)
+}
+
+func (p *pages) handleRejudgePost(w http.ResponseWriter, r *http.Request, u *User) {
+	name := r.FormValue("problem")
+	rj, err := p.s.rejudge(r.Context(), name, u.Name)
+	if err != nil {
+		p.fail(w, r, u, err)
+		return
+	}
+	http.Redirect(w, r, "/queue/rejudges/"+name+"/"+rj.ID, http.StatusSeeOther)
+}
+
+// rejudgeData is the rejudge page's.
+type rejudgeData struct{ *RejudgeResult }
+
+func (rejudgeData) title() string { return "Rejudge" }
+
+func (p *pages) handleRejudge(w http.ResponseWriter, r *http.Request, u *User) {
+	res, err := p.s.rejudgeResult(r.Context(), r.PathValue("name"), r.PathValue("id"))
+	if err != nil {
+		p.fail(w, r, u, err)
+		return
+	}
+	p.render(w, r, http.StatusOK, "rejudge", u, rejudgeData{res})
+}
