@@ -32,8 +32,9 @@ type Score struct {
 	// Max is the best score a submission may get (the top of data/'s
 	// range, or secret's max_score); nil when unbounded, or pass-fail.
 	Max *float64 `json:"max"`
-	// Message says why the verdict, when the grading says more than a
-	// test (a judge error of the validator's scores, a group not run).
+	// Message says why the verdict when it is not AC: the deciding test's
+	// message, or what the grading found (a judge error of the
+	// validator's scores, a group not run); "" for AC.
 	Message string `json:"message"`
 	// Groups are the graded test data groups, parents first (data/ is
 	// not listed: it is the submission).
@@ -148,7 +149,10 @@ func (g *grader) scoreReport(ctx context.Context, r *Report) error {
 		r.Verdict = verdict.JE
 	}
 	r.Score = noScore(g.p, r.Verdict)
-	r.Score.Value, r.Score.Message, r.Score.Grading = grading.Score, grading.Message, grading
+	r.Score.Value, r.Score.Grading = grading.Score, grading
+	if r.Verdict != verdict.AC {
+		r.Score.Message = grading.Message
+	}
 	if g.p.Type.Scoring {
 		for name, o := range grading.Tests {
 			if tr := byName[name]; tr != nil {

@@ -119,7 +119,8 @@ type graded struct {
 // time limit from below (accepted/) go first: when the package gives no
 // time limit, they run under problems.UnknownTimeLimit and the limit is
 // derived from their slowest run, as problemtools derives it; the others
-// then run under it.
+// then run under it. Every submission is built as soon as a job is free,
+// the others' builds so going on while the accepted ones run.
 func (v *verifier) checkSubmissions(ctx context.Context) error {
 	exs := v.examples()
 	if len(exs) == 0 {
@@ -139,12 +140,15 @@ func (v *verifier) checkSubmissions(ctx context.Context) error {
 			rest = append(rest, ex)
 		}
 	}
+	ctx, cancel := context.WithCancel(ctx)
+	builds := v.buildAll(ctx, tmp, append(first, rest...))
+	defer func() { cancel(); closeBuilds(builds) }()
 	limit := v.p.Limits.Time
 	if derive {
 		limit = problems.UnknownTimeLimit
 	}
 	var done []graded
-	err = v.gradeAll(ctx, tmp, first, 0, limit, func(g graded) { done = append(done, g) })
+	err = v.gradeAll(ctx, builds[:len(first)], limit, func(g graded) { done = append(done, g) })
 	if err != nil {
 		return err
 	}
@@ -154,29 +158,105 @@ func (v *verifier) checkSubmissions(ctx context.Context) error {
 	for _, g := range done {
 		v.judgeGraded(ctx, g)
 	}
-	return v.gradeAll(ctx, tmp, rest, len(first), v.rep.TimeLimit, func(g graded) { v.judgeGraded(ctx, g) })
+	return v.gradeAll(ctx, builds[len(first):], v.rep.TimeLimit, func(g graded) { v.judgeGraded(ctx, g) })
 }
 
-// gradeAll grades exs, up to VerifyOptions.Jobs at once, and hands each
-// grading to each in the order of exs, as soon as those before it are
-// done. A submission the judge could not grade is a finding.
-func (v *verifier) gradeAll(ctx context.Context, tmp string, exs []example, base int, limit time.Duration, each func(graded)) error {
-	jobs := v.opts.Jobs
-	if jobs <= 0 {
-		jobs = runtime.NumCPU()
+// exampleBuild is an example submission being built.
+type exampleBuild struct {
+	ex    example
+	pp    *judge.Prepared
+	err   error         // the judge could not build it (a finding), or ctx ended
+	ready chan struct{} // closed once pp or err is set
+}
+
+// jobs is how many example submissions are built, and graded, at once.
+func (v *verifier) jobs() int {
+	if v.opts.Jobs > 0 {
+		return v.opts.Jobs
 	}
+	return runtime.NumCPU()
+}
+
+// buildAll starts building exs, in their order, up to jobs() at once.
+func (v *verifier) buildAll(ctx context.Context, tmp string, exs []example) []*exampleBuild {
+	builds := make([]*exampleBuild, len(exs))
+	for i, ex := range exs {
+		builds[i] = &exampleBuild{ex: ex, ready: make(chan struct{})}
+	}
+	sem := make(chan struct{}, v.jobs())
+	go func() {
+		for i, b := range builds {
+			select {
+			case sem <- struct{}{}:
+			case <-ctx.Done():
+				for _, b := range builds[i:] {
+					b.err = ctx.Err()
+					close(b.ready)
+				}
+				return
+			}
+			go func() {
+				defer func() { <-sem }()
+				b.pp, b.err = v.buildExample(ctx, tmp, i, b.ex)
+				close(b.ready)
+			}()
+		}
+	}()
+	return builds
+}
+
+// closeBuilds removes the builds, once every one has ended.
+func closeBuilds(builds []*exampleBuild) {
+	for _, b := range builds {
+		<-b.ready
+		if b.pp != nil {
+			b.pp.Close()
+		}
+	}
+}
+
+// buildExample copies one example out of the problem's FS (it may be
+// embedded in the judge), in a folder of its own to keep its name, and
+// builds it.
+func (v *verifier) buildExample(ctx context.Context, tmp string, i int, ex example) (*judge.Prepared, error) {
+	v.step("building " + ex.rel)
+	src := filepath.Join(tmp, fmt.Sprint(i), path.Base(ex.rel))
+	if err := os.MkdirAll(filepath.Dir(src), 0o755); err != nil {
+		return nil, err
+	}
+	if ex.sub.Dir {
+		if err := os.CopyFS(src, subFS(v.p.FS, ex.rel)); err != nil {
+			return nil, err
+		}
+	} else {
+		b, err := fs.ReadFile(v.p.FS, ex.rel)
+		if err != nil {
+			return nil, err
+		}
+		if err := os.WriteFile(src, b, 0o755); err != nil {
+			return nil, err
+		}
+	}
+	return v.opts.Judge.Prepare(ctx, judge.Submission{Path: src}, v.opts.Build)
+}
+
+// gradeAll grades the built examples, up to jobs() at once, and hands
+// each grading to each in their order, as soon as those before it are
+// done. A submission the judge could not build or grade is a finding.
+func (v *verifier) gradeAll(ctx context.Context, builds []*exampleBuild, limit time.Duration, each func(graded)) error {
 	type slot struct {
 		g   *graded
 		err error
 	}
-	slots := make([]chan slot, len(exs))
-	sem := make(chan struct{}, jobs)
+	slots := make([]chan slot, len(builds))
+	sem := make(chan struct{}, v.jobs())
 	var wg sync.WaitGroup
-	for i, ex := range exs {
+	for i, b := range builds {
 		slots[i] = make(chan slot, 1)
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
+			<-b.ready
 			select {
 			case sem <- struct{}{}:
 			case <-ctx.Done():
@@ -184,13 +264,13 @@ func (v *verifier) gradeAll(ctx context.Context, tmp string, exs []example, base
 				return
 			}
 			defer func() { <-sem }()
-			g, err := v.gradeExample(ctx, tmp, base+i, ex, limit)
+			g, err := v.gradeExample(ctx, b, limit)
 			slots[i] <- slot{g, err}
 		}()
 	}
 	defer wg.Wait()
 	var first error
-	for i := range exs {
+	for i := range builds {
 		s := <-slots[i]
 		switch {
 		case first != nil:
@@ -228,36 +308,24 @@ func (v *verifier) deriveLimit(done []graded) {
 	}
 }
 
-// gradeExample copies one example out of the problem's FS (it may be
-// embedded in the judge), each in a folder of its own to keep its name,
-// and grades it; nil when the judge could not (a finding says why).
-func (v *verifier) gradeExample(ctx context.Context, tmp string, i int, ex example, limit time.Duration) (*graded, error) {
-	v.step("grading " + ex.rel)
-	src := filepath.Join(tmp, fmt.Sprint(i), path.Base(ex.rel))
-	if err := os.MkdirAll(filepath.Dir(src), 0o755); err != nil {
-		return nil, err
+// gradeExample grades one built example; failed says why the judge could
+// not build or grade it.
+func (v *verifier) gradeExample(ctx context.Context, b *exampleBuild, limit time.Duration) (*graded, error) {
+	if b.err != nil {
+		if ctx.Err() != nil {
+			return nil, ctx.Err()
+		}
+		return &graded{ex: b.ex, failed: b.err}, nil
 	}
-	if ex.sub.Dir {
-		if err := os.CopyFS(src, subFS(v.p.FS, ex.rel)); err != nil {
-			return nil, err
-		}
-	} else {
-		b, err := fs.ReadFile(v.p.FS, ex.rel)
-		if err != nil {
-			return nil, err
-		}
-		if err := os.WriteFile(src, b, 0o755); err != nil {
-			return nil, err
-		}
-	}
-	res, rep, err := v.grade(ctx, ex, src, limit)
+	v.step("grading " + b.ex.rel)
+	res, rep, err := v.grade(ctx, b.ex, b.pp, limit)
 	if err != nil {
 		if ctx.Err() != nil {
 			return nil, ctx.Err()
 		}
-		return &graded{ex: ex, failed: err}, nil
+		return &graded{ex: b.ex, failed: err}, nil
 	}
-	return &graded{ex: ex, res: res, rep: rep}, nil
+	return &graded{ex: b.ex, res: res, rep: rep}, nil
 }
 
 func subFS(fsys fs.FS, dir string) fs.FS {
@@ -275,7 +343,7 @@ func subFS(fsys fs.FS, dir string) fs.FS {
 // times ThinFactor, which tells a thin margin from a broken one in a
 // single run; in a Kattis package not (problemtools' timelim_high), which
 // keeps the slowest runs short.
-func (v *verifier) grade(ctx context.Context, ex example, src string, limit time.Duration) (*SubmissionResult, *judge.Report, error) {
+func (v *verifier) grade(ctx context.Context, ex example, pp *judge.Prepared, limit time.Duration) (*SubmissionResult, *judge.Report, error) {
 	o := v.opts.Grade
 	o.Tests, o.Checker = nil, nil
 	o.Lazy = ex.sub.Lazy() && ex.sub.TimeBound() != problems.TimeBoundLower
@@ -294,11 +362,17 @@ func (v *verifier) grade(ctx context.Context, ex example, src string, limit time
 			// deadlocks) need not wait for twice it.
 			o.WallLimit = scale(o.TimeLimit, 1.5) + time.Second
 		}
+		if o.Lazy {
+			// Its tests fail slowly, the first failure decides, and a
+			// test run beside it in vain would hold a run of the
+			// Judge's (MaxRuns), waiting, from the other submissions.
+			o.Parallel = 1
+		}
 	}
 	if limit == problems.UnknownTimeLimit && o.WallLimit == 0 {
 		o.WallLimit = limit
 	}
-	r, err := v.opts.Judge.Grade(ctx, v.p, judge.Submission{Path: src}, v.opts.Build, o)
+	r, err := pp.Grade(ctx, v.p, o)
 	if err != nil {
 		return nil, nil, err
 	}

@@ -41,8 +41,11 @@ func DeriveTimeLimit(ctx context.Context, p *problems.Problem, opts VerifyOption
 			accepted = append(accepted, ex)
 		}
 	}
+	ctx, cancel := context.WithCancel(ctx)
+	builds := v.buildAll(ctx, tmp, accepted)
+	defer func() { cancel(); closeBuilds(builds) }()
 	var done []graded
-	if err := v.gradeAll(ctx, tmp, accepted, 0, problems.UnknownTimeLimit, func(g graded) {
+	if err := v.gradeAll(ctx, builds, problems.UnknownTimeLimit, func(g graded) {
 		done = append(done, g)
 		if opts.Graded != nil {
 			opts.Graded(*g.res)
