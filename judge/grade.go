@@ -296,22 +296,11 @@ func (g *grader) runTest(ctx context.Context, i int, t problems.Test, w *workDir
 	if err := g.testFiles(t, dir); err != nil {
 		return tr, err
 	}
-	cmd := &sandbox.Cmd{
-		Path:     g.prog.run[0],
-		Args:     g.prog.run[1:],
-		Dir:      dir,
-		Env:      withDir(g.prog.env, dir),
-		Stdin:    input,
-		ReadOnly: g.prog.readOnly,
-		Limits:   g.limits.sandbox(),
-	}
-	if t.Config != nil && len(t.Config.Args) > 0 {
-		cmd.Args = append(slices.Clone(cmd.Args), t.Config.Args...)
-	}
+	cmd := g.command(t, dir)
 	if g.interactor != nil {
-		cmd.Stdin = nil
 		return tr, g.interact(ctx, &tr, t, input, answer, cmd)
 	}
+	cmd.Stdin = input
 	res, err := g.j.run(ctx, cmd)
 	if ctx.Err() != nil {
 		return tr, ctx.Err()
@@ -330,6 +319,24 @@ func (g *grader) runTest(ctx context.Context, i int, t problems.Test, w *workDir
 	}
 	g.check(ctx, &tr, t, input, res.Stdout, answer)
 	return tr, nil
+}
+
+// command is the program's run on test t in dir, with the test's
+// arguments (a Kattis package's args) after its own; no standard input
+// yet.
+func (g *grader) command(t problems.Test, dir string) *sandbox.Cmd {
+	cmd := &sandbox.Cmd{
+		Path:     g.prog.run[0],
+		Args:     g.prog.run[1:],
+		Dir:      dir,
+		Env:      withDir(g.prog.env, dir),
+		ReadOnly: g.prog.readOnly,
+		Limits:   g.limits.sandbox(),
+	}
+	if t.Config != nil && len(t.Config.Args) > 0 {
+		cmd.Args = append(slices.Clone(cmd.Args), t.Config.Args...)
+	}
+	return cmd
 }
 
 // workDir is the test's working directory with the program in it: the

@@ -205,3 +205,27 @@ func TestGradeBuildRunSubmission(t *testing.T) {
 		t.Errorf("got %v %q, want CE: no run script", r.Verdict, r.Compile.Message)
 	}
 }
+
+// TestGradeTestArgs: a test's args (2025-09, from its group or its own
+// .yaml) come after the submission's own command line.
+func TestGradeTestArgs(t *testing.T) {
+	p := writePackage(t, "args", map[string]string{
+		"problem.yaml":                "problem_format_version: 2025-09\nname: Args\nuuid: 0b3f8c5e-3d2a-4e1b-9c8d-7a6b5c4d3e2f\nlicense: cc0\nsource: optjudge tests\nlimits:\n  time_limit: 1\n",
+		"data/sample/1.in":            "",
+		"data/sample/1.ans":           "\n",
+		"data/secret/test_group.yaml": "args: [a, b]\n",
+		"data/secret/1.in":            "",
+		"data/secret/1.ans":           "a b\n",
+		"data/secret/2.in":            "",
+		"data/secret/2.ans":           "c\n",
+		"data/secret/2.yaml":          "args: [c]\n",
+	})
+	src := writeSource(t, "args.py", "import sys\nprint(*sys.argv[1:])\n")
+	r, err := newJudge(t).Grade(context.Background(), p, Submission{Path: src}, BuildOptions{}, parallel())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Verdict != verdict.AC {
+		t.Errorf("got %v (%+v), want AC", r.Verdict, r.Tests)
+	}
+}
