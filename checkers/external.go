@@ -160,11 +160,19 @@ func (x *External) testlib(ctx context.Context, in, out, ans string) (Result, er
 	if err != nil {
 		return Result{}, err
 	}
-	msg := message(r.stderr)
-	if msg == "" {
-		msg = message(r.stdout)
+	stderr := r.stderr
+	if message(stderr) == "" {
+		stderr = r.stdout
 	}
-	switch r.code {
+	return TestlibResult(x.Name, r.code, stderr)
+}
+
+// TestlibResult reads a testlib checker's or interactor's verdict from its
+// exit code: 0 AC, 1 WA, 2 a presentation error (WA); 3 (it failed) or any
+// other code is an error (JE). The message is what it wrote to stderr.
+func TestlibResult(name string, code int, stderr []byte) (Result, error) {
+	msg := message(stderr)
+	switch code {
 	case 0:
 		return Result{Verdict: verdict.AC, Message: msg}, nil
 	case 1:
@@ -172,9 +180,9 @@ func (x *External) testlib(ctx context.Context, in, out, ans string) (Result, er
 	case 2:
 		return Result{Verdict: verdict.WA, Message: "presentation error: " + msg}, nil
 	case 3:
-		return Result{}, fmt.Errorf("%s failed: %s", x.Name, orNothing(msg))
+		return Result{}, fmt.Errorf("%s failed: %s", name, orNothing(msg))
 	}
-	return Result{}, fmt.Errorf("%s: exit code %d is not a testlib verdict: %s", x.Name, r.code, orNothing(msg))
+	return Result{}, fmt.Errorf("%s: exit code %d is not a testlib verdict: %s", name, code, orNothing(msg))
 }
 
 func (x *External) kattis(ctx context.Context, in, ans, feedback string, output []byte) (Result, error) {

@@ -131,7 +131,10 @@ func (g *grader) setup(ctx context.Context, langs *Languages) error {
 			return err
 		}
 		g.interactor = t
-		return g.setupGrader(ctx, langs)
+		if g.p.Validation.Program.Protocol != checkers.Testlib || g.opts.Checker != nil {
+			return g.setupGrader(ctx, langs)
+		}
+		// a testlib interactor's output goes to the checker
 	}
 	if g.opts.Checker != nil {
 		return g.setupGrader(ctx, langs)

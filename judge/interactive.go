@@ -2,11 +2,13 @@ package judge
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io/fs"
 	"os"
 	"path"
 	"path/filepath"
+	"slices"
 	"sync"
 
 	"github.com/optjudge/optjudge/checkers"
@@ -25,6 +27,8 @@ type interaction struct {
 	cmd      *sandbox.Cmd // the submission's run
 	feedback string       // the validator's feedback directory, with a slash
 	argv     []string     // the validator's command line
+	testlib  bool         // a testlib interactor: exit 0 accepts, then the checker reads output
+	output   string       // a testlib interactor's output file
 
 	mu    sync.Mutex
 	first string // who ended first: "validator" or "submission"
@@ -68,12 +72,25 @@ func (g *grader) interact(ctx context.Context, tr *TestResult, t problems.Test, 
 	if err := os.Mkdir(fb, 0o755); err != nil {
 		return fmt.Errorf("writing the validator's files: %w", err)
 	}
-	it := &interaction{g: g, cmd: cmd, feedback: fb + "/"}
-	it.argv = append(append(append([]string(nil), g.interactor.argv...), in, ans, it.feedback), g.p.OutputValidatorArgs(t)...)
+	it := &interaction{g: g, cmd: cmd, feedback: fb + "/", output: filepath.Join(tmp, "output")}
+	prog := g.p.Validation.Program
+	if it.testlib = prog.Protocol == checkers.Testlib; it.testlib {
+		it.argv = append(append(slices.Clone(g.interactor.argv), in, it.output, ans), prog.Args...)
+	} else {
+		it.argv = append(append(slices.Clone(g.interactor.argv), in, ans, it.feedback), g.p.OutputValidatorArgs(t)...)
+	}
 	if err := it.run(ctx); err != nil {
 		return err
 	}
 	it.judge(tr)
+	if it.testlib && tr.Verdict == verdict.AC {
+		// testlib: the checker judges what the interactor wrote
+		out, err := os.ReadFile(it.output)
+		if err != nil && !errors.Is(err, fs.ErrNotExist) {
+			return fmt.Errorf("reading the interactor's output: %w", err)
+		}
+		g.check(ctx, tr, t, input, out, answer)
+	}
 	return nil
 }
 
@@ -152,7 +169,11 @@ func (it *interaction) validatorCmd(stdin, stdout *os.File) *proc.Cmd {
 // validatorAccepts says whether the validator ran to its end and accepted.
 func (it *interaction) validatorAccepts() bool {
 	r := it.val.r
-	return it.val.err == nil && !r.TimedOut && r.Signal == 0 && r.ExitCode == 42
+	accept := 42
+	if it.testlib {
+		accept = 0
+	}
+	return it.val.err == nil && !r.TimedOut && r.Signal == 0 && r.ExitCode == accept
 }
 
 // judge decides the test's verdict from both ends.
@@ -195,7 +216,12 @@ func (it *interaction) validatorVerdict() (checkers.Result, string) {
 	case r.Signal != 0:
 		return checkers.Result{Verdict: verdict.JE}, fmt.Sprintf("validator %s: killed by %s%s", name, signalName(r.Signal), hintOf(r.Stderr))
 	}
-	res, err := checkers.KattisResult("validator "+name, r.ExitCode, it.feedback, r.Stderr)
+	var res checkers.Result
+	if it.testlib {
+		res, err = checkers.TestlibResult("interactor "+name, r.ExitCode, r.Stderr)
+	} else {
+		res, err = checkers.KattisResult("validator "+name, r.ExitCode, it.feedback, r.Stderr)
+	}
 	if err != nil {
 		return checkers.Result{Verdict: verdict.JE}, err.Error()
 	}

@@ -162,3 +162,52 @@ func TestInteractivePackage(t *testing.T) {
 		})
 	}
 }
+
+// TestInteractiveTestlib grades a native problem with a testlib-style
+// interactor: exit 0 accepts, and the checker then judges what the
+// interactor wrote to its output file against the answer.
+func TestInteractiveTestlib(t *testing.T) {
+	dir := t.TempDir()
+	files := map[string]string{
+		"problem.yaml": "name: talk\ntitle: Talk\nlimits:\n  time_limit: 1\ninteractor:\n  program: interactor.py\n",
+		// interactor input_file output_file answer_file
+		"interactor.py": "import sys\nx = open(sys.argv[1]).read().strip()\nprint(x, flush=True)\n" +
+			"got = sys.stdin.readline().split()\nopen(sys.argv[2], 'w').write(' '.join(got) + '\\n')\n" +
+			"if len(got) != 2:\n    print('want two numbers, got', len(got), file=sys.stderr)\n    sys.exit(1)\n",
+		"testdata/sample/1.in":  "7\n",
+		"testdata/sample/1.ans": "7 7\n",
+		"testdata/secret/2.in":  "12\n",
+		"testdata/secret/2.ans": "12 12\n",
+	}
+	for f, c := range files {
+		os.MkdirAll(filepath.Join(dir, filepath.Dir(f)), 0o755)
+		if err := os.WriteFile(filepath.Join(dir, f), []byte(c), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	p, err := problems.LoadDir(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	j := newJudge(t)
+	tests := []struct {
+		src  string
+		want verdict.Verdict
+		msg  string
+	}{
+		{"x = input()\nprint(x, x)\n", verdict.AC, ""},
+		{"print(input())\n", verdict.WA, "want two numbers, got 1"},
+		{"x = input()\nprint(x, 0)\n", verdict.WA, `got "0", want "7"`},
+		{"input()\nraise SystemExit(4)\n", verdict.RE, "exit code 4"},
+	}
+	for _, tt := range tests {
+		src := writeSource(t, "sub.py", tt.src)
+		r, err := j.Grade(context.Background(), p, Submission{Path: src}, BuildOptions{}, parallel())
+		if err != nil {
+			t.Fatal(err)
+		}
+		if r.Verdict != tt.want || !strings.Contains(r.Tests[0].Message, tt.msg) {
+			t.Errorf("%q: got %v %q, want %v with %q", tt.src, r.Verdict, r.Tests[0].Message, tt.want, tt.msg)
+		}
+	}
+}

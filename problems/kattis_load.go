@@ -225,6 +225,10 @@ func (p *Problem) loadPackage() error {
 		}
 		p.Groups = root
 		p.Validation.Program = p.CheckerProgram
+		if it := p.Spec.Interactor; it != nil {
+			p.Type.Interactive, p.Validation.Interactive = true, true
+			p.Validation.Program = &Program{Path: it.Program, Protocol: it.InteractorProtocol(), Args: it.Args}
+		}
 		p.Time = TimeLimitRules{Given: true, Source: p.file("problem.yaml"),
 			Multipliers: TimeMultipliers{ACToTimeLimit: p.TimeRules.AC, TimeLimitToTLE: p.TimeRules.TLE, Resolution: TimeMultipliers2023.Resolution}}
 		return nil
