@@ -151,9 +151,16 @@ func (c *capture) forward() {
 		n, err := unix.Read(c.fd, chunk[:])
 		switch {
 		case n > 0:
+			// what fits in the limit goes on; past it the watch
+			// kills the tree, which it gets to now
+			keep := min(int64(n), max(c.limit-c.total, 0))
 			c.total += int64(n)
-			if !c.sinkGone {
-				c.pending = append(c.pending[:0], chunk[:n]...)
+			if !c.sinkGone && keep > 0 {
+				c.pending = append(c.pending[:0], chunk[:keep]...)
+			}
+			if c.total > c.limit {
+				c.flush()
+				return
 			}
 		case err == unix.EINTR:
 		case err == unix.EAGAIN:
