@@ -7,7 +7,9 @@ import (
 	"os/exec"
 	"path/filepath"
 	"testing"
+	"time"
 
+	"github.com/optjudge/optjudge/judge/bytesize"
 	"github.com/optjudge/optjudge/judge/sandbox"
 	"github.com/optjudge/optjudge/judge/verdict"
 	"github.com/optjudge/optjudge/problems"
@@ -121,9 +123,9 @@ func BenchmarkCompile(b *testing.B) {
 		b.Fatal(err)
 	}
 	defer j.Close()
-	for _, sub := range []struct{ lang, src string }{
-		{"cpp", "#include <iostream>\nint main(){long a,b;std::cin>>a>>b;std::cout<<a+b<<\"\\n\";}\n"},
-		{"python", "a, b = map(int, input().split())\nprint(a + b)\n"},
+	for _, sub := range []struct{ lang, file, src string }{
+		{"cpp", "sum.cpp", "#include <iostream>\nint main(){long a,b;std::cin>>a>>b;std::cout<<a+b<<\"\\n\";}\n"},
+		{"python3", "sum.py", "a, b = map(int, input().split())\nprint(a + b)\n"},
 	} {
 		lang, err := j.Languages().ByName(sub.lang)
 		if err != nil {
@@ -140,10 +142,11 @@ func BenchmarkCompile(b *testing.B) {
 					if err != nil {
 						b.Fatal(err)
 					}
-					if err := os.WriteFile(filepath.Join(dir, lang.File), []byte(sub.src), 0o644); err != nil {
+					if err := os.WriteFile(filepath.Join(dir, sub.file), []byte(sub.src), 0o644); err != nil {
 						b.Fatal(err)
 					}
-					res, err := j.compile(context.Background(), &build{lang: lang, dir: dir, trusted: where == "outside"}, tc)
+					bd := &build{lang: lang, dir: dir, trusted: where == "outside", entry: sub.file, sources: []string{sub.file}}
+					res, err := j.compile(context.Background(), bd, tc)
 					if err != nil || !res.OK {
 						b.Fatalf("got %+v, %v, want a build", res, err)
 					}
@@ -151,5 +154,94 @@ func BenchmarkCompile(b *testing.B) {
 				}
 			})
 		}
+	}
+}
+
+// BenchmarkCompileLanguages measures the whole build of a small program
+// (testdata/langs/LANG/ac.*, the clocks solution) in every language whose
+// compiler is installed, as Prepare makes it: copied, compiled in a box of
+// its own, its files collected (a JVM language's main class found and its
+// jar packed).
+//
+//	go test ./judge -run '^$' -bench CompileLanguages -benchtime 5x
+func BenchmarkCompileLanguages(b *testing.B) {
+	j, err := New(Config{Sandbox: sandbox.Options{FirstUID: firstBoxUID}, TempDir: b.TempDir(), Path: os.Getenv("PATH"), Home: os.Getenv("HOME")})
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer j.Close()
+	for _, name := range j.Languages().Names() {
+		b.Run(name, func(b *testing.B) {
+			lang, _ := j.Languages().ByName(name)
+			if err := j.Installed(lang); err != nil {
+				b.Skipf("%v", err)
+			}
+			dir, force := filepath.Join("testdata/langs", name), ""
+			if name == "pypy3" {
+				dir, force = "testdata/langs/python3", name
+			}
+			files, _ := filepath.Glob(filepath.Join(dir, "ac.*"))
+			if len(files) != 1 {
+				b.Fatalf("%s/ac.*: %d files", dir, len(files))
+			}
+			for b.Loop() {
+				pp, err := j.Prepare(context.Background(), Submission{Path: files[0]}, BuildOptions{Lang: force})
+				if err != nil || !pp.Compile.OK {
+					b.Fatalf("got %+v, %v, want a build", pp, err)
+				}
+				pp.Close()
+			}
+		})
+	}
+}
+
+// BenchmarkEmptyProgram measures what a program that does nothing costs
+// under the sandbox, in C and in the languages with a heavy start: the JVM
+// (Java, Kotlin) and the Python interpreters. ns/op is the wall time of a
+// one-test grading; cpu-ms is the run's CPU time (the whole process tree:
+// a JVM's JIT compiler and garbage collector threads too), peak-MiB its
+// peak resident memory, under a 256 MiB limit.
+//
+//	go test ./judge -run '^$' -bench EmptyProgram -benchtime 20x
+func BenchmarkEmptyProgram(b *testing.B) {
+	j, err := New(Config{Sandbox: sandbox.Options{FirstUID: firstBoxUID}, TempDir: b.TempDir(), Path: os.Getenv("PATH"), Home: os.Getenv("HOME")})
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer j.Close()
+	p := emptyTestsProblem(b, 1)
+	for _, e := range []struct{ lang, file, src string }{
+		{"c", "empty.c", "int main(void) { return 0; }\n"},
+		{"java", "Empty.java", "public class Empty { public static void main(String[] args) {} }\n"},
+		{"kotlin", "empty.kt", "fun main() {}\n"},
+		{"python3", "empty.py", "\n"},
+		{"pypy3", "empty.py", "\n"},
+	} {
+		b.Run(e.lang, func(b *testing.B) {
+			lang, _ := j.Languages().ByName(e.lang)
+			if err := j.Installed(lang); err != nil {
+				b.Skipf("%v", err)
+			}
+			src := filepath.Join(b.TempDir(), e.file)
+			if err := os.WriteFile(src, []byte(e.src), 0o644); err != nil {
+				b.Fatal(err)
+			}
+			pp, err := j.Prepare(context.Background(), Submission{Path: src}, BuildOptions{Lang: e.lang})
+			if err != nil || !pp.Compile.OK {
+				b.Fatalf("got %+v, %v, want a build", pp, err)
+			}
+			defer pp.Close()
+			var cpu, mem float64
+			for b.Loop() {
+				r, err := pp.Grade(context.Background(), p, GradeOptions{TimeLimit: 10 * time.Second, MemoryLimit: 256 * bytesize.MiB})
+				if err != nil || r.Verdict != verdict.AC {
+					b.Fatalf("got %v, %v, want AC", r, err)
+				}
+				cpu += float64(r.Tests[0].CPU.Microseconds()) / 1000
+				mem = max(mem, float64(r.Tests[0].Memory)/float64(bytesize.MiB))
+			}
+			b.ReportMetric(cpu/float64(b.N), "cpu-ms")
+			b.ReportMetric(mem, "peak-MiB")
+		})
 	}
 }

@@ -4,13 +4,16 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"maps"
 	"os"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"syscall"
 	"time"
 
+	"github.com/optjudge/optjudge/judge/bytesize"
 	"github.com/optjudge/optjudge/judge/proc"
 	"github.com/optjudge/optjudge/judge/sandbox"
 )
@@ -30,12 +33,53 @@ const exeName = "main.exe"
 // program is a build ready to run: a contestant's, whose files are placed
 // in each test's working directory, or a problem's own, run where it is.
 type program struct {
-	lang     string   // the language's name, or "executable"
-	dir      string   // its files
-	files    []string // the files a run needs, relative to dir
-	run      []string // the run command: relative to the working directory, or (a problem's) absolute
-	env      []string // extra environment of its runs, {dir} still in it
-	readOnly []string // the toolchain its runs see
+	lang     string            // the language's name, or "executable"
+	dir      string            // its files
+	files    []string          // the files a run needs, slash-separated paths relative to dir
+	run      []string          // the run command: relative to the working directory, or (a problem's) absolute
+	vars     map[string]string // its placeholders' values, but {memlimit}'s
+	env      []string          // extra environment of its runs, {dir} still in it
+	readOnly []string          // the toolchain its runs see
+}
+
+// argv is the run command under a grading's memory limit.
+func (p *program) argv(mem bytesize.Size) []string {
+	vars := maps.Clone(p.vars)
+	if vars == nil {
+		vars = map[string]string{}
+	}
+	vars["memlimit"] = memLimitMiB(mem)
+	return expand(p.run, vars, nil)
+}
+
+// memLimitMiB is {memlimit}: the memory limit in whole MiB, 1024 without
+// one (as problemtools has it).
+func memLimitMiB(mem bytesize.Size) string {
+	if mem <= 0 {
+		return "1024"
+	}
+	return strconv.FormatInt(max(int64(mem/bytesize.MiB), 1), 10)
+}
+
+// expand puts the values of vars for their placeholders in argv, in one
+// pass (a value is never read for placeholders again); an argument that is
+// exactly {files} becomes files, one argument each. A placeholder without a
+// value stays.
+func expand(argv []string, vars map[string]string, files []string) []string {
+	out := make([]string, 0, len(argv))
+	for _, a := range argv {
+		if a == "{files}" && files != nil {
+			out = append(out, files...)
+			continue
+		}
+		out = append(out, placeholderRE.ReplaceAllStringFunc(a, func(m string) string {
+			if v, ok := vars[m[1:len(m)-1]]; ok {
+				return v
+			}
+			return m
+		}))
+	}
+	return out
 }
 
 // build is one build, through the one path for every program: the
@@ -45,6 +89,8 @@ type build struct {
 	lang    *Language
 	dir     string
 	trusted bool
+	entry   string   // {src}
+	sources []string // {files}
 }
 
 // compile runs the language's compile command, if any. A compiler that
@@ -55,8 +101,22 @@ func (j *Judge) compile(ctx context.Context, b *build, tc *toolchain) (CompileRe
 	if len(b.lang.Compile) == 0 {
 		return res, nil
 	}
-	argv := proc.Expand(b.lang.Compile, map[string]string{"src": b.lang.File, "exe": exeName, "dir": b.dir})
+	argv := expand(b.lang.Compile, map[string]string{
+		"src": b.entry, "exe": exeName, "jar": jarName, "classes": classesDir, "dir": b.dir,
+	}, b.sources)
 	argv[0] = tc.compiler
+	if slices.Contains(b.lang.Compile, "{classes}") {
+		// scalac writes only into a directory that exists; the compiler,
+		// as the box's user, must be able to write it
+		d := filepath.Join(b.dir, classesDir)
+		err := os.Mkdir(d, 0o755)
+		if err == nil {
+			err = os.Chmod(d, 0o777)
+		}
+		if err != nil {
+			return res, fmt.Errorf("making the class directory: %w", err)
+		}
+	}
 	if b.lang.GoCache && !b.trusted {
 		if err := j.warmGoCache(ctx, b, tc); err != nil {
 			return res, err
@@ -161,14 +221,21 @@ func (j *Judge) trustedEnv(dir string, tc *toolchain) []string {
 }
 
 // runCommand is the language's run command for a program built in a
-// directory of its own: relative to the working directory (where the
-// program's files are placed), its interpreter found on the PATH.
+// directory of its own, its placeholders still in it: relative to the
+// working directory (where the program's files are placed), its
+// interpreter found on the PATH.
 func runCommand(lang *Language, tc *toolchain) []string {
-	argv := proc.Expand(lang.Run, map[string]string{"src": lang.File, "exe": "./" + exeName, "dir": "."})
+	argv := slices.Clone(lang.Run)
 	if tc.interp != "" {
 		argv[0] = tc.interp
 	}
 	return argv
+}
+
+// runVars are the run command's placeholders for a program whose files
+// are in the working directory.
+func runVars(entry, main string) map[string]string {
+	return map[string]string{"src": entry, "exe": "./" + exeName, "jar": jarName, "dir": ".", "mainclass": main}
 }
 
 // withDir puts the build or working directory for {dir} in env.
@@ -176,13 +243,46 @@ func withDir(env []string, dir string) []string {
 	return proc.Expand(env, map[string]string{"dir": dir})
 }
 
-// runFiles are the files the runs of a build need: the executable, or for
-// an interpreted language the source.
-func runFiles(lang *Language) []string {
-	if len(lang.Compile) > 0 && strings.Contains(strings.Join(lang.Run, " "), "{exe}") {
+// builtFiles are the files a build leaves for its runs: the jar of a JVM
+// language, the executable, or (an interpreted language) nil: the
+// submission's own files.
+func builtFiles(lang *Language) []string {
+	switch {
+	case lang.MainClass:
+		return []string{jarName}
+	case len(lang.Compile) > 0 && slices.ContainsFunc(lang.Run, func(a string) bool { return strings.Contains(a, "{exe}") }):
 		return []string{exeName}
 	}
-	return []string{lang.File}
+	return nil
+}
+
+// packJVM finds the main class of a JVM build in dir (its jar, or its
+// class files) and leaves the jar in dst. failed says why it cannot run:
+// the compilation error.
+func packJVM(lang *Language, dir, dst, entry string) (main, failed string, err error) {
+	writesJar := slices.ContainsFunc(lang.Compile, func(a string) bool { return strings.Contains(a, "{jar}") })
+	var classes []jvmClass
+	if writesJar {
+		classes, err = readJarClasses(filepath.Join(dir, jarName))
+	} else {
+		classes, err = readClassDir(filepath.Join(dir, classesDir))
+	}
+	if err != nil {
+		return "", fmt.Sprintf("reading the classes built: %v", err), nil
+	}
+	if main, failed = mainClass(classes, entry); failed != "" {
+		return "", failed, nil
+	}
+	switch {
+	case !writesJar:
+		err = writeJar(filepath.Join(dst, jarName), classes, main)
+	case dst != dir:
+		err = collect(dir, dst, []string{jarName})
+	}
+	if err != nil {
+		return "", "", fmt.Errorf("packing the jar: %w", err)
+	}
+	return main, "", nil
 }
 
 // collect copies the files a contestant's build left in its directory into

@@ -11,12 +11,14 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
+	"strings"
 	"time"
 )
 
 // exportFormat is the version of Export's archive and of BuildKey.
-const exportFormat = 1
+const exportFormat = 2
 
 // Bounds of an archive Import accepts.
 const (
@@ -33,51 +35,77 @@ type manifest struct {
 	Compile    CompileResult `json:"compile"`         // with its Time in nanoseconds
 	TimeNS     int64         `json:"compile_time_ns"` // CompileResult.Time
 	Files      []string      `json:"files"`           // the program's files, in the order of the entries
+	Main       string        `json:"main"`            // the entry file ({src})
+	MainClass  string        `json:"main_class"`      // the class holding main ({mainclass}), for a JVM language
 }
 
 // BuildKey names the build that Prepare(sub, o) would make: equal keys, the
 // same build. It covers the format of the build, the language's entry in
 // the table, the compiler and interpreter programs found on the PATH (by
-// their content: a new compiler version is a new key) and the submission's
-// content. It builds nothing.
+// their content: a new compiler version is a new key) and every file of
+// the submission, by its name in the build and its content. It builds
+// nothing.
 func (j *Judge) BuildKey(sub Submission, o BuildOptions) (string, error) {
 	langs := j.table(o.Languages)
-	lang, err := langs.Resolve(sub.Path, o.Lang)
+	src, err := langs.resolve(sub.Path, o.Lang)
 	if err != nil {
 		return "", err
 	}
 	h := sha256.New()
 	fmt.Fprintf(h, "optjudge build %d\n", exportFormat)
-	if lang == nil {
+	if src.lang == nil {
 		fmt.Fprintf(h, "executable\n")
-	} else {
-		entry, err := json.Marshal(lang)
+		b, err := os.ReadFile(sub.Path)
 		if err != nil {
-			return "", err
+			return "", fmt.Errorf("submission %s: %w", sub.Path, unwrapPathError(err))
 		}
-		h.Write(entry)
-		tc, err := j.toolchain(lang)
+		fmt.Fprintf(h, "\nsource %d\n", len(b))
+		h.Write(b)
+		return hex.EncodeToString(h.Sum(nil)), nil
+	}
+	if err := j.hashLanguage(h, src.lang); err != nil {
+		return "", err
+	}
+	fmt.Fprintf(h, "\nentry %q\n", src.entry)
+	for _, f := range src.files {
+		in, err := openNoFollow(src.origin(f))
 		if err != nil {
-			return "", err
+			return "", fmt.Errorf("submission %s: %w", sub.Path, unwrapPathError(err))
 		}
-		for _, prog := range []string{tc.compiler, tc.interp} {
-			if prog == "" {
-				continue
-			}
-			id, err := j.programID(prog)
-			if err != nil {
-				return "", fmt.Errorf("%s: %w", lang.Name, err)
-			}
-			fmt.Fprintf(h, "\n%s\n", id)
+		b, err := io.ReadAll(in)
+		in.Close()
+		if err != nil {
+			return "", fmt.Errorf("submission %s: %w", sub.Path, err)
 		}
+		fmt.Fprintf(h, "\nfile %q %d\n", f, len(b))
+		h.Write(b)
 	}
-	b, err := os.ReadFile(sub.Path)
-	if err != nil {
-		return "", fmt.Errorf("submission %s: %w", sub.Path, unwrapPathError(err))
-	}
-	fmt.Fprintf(h, "\nsource %d\n", len(b))
-	h.Write(b)
 	return hex.EncodeToString(h.Sum(nil)), nil
+}
+
+// hashLanguage writes the language's table entry and the identities of
+// its programs into h.
+func (j *Judge) hashLanguage(h io.Writer, lang *Language) error {
+	entry, err := json.Marshal(lang)
+	if err != nil {
+		return err
+	}
+	h.Write(entry)
+	tc, err := j.toolchain(lang)
+	if err != nil {
+		return err
+	}
+	for _, prog := range []string{tc.compiler, tc.interp} {
+		if prog == "" {
+			continue
+		}
+		id, err := j.programID(prog)
+		if err != nil {
+			return fmt.Errorf("%s: %w", lang.Name, err)
+		}
+		fmt.Fprintf(h, "\n%s\n", id)
+	}
+	return nil
 }
 
 // programID is the SHA-256 of a program's file, links resolved, computed
@@ -133,7 +161,7 @@ func (pp *Prepared) Export(w io.Writer) error {
 		if pp.prog == nil {
 			return errors.New("exporting a closed build")
 		}
-		m.Files = pp.prog.files
+		m.Files, m.Main, m.MainClass = pp.prog.files, pp.prog.vars["src"], pp.prog.vars["mainclass"]
 	}
 	b, err := json.Marshal(m)
 	if err != nil {
@@ -232,16 +260,47 @@ func (j *Judge) importedProgram(m *manifest) (*program, error) {
 	if !m.Compile.OK {
 		return nil, nil
 	}
-	files := runFiles(lang)
-	if !slices.Equal(m.Files, files) {
-		return nil, fmt.Errorf("importing a build: files %q, want %q", m.Files, files)
+	if err := checkFiles(lang, m); err != nil {
+		return nil, err
 	}
 	tc, err := j.toolchain(lang)
 	if err != nil {
 		return nil, err
 	}
-	return &program{lang: lang.Name, files: files, run: runCommand(lang, tc), env: tc.env, readOnly: tc.readOnly}, nil
+	return &program{lang: lang.Name, files: m.Files, run: runCommand(lang, tc), vars: runVars(m.Main, m.MainClass),
+		env: tc.env, readOnly: tc.readOnly}, nil
 }
+
+// checkFiles checks an imported build's files against its language: the
+// executable or jar it builds, or (interpreted) the submission's files, of
+// safe names, the entry among them; and a main class that is a class
+// name.
+func checkFiles(lang *Language, m *manifest) error {
+	if built := builtFiles(lang); built != nil {
+		if !slices.Equal(m.Files, built) {
+			return fmt.Errorf("importing a build: files %q, want %q", m.Files, built)
+		}
+	} else {
+		if len(m.Files) == 0 || len(m.Files) > MaxSubmissionFiles || !slices.Contains(m.Files, m.Main) {
+			return fmt.Errorf("importing a build: %d files, entry %q", len(m.Files), m.Main)
+		}
+		for _, f := range m.Files {
+			for _, part := range strings.Split(f, "/") {
+				if !safeName(part) {
+					return fmt.Errorf("importing a build: file %q: not a safe relative name", f)
+				}
+			}
+		}
+	}
+	if lang.MainClass && !javaClassRE.MatchString(m.MainClass) {
+		return fmt.Errorf("importing a build: main class %q", m.MainClass)
+	}
+	return nil
+}
+
+// javaClassRE is a binary class name of a main class, dots between the
+// parts (Java identifiers, $ for a nested class).
+var javaClassRE = regexp.MustCompile(`^[\p{L}_$][\p{L}\p{N}_$]*(\.[\p{L}_$][\p{L}\p{N}_$]*)*$`)
 
 // readFiles writes the archive's next entries, which must be files, in
 // order, into dir.
@@ -258,7 +317,11 @@ func readFiles(tr *tar.Reader, dir string, files []string) error {
 		if name == exeName {
 			mode = 0o755
 		}
-		if err := copyTo(io.LimitReader(tr, hdr.Size), filepath.Join(dir, name), mode); err != nil {
+		dst := filepath.Join(dir, filepath.FromSlash(name))
+		if err := os.MkdirAll(filepath.Dir(dst), 0o755); err != nil {
+			return fmt.Errorf("importing a build: %w", err)
+		}
+		if err := copyTo(io.LimitReader(tr, hdr.Size), dst, mode); err != nil {
 			return fmt.Errorf("importing a build: %w", err)
 		}
 	}

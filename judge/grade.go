@@ -328,9 +328,10 @@ func (g *grader) runTest(ctx context.Context, i int, t problems.Test, w *workDir
 // arguments (a Kattis package's args) after its own; no standard input
 // yet.
 func (g *grader) command(t problems.Test, dir string) *sandbox.Cmd {
+	argv := g.prog.argv(g.limits.Memory)
 	cmd := &sandbox.Cmd{
-		Path:     g.prog.run[0],
-		Args:     g.prog.run[1:],
+		Path:     argv[0],
+		Args:     argv[1:],
 		Dir:      dir,
 		Env:      withDir(g.prog.env, dir),
 		ReadOnly: g.prog.readOnly,
@@ -354,10 +355,7 @@ func (g *grader) workDir(tr *TestResult, w *workDir) (string, error) {
 	}
 	tr.Dir = dir
 	for _, f := range g.prog.files {
-		if err := mkParent(filepath.Join(dir, f)); err != nil {
-			return "", err
-		}
-		if _, err := g.j.sb.Place(filepath.Join(g.prog.dir, f), filepath.Join(dir, f)); err != nil {
+		if _, err := placeFile(g.j, g.prog, f, dir); err != nil {
 			return "", err
 		}
 	}

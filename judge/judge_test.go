@@ -322,7 +322,7 @@ func TestKeep(t *testing.T) {
 	if err != nil || r.Verdict != verdict.AC {
 		t.Fatalf("got %v, %v, want AC", r, err)
 	}
-	if _, err := os.Stat(filepath.Join(r.KeptIn, "main.py")); err != nil {
+	if _, err := os.Stat(filepath.Join(r.KeptIn, "sum.py")); err != nil {
 		t.Errorf("the kept build: %v", err)
 	}
 	if out, err := os.ReadFile(filepath.Join(r.Tests[0].Dir, "stdout.txt")); err != nil || string(out) != "3\n" {
@@ -331,8 +331,8 @@ func TestKeep(t *testing.T) {
 }
 
 // TestExportImport: a build exported from one Judge grades the same in
-// another without compiling; a build's key names its source, language and
-// compiler.
+// another without compiling; a build's key names its source (the file's
+// name too: a Java class must be in its file), language and compiler.
 func TestExportImport(t *testing.T) {
 	p := sumProblem(t)
 	a, b := newJudge(t), newJudge(t)
@@ -368,18 +368,20 @@ func TestExportImport(t *testing.T) {
 	}
 	copied := writeSource(t, "other-name.cpp", mustRead(t, src))
 	for _, tt := range []struct {
-		name string
-		sub  string
-		o    BuildOptions
-		same bool
+		name  string
+		sub   string
+		o     BuildOptions
+		other bool // in the other Judge
+		same  bool
 	}{
-		{"the same file", src, BuildOptions{}, true},
-		{"the same source under another name, in another Judge", copied, BuildOptions{}, true},
-		{"another source", ce, BuildOptions{}, false},
-		{"another language", src, BuildOptions{Lang: "c"}, false},
+		{"the same file", src, BuildOptions{}, false, true},
+		{"the same file in another Judge", src, BuildOptions{}, true, true},
+		{"the same source under another name", copied, BuildOptions{}, false, false},
+		{"another source", ce, BuildOptions{}, false, false},
+		{"another language", src, BuildOptions{Lang: "c"}, false, false},
 	} {
 		j := a
-		if tt.sub == copied {
+		if tt.other {
 			j = b
 		}
 		k, err := j.BuildKey(Submission{Path: tt.sub}, tt.o)

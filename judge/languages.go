@@ -3,10 +3,13 @@ package judge
 import (
 	"bytes"
 	_ "embed"
+	"errors"
 	"fmt"
 	"io"
 	"os"
 	"path/filepath"
+	"regexp"
+	"slices"
 	"strings"
 	"time"
 
@@ -21,11 +24,29 @@ var defaultLanguages []byte
 // Language says how to build and run programs written in one language. The
 // table format is documented in languages.yaml, embedded in the judge.
 type Language struct {
-	Name       string   `yaml:"name"`
+	Name    string   `yaml:"name"`
+	Title   string   `yaml:"title"`   // for people ("C++"); "": Name
+	Aliases []string `yaml:"aliases"` // other names ByName accepts
+	// Extensions are the endings of the language's source files.
 	Extensions []string `yaml:"extensions"`
-	File       string   `yaml:"file"`
-	Compile    []string `yaml:"compile"`
-	Run        []string `yaml:"run"`
+	// Shebang, a regular expression, gates the files ending in one of
+	// ShebangExtensions: such a file counts for the language only when its
+	// first line matches (Python 2's #!...python2).
+	Shebang           string   `yaml:"shebang"`
+	ShebangExtensions []string `yaml:"shebang_extensions"`
+	// Explicit: chosen by name only, never by a file's ending.
+	Explicit bool `yaml:"explicit"`
+	// File is the name a one-file submission gets; "": its own.
+	File    string   `yaml:"file"`
+	Compile []string `yaml:"compile"`
+	Run     []string `yaml:"run"`
+	// MainClass: a JVM language whose build leaves {jar}, or class files
+	// in {classes}; the judge finds the class holding main.
+	MainClass bool `yaml:"main_class"`
+	// Version prints the compiler's version, for judge doctor.
+	Version []string `yaml:"version"`
+	// Debian names the package that provides the language.
+	Debian string `yaml:"debian"`
 	// Toolchain lists the host paths besides the system directories
 	// (sandbox.SystemDirs) that the build's box and the runs' boxes see
 	// read-only: absolute, or starting with {home} (Config.Home) or {bin}
@@ -41,6 +62,16 @@ type Language struct {
 	GoCache bool `yaml:"go_cache"`
 	// CompileLimits bound the build; zero fields take the defaults.
 	CompileLimits CompileLimits `yaml:"compile_limits"`
+
+	shebang *regexp.Regexp // Shebang compiled
+}
+
+// DisplayName is the language's title, else its name.
+func (lang *Language) DisplayName() string {
+	if lang.Title != "" {
+		return lang.Title
+	}
+	return lang.Name
 }
 
 // CompileLimits bound one build of a program, the whole process tree of the
@@ -92,8 +123,9 @@ type Languages struct {
 	List []Language `yaml:"languages"`
 }
 
-// DefaultLanguages returns the table embedded in the judge: C, C++, Go and
-// Python.
+// DefaultLanguages returns the table embedded in the judge: C, C++, Go,
+// Python 3 and 2, PyPy 3, Java, Kotlin, Rust, JavaScript, C#, Haskell,
+// Ruby, PHP, OCaml, Scala and Common Lisp.
 func DefaultLanguages() *Languages {
 	l, err := ParseLanguages(bytes.NewReader(defaultLanguages), "languages.yaml")
 	if err != nil {
@@ -122,22 +154,26 @@ func ParseLanguages(r io.Reader, name string) (*Languages, error) {
 		return nil, fmt.Errorf("%s: %s", name, strings.TrimPrefix(err.Error(), "yaml: "))
 	}
 	seen := map[string]bool{}
-	for i, lang := range l.List {
+	for i := range l.List {
+		lang := &l.List[i]
 		where := fmt.Sprintf("%s: languages[%d]", name, i)
 		switch {
 		case lang.Name == "":
 			return nil, fmt.Errorf("%s: name: required", where)
-		case seen[lang.Name]:
-			return nil, fmt.Errorf("%s: name: %q appears twice", where, lang.Name)
 		case len(lang.Run) == 0:
 			return nil, fmt.Errorf("%s (%s): run: required", where, lang.Name)
-		case lang.File == "" || strings.ContainsAny(lang.File, `/\`):
+		case lang.File != "" && !plainName(lang.File):
 			return nil, fmt.Errorf("%s (%s): file: want a plain file name, got %q", where, lang.Name, lang.File)
+		}
+		for _, n := range append([]string{lang.Name}, lang.Aliases...) {
+			if seen[n] {
+				return nil, fmt.Errorf("%s (%s): name %q appears twice", where, lang.Name, n)
+			}
+			seen[n] = true
 		}
 		if err := lang.validate(); err != nil {
 			return nil, fmt.Errorf("%s (%s): %w", where, lang.Name, err)
 		}
-		seen[lang.Name] = true
 	}
 	if len(l.List) == 0 {
 		return nil, fmt.Errorf("%s: no languages", name)
@@ -145,7 +181,8 @@ func ParseLanguages(r io.Reader, name string) (*Languages, error) {
 	return &l, nil
 }
 
-// validate checks the fields past the name, commands and file.
+// validate checks the fields past the name, commands and file, and
+// compiles the shebang.
 func (lang *Language) validate() error {
 	for i, p := range lang.Toolchain {
 		if !filepath.IsAbs(p) && !strings.HasPrefix(p, "{home}") && !strings.HasPrefix(p, "{bin}") {
@@ -157,6 +194,24 @@ func (lang *Language) validate() error {
 			return fmt.Errorf("env[%d]: want K=V, got %q", i, kv)
 		}
 	}
+	for i, e := range lang.Extensions {
+		if !strings.HasPrefix(e, ".") || len(e) < 2 || strings.ContainsAny(e, `/\`) {
+			return fmt.Errorf("extensions[%d]: want an ending such as .cpp, got %q", i, e)
+		}
+	}
+	if (lang.Shebang == "") != (len(lang.ShebangExtensions) == 0) {
+		return errors.New("shebang and shebang_extensions: give both or neither")
+	}
+	if lang.Shebang != "" {
+		re, err := regexp.Compile(lang.Shebang)
+		if err != nil {
+			return fmt.Errorf("shebang: %w", err)
+		}
+		lang.shebang = re
+	}
+	if err := lang.checkPlaceholders(); err != nil {
+		return err
+	}
 	l := lang.CompileLimits
 	if l.Time < 0 || l.Memory < 0 || l.Processes < 0 || l.Output < 0 {
 		return fmt.Errorf("compile_limits: must not be negative")
@@ -164,54 +219,67 @@ func (lang *Language) validate() error {
 	return nil
 }
 
-// Resolve says how a submission file will be built: the language named by
-// force, else the one its extension selects. It returns a nil Language for an
-// executable file of no known language, which runs as it is.
-func (l *Languages) Resolve(path, force string) (*Language, error) {
-	st, err := os.Stat(path)
-	if err != nil {
-		return nil, fmt.Errorf("submission %s: %w", path, unwrapPathError(err))
+// The placeholders each command may hold.
+var (
+	compilePlaceholders = []string{"src", "files", "exe", "jar", "classes", "dir"}
+	runPlaceholders     = []string{"src", "exe", "jar", "dir", "mainclass", "memlimit"}
+)
+
+// checkPlaceholders refuses a placeholder a command cannot have, and
+// {files} inside a longer argument.
+func (lang *Language) checkPlaceholders() error {
+	check := func(field string, argv, allowed []string) error {
+		for i, a := range argv {
+			for _, m := range placeholderRE.FindAllStringSubmatch(a, -1) {
+				if !slices.Contains(allowed, m[1]) {
+					return fmt.Errorf("%s[%d]: unknown placeholder {%s} (known here: {%s})", field, i, m[1], strings.Join(allowed, "}, {"))
+				}
+			}
+			if strings.Contains(a, "{files}") && a != "{files}" {
+				return fmt.Errorf("%s[%d]: {files} must be a whole argument, got %q", field, i, a)
+			}
+		}
+		return nil
 	}
-	if st.IsDir() {
-		return nil, fmt.Errorf("submission %s: is a directory", path)
+	runAllowed := runPlaceholders
+	if !lang.MainClass {
+		runAllowed = slices.DeleteFunc(slices.Clone(runPlaceholders), func(v string) bool { return v == "mainclass" })
 	}
-	if force != "" {
-		return l.ByName(force)
+	if err := check("compile", lang.Compile, compilePlaceholders); err != nil {
+		return err
 	}
-	lang, err := l.ForFile(path)
-	if err != nil && st.Mode()&0o111 != 0 {
-		return nil, nil
+	if err := check("run", lang.Run, runAllowed); err != nil {
+		return err
 	}
-	return lang, err
+	if lang.MainClass && len(lang.Compile) == 0 {
+		return errors.New("main_class: needs a compile command")
+	}
+	return check("version", lang.Version, nil)
 }
 
-// ByName finds a language by its name.
+// placeholderRE is a placeholder of a command.
+var placeholderRE = regexp.MustCompile(`\{([a-z]+)\}`)
+
+// ByName finds a language by its name or one of its aliases.
 func (l *Languages) ByName(name string) (*Language, error) {
 	for i := range l.List {
-		if l.List[i].Name == name {
+		if l.List[i].Name == name || slices.Contains(l.List[i].Aliases, name) {
 			return &l.List[i], nil
 		}
 	}
-	return nil, fmt.Errorf("unknown language %q (known: %s)", name, strings.Join(l.names(), ", "))
+	return nil, fmt.Errorf("unknown language %q (known: %s)", name, strings.Join(l.Names(), ", "))
 }
 
-// ForFile picks the language of a source file by its extension.
-func (l *Languages) ForFile(path string) (*Language, error) {
-	ext := strings.ToLower(filepath.Ext(path))
-	for i := range l.List {
-		for _, e := range l.List[i].Extensions {
-			if strings.ToLower(e) == ext {
-				return &l.List[i], nil
-			}
-		}
-	}
-	return nil, fmt.Errorf("%s: no language for extension %q (known: %s); use --lang", path, ext, strings.Join(l.names(), ", "))
-}
-
-func (l *Languages) names() []string {
+// Names lists the languages' names in table order.
+func (l *Languages) Names() []string {
 	ns := make([]string, len(l.List))
 	for i, lang := range l.List {
 		ns[i] = lang.Name
 	}
 	return ns
+}
+
+// plainName reports whether name is a file name without a directory.
+func plainName(name string) bool {
+	return name != "" && name != "." && name != ".." && !strings.ContainsAny(name, `/\`)
 }

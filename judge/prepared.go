@@ -10,14 +10,15 @@ import (
 	"github.com/optjudge/optjudge/problems"
 )
 
-// Submission is what a contestant handed in: a source file or an executable.
+// Submission is what a contestant handed in: a source file, a directory
+// of files that make one program (the Kattis format's), or an executable.
 type Submission struct {
 	Path string
 }
 
 // BuildOptions tune one build.
 type BuildOptions struct {
-	Lang      string     // force a language by name; "": by the file's extension
+	Lang      string     // force a language by name; "": by the files' endings (and a .py file's #! line)
 	Languages *Languages // nil: the Judge's table (a problem's own languages.yaml replaces it)
 	Keep      bool       // keep the build directory, for people to look at (Prepared.Dir)
 }
@@ -38,7 +39,8 @@ type Prepared struct {
 
 // Prepare builds sub inside the sandbox. A compilation error is a Prepared
 // with Compile.OK false and a nil error; an error means the judge could not
-// build (a missing file, an unknown language, a compiler not installed).
+// build: a missing file, a file in no language that is no program either
+// (*UnknownLanguageError), a compiler not installed (*NotInstalledError).
 // Close removes the build.
 func (j *Judge) Prepare(ctx context.Context, sub Submission, o BuildOptions) (*Prepared, error) {
 	langs := j.table(o.Languages)
@@ -46,15 +48,15 @@ func (j *Judge) Prepare(ctx context.Context, sub Submission, o BuildOptions) (*P
 		pp := &Prepared{Submission: sub, j: j, langs: langs, Compile: CompileResult{OK: true}}
 		return pp, j.prepareBuildRun(ctx, pp, o)
 	}
-	lang, err := langs.Resolve(sub.Path, o.Lang)
+	src, err := langs.resolve(sub.Path, o.Lang)
 	if err != nil {
 		return nil, err
 	}
 	pp := &Prepared{Submission: sub, j: j, langs: langs, Compile: CompileResult{OK: true}}
-	if lang == nil {
+	if src.lang == nil {
 		return pp, j.prepareExecutable(pp, o)
 	}
-	return pp, j.prepareSource(ctx, pp, lang, o)
+	return pp, j.prepareSource(ctx, pp, src, o)
 }
 
 // prepareExecutable wraps a ready-made executable as a program.
@@ -79,43 +81,87 @@ func (j *Judge) prepareExecutable(pp *Prepared, o BuildOptions) error {
 	return nil
 }
 
-// prepareSource builds a source file in a box.
-func (j *Judge) prepareSource(ctx context.Context, pp *Prepared, lang *Language, o BuildOptions) error {
+// prepareSource builds a submission's sources in a box. The judge's own
+// copy of them (the runs' files, for an interpreted language) is made
+// first, and the build directory, which the compiler may write, gets a
+// copy of that.
+func (j *Judge) prepareSource(ctx context.Context, pp *Prepared, src *sourceSet, o BuildOptions) error {
+	lang := src.lang
 	pp.Language = lang.Name
 	tc, err := j.toolchain(lang)
 	if err != nil {
-		return err
-	}
-	where, prefix := j.tmp, "build-"
-	if o.Keep {
-		where, prefix = j.cfg.TempDir, "optjudge-build-"
-	}
-	dir, err := os.MkdirTemp(where, prefix)
-	if err != nil {
-		return fmt.Errorf("creating a build directory: %w", err)
-	}
-	if o.Keep {
-		pp.buildDir = dir
-	} else {
-		defer removeAll(dir)
-	}
-	if err := copyFile(pp.Submission.Path, filepath.Join(dir, lang.File), 0o644); err != nil {
-		return fmt.Errorf("copying the submission: %w", err)
-	}
-	if pp.Compile, err = j.compile(ctx, &build{lang: lang, dir: dir}, tc); err != nil || !pp.Compile.OK {
 		return err
 	}
 	prog, err := os.MkdirTemp(j.tmp, "prog-")
 	if err != nil {
 		return fmt.Errorf("creating a build directory: %w", err)
 	}
-	files := runFiles(lang)
-	if err := collect(dir, prog, files); err != nil {
+	if err := src.copyInto(prog, 0o755); err != nil {
 		removeAll(prog)
 		return err
 	}
-	pp.prog = &program{lang: lang.Name, dir: prog, files: files, run: runCommand(lang, tc), env: tc.env, readOnly: tc.readOnly}
+	p, err := j.buildIn(ctx, pp, src, prog, tc, o)
+	if err != nil || p == nil {
+		removeAll(prog)
+		return err
+	}
+	pp.prog = p
 	return nil
+}
+
+// buildIn compiles the copy of the submission in prog in a build
+// directory of its own, and returns the program, its files in prog: the
+// copy (an interpreted language's), or the executable or jar collected
+// from the build in its place. A failed build sets pp.Compile and returns
+// a nil program.
+func (j *Judge) buildIn(ctx context.Context, pp *Prepared, src *sourceSet, prog string, tc *toolchain, o BuildOptions) (*program, error) {
+	lang := src.lang
+	where, prefix := j.tmp, "build-"
+	if o.Keep {
+		where, prefix = j.cfg.TempDir, "optjudge-build-"
+	}
+	dir, err := os.MkdirTemp(where, prefix)
+	if err != nil {
+		return nil, fmt.Errorf("creating a build directory: %w", err)
+	}
+	if o.Keep {
+		pp.buildDir = dir
+	} else {
+		defer removeAll(dir)
+	}
+	// the compiler may write beside the sources (ghc's .o and .hi files)
+	if err := (&sourceSet{path: prog, dir: true, files: src.files}).copyInto(dir, 0o777); err != nil {
+		return nil, err
+	}
+	b := &build{lang: lang, dir: dir, entry: src.entry, sources: src.sources}
+	if pp.Compile, err = j.compile(ctx, b, tc); err != nil || !pp.Compile.OK {
+		return nil, err
+	}
+	p := &program{lang: lang.Name, dir: prog, files: src.files, run: runCommand(lang, tc), env: tc.env, readOnly: tc.readOnly}
+	built := builtFiles(lang)
+	if built == nil {
+		p.vars = runVars(src.entry, "")
+		return p, nil
+	}
+	// the runs need only what the build made: prog gets it instead of the sources
+	if err := removeAll(prog); err == nil {
+		err = os.Mkdir(prog, 0o700)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("collecting the build: %w", err)
+	}
+	main := ""
+	if lang.MainClass {
+		var failed string
+		if main, failed, err = packJVM(lang, dir, prog, src.entry); err != nil || failed != "" {
+			pp.Compile.OK, pp.Compile.Message = false, failed
+			return nil, err
+		}
+	} else if err := collect(dir, prog, built); err != nil {
+		return nil, err
+	}
+	p.files, p.vars = built, runVars(src.entry, main)
+	return p, nil
 }
 
 // Close removes the build (but a Keep build directory), once every Grade of

@@ -44,11 +44,9 @@ func (j *Judge) toolchain(lang *Language) (*toolchain, error) {
 		first = lang.Run[0]
 	}
 	if first != "" {
-		p, err := proc.LookPath(first, j.cfg.Path, func(cand string) bool {
-			return visible(cand, j.toolchainPaths(lang, filepath.Dir(cand)))
-		})
+		p, err := j.lookUp(lang, first, func(cand string) []string { return j.toolchainPaths(lang, filepath.Dir(cand)) })
 		if err != nil {
-			return nil, fmt.Errorf("%s: %s is not installed where the sandbox can see it: %w", lang.Name, first, err)
+			return nil, err
 		}
 		tc.bin = filepath.Dir(p)
 		if len(lang.Compile) > 0 {
@@ -59,9 +57,9 @@ func (j *Judge) toolchain(lang *Language) (*toolchain, error) {
 	}
 	tc.readOnly = j.toolchainPaths(lang, tc.bin)
 	if len(lang.Compile) > 0 && lookedUp(lang.Run[0]) {
-		p, err := proc.LookPath(lang.Run[0], j.cfg.Path, func(cand string) bool { return visible(cand, tc.readOnly) })
+		p, err := j.lookUp(lang, lang.Run[0], func(string) []string { return tc.readOnly })
 		if err != nil {
-			return nil, fmt.Errorf("%s: %s is not installed where the sandbox can see it: %w", lang.Name, lang.Run[0], err)
+			return nil, err
 		}
 		tc.interp = p
 	}
@@ -71,6 +69,54 @@ func (j *Judge) toolchain(lang *Language) (*toolchain, error) {
 		}
 	}
 	return tc, nil
+}
+
+// NotInstalledError says that a language's compiler or interpreter is not
+// on the judge's PATH, or not where the boxes can see it: the submission
+// cannot be built on this machine, through no fault of its own.
+type NotInstalledError struct {
+	Language   string   // the language's name
+	Title      string   // and its title
+	Program    string   // the command not found, e.g. "kotlinc"
+	Debian     string   // the Debian package that provides it, or ""
+	PassedOver []string // where it was found but the boxes cannot see it (a pyenv shim)
+}
+
+func (e *NotInstalledError) Error() string { return e.Title + ": " + e.Detail() }
+
+// Detail is the message without the language: "kotlinc not found (Debian:
+// apt-get install kotlin)".
+func (e *NotInstalledError) Detail() string {
+	msg := e.Program + " not found"
+	if len(e.PassedOver) > 0 {
+		msg += fmt.Sprintf(" where the sandbox can see it (passed over %s: outside the system directories and the language's toolchain paths)",
+			strings.Join(e.PassedOver, ", "))
+	}
+	if e.Debian != "" {
+		return msg + " (Debian: apt-get install " + e.Debian + ")"
+	}
+	return msg + " (no Debian package: install it on the PATH)"
+}
+
+// lookUp finds one of lang's programs on Config.Path, passing over the
+// candidates the boxes cannot see (below the system directories or
+// roots(candidate)); a program not found is a *NotInstalledError.
+func (j *Judge) lookUp(lang *Language, name string, roots func(cand string) []string) (string, error) {
+	var passed []string
+	p, err := proc.LookPath(name, j.cfg.Path, func(cand string) bool {
+		if visible(cand, roots(cand)) {
+			return true
+		}
+		passed = append(passed, cand)
+		return false
+	})
+	if err == nil && strings.Contains(name, "/") && (!isExecutable(p) || !visible(p, roots(p))) {
+		err = fmt.Errorf("%s: not an executable the boxes see", name)
+	}
+	if err != nil {
+		return "", &NotInstalledError{Language: lang.Name, Title: lang.DisplayName(), Program: name, Debian: lang.Debian, PassedOver: passed}
+	}
+	return p, nil
 }
 
 // toolchainPaths are the language's toolchain paths with {bin} standing

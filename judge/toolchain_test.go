@@ -64,7 +64,7 @@ func TestToolchainPaths(t *testing.T) {
 	j.cfg.Path = filepath.Join(root, "bin") + ":" + proc.DefaultPath
 	src := writeSource(t, "x.fake", "world")
 	if _, err := j.Prepare(context.Background(), Submission{Path: src}, BuildOptions{Languages: table("")}); err == nil ||
-		!strings.Contains(err.Error(), "not installed where the sandbox can see it") {
+		!strings.Contains(err.Error(), "fakecc not found where the sandbox can see it (passed over "+filepath.Join(root, "bin", "fakecc")) {
 		t.Errorf("without a toolchain entry: got %v, want the compiler passed over", err)
 	}
 	langs := table(`    toolchain: ["{bin}/.."]` + "\n")

@@ -247,12 +247,13 @@ func (j *Judge) buildToolIn(ctx context.Context, fsys fs.FS, name, dir string, l
 	if err != nil {
 		return nil, fmt.Errorf("building %s: %w", name, err)
 	}
-	lang, err := langs.ForFile(src)
-	if err != nil {
-		return nil, fmt.Errorf("building %s: %w", name, err)
+	lang := langs.detect([]string{src}, func(string) []byte { return headLine(filepath.Join(dir, src)) })
+	if lang == nil {
+		return nil, fmt.Errorf("building %s: %w", name, &UnknownLanguageError{Path: name, Ext: filepath.Ext(src), Known: langs.Names()})
 	}
-	if src != lang.File {
-		if err := copyFile(filepath.Join(dir, src), filepath.Join(dir, lang.File), 0o644); err != nil {
+	entry := buildName(lang, src)
+	if src != entry {
+		if err := copyFile(filepath.Join(dir, src), filepath.Join(dir, entry), 0o644); err != nil {
 			return nil, fmt.Errorf("building %s: %w", name, err)
 		}
 	}
@@ -260,7 +261,11 @@ func (j *Judge) buildToolIn(ctx context.Context, fsys fs.FS, name, dir string, l
 	if err != nil {
 		return nil, fmt.Errorf("building %s: %w", name, err)
 	}
-	res, err := j.compile(ctx, &build{lang: lang, dir: dir, trusted: true}, tc)
+	res, err := j.compile(ctx, &build{lang: lang, dir: dir, trusted: true, entry: entry, sources: []string{entry}}, tc)
+	main, failed := "", ""
+	if err == nil && res.OK && lang.MainClass {
+		main, failed, err = packJVM(lang, dir, dir, entry)
+	}
 	switch {
 	case err != nil && ctx.Err() != nil:
 		return nil, ctx.Err()
@@ -268,13 +273,13 @@ func (j *Judge) buildToolIn(ctx context.Context, fsys fs.FS, name, dir string, l
 		return nil, fmt.Errorf("building %s: %w", name, err)
 	case !res.OK:
 		return nil, fmt.Errorf("building %s (%s): %s", name, lang.Name, firstLines(res.Message, 20))
+	case failed != "":
+		return nil, fmt.Errorf("building %s (%s): %s", name, lang.Name, failed)
 	}
-	argv := proc.Expand(lang.Run, map[string]string{
-		"src": filepath.Join(dir, lang.File), "exe": filepath.Join(dir, exeName), "dir": dir,
-	})
-	if tc.interp != "" {
-		argv[0] = tc.interp
-	}
+	argv := expand(runCommand(lang, tc), map[string]string{
+		"src": filepath.Join(dir, entry), "exe": filepath.Join(dir, exeName), "jar": filepath.Join(dir, jarName),
+		"dir": dir, "mainclass": main, "memlimit": memLimitMiB(0),
+	}, nil)
 	return &tool{path: name, argv: argv, dir: dir, env: j.trustedEnv(dir, tc)}, nil
 }
 
@@ -291,7 +296,7 @@ func copyProgram(fsys fs.FS, name, dir string, langs *Languages) (string, error)
 	}
 	var sources []string
 	err = copyTree(fsys, name, dir, func(rel string) {
-		if _, err := langs.ForFile(rel); err == nil && !strings.Contains(rel, "/") {
+		if !strings.Contains(rel, "/") && langs.detect([]string{rel}, func(string) []byte { return nil }) != nil {
 			sources = append(sources, rel)
 		}
 	})

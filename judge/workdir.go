@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 	"time"
 )
 
@@ -52,7 +53,8 @@ func (w *workDir) fresh(j *Judge, p *program) (string, error) {
 }
 
 // empty removes what the last test left and puts back the program's files
-// that are not the files placed there, untouched. A directory whose mode
+// that are not the files placed there, untouched (those below a directory,
+// of a submission of several files, are placed anew). A directory whose mode
 // changed or that carries extended attributes (or an ACL) is not emptied:
 // the caller makes a new one.
 func (w *workDir) empty(j *Judge, p *program) error {
@@ -103,11 +105,8 @@ func (w *workDir) place(j *Judge, p *program, files []string) error {
 	}
 	for _, f := range files {
 		delete(w.placed, f)
-		dst := filepath.Join(w.path, f)
-		if err := mkParent(dst); err != nil {
-			return err
-		}
-		linked, err := j.sb.Place(filepath.Join(p.dir, f), dst)
+		dst := filepath.Join(w.path, filepath.FromSlash(f))
+		linked, err := placeFile(j, p, f, w.path)
 		if err != nil {
 			return err
 		}
@@ -120,19 +119,23 @@ func (w *workDir) place(j *Judge, p *program, files []string) error {
 	return nil
 }
 
+// placeFile has the sandbox put the program's file f into the working
+// directory dir, making the directories it is in (a submission of several
+// files may have some).
+func placeFile(j *Judge, p *program, f, dir string) (linked bool, err error) {
+	dst := filepath.Join(dir, filepath.FromSlash(f))
+	if strings.Contains(f, "/") {
+		if err := os.MkdirAll(filepath.Dir(dst), 0o755); err != nil {
+			return false, fmt.Errorf("placing the program: %w", err)
+		}
+	}
+	return j.sb.Place(filepath.Join(p.dir, filepath.FromSlash(f)), dst)
+}
+
 // remove removes the directory, once the worker is done.
 func (w *workDir) remove() {
 	if w.path != "" {
 		removeAll(w.path)
 		w.path, w.placed = "", nil
 	}
-}
-
-// mkParent makes the directories a program file placed in a subdirectory
-// needs (a build of build and run scripts may leave some).
-func mkParent(dst string) error {
-	if err := os.MkdirAll(filepath.Dir(dst), 0o755); err != nil {
-		return fmt.Errorf("placing the program: %w", err)
-	}
-	return nil
 }

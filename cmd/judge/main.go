@@ -238,10 +238,16 @@ var cmdHelp = &command{
 // newJudge makes the command's one Judge: the language table (nil: the
 // embedded one), compilers found on the user's PATH, {home} their home.
 func newJudge(langs *judge.Languages) (*judge.Judge, error) {
-	home, _ := os.UserHomeDir()
-	j, err := judge.New(judge.Config{Languages: langs, Path: os.Getenv("PATH"), Home: home})
+	j, err := judge.New(judge.Config{Languages: langs, Path: os.Getenv("PATH"), Home: home()})
 	if err != nil {
 		return nil, err
 	}
 	return j, nil
+}
+
+// home is the user's home directory, for {home} in the language table;
+// "" when there is none.
+func home() string {
+	h, _ := os.UserHomeDir()
+	return h
 }

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"flag"
@@ -8,6 +9,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"strings"
 	"testing"
 
 	"github.com/google/go-cmdtest"
@@ -96,9 +98,50 @@ func TestCLI(t *testing.T) {
 	judge := cmdtest.InProcessProgram("judge", run)
 	ts.Commands["judge"] = func(args []string, input string) ([]byte, error) {
 		out, err := judge(args, input)
+		if len(args) > 0 && args[0] == "doctor" {
+			out = maskDoctor(out, false)
+		}
 		return maskTimes(out), err
 	}
+	// judge-bare is judge with no compiler on its PATH (restored after)
+	ts.Commands["judge-bare"] = func(args []string, input string) ([]byte, error) {
+		path := os.Getenv("PATH")
+		os.Setenv("PATH", filepath.Join(os.Getenv("ROOTDIR"), "no-such-bin"))
+		defer os.Setenv("PATH", path)
+		out, err := judge(args, input)
+		return maskTimes(maskDoctor(out, true)), err
+	}
 	ts.Run(t, *update)
+}
+
+// languagesRE is judge doctor's heading of its list of languages.
+var languagesRE = regexp.MustCompile(`(?m)^languages \(.*\n`)
+
+// maskDoctor replaces judge doctor's sandbox layers, which are the
+// machine's, with one mark, and each language's status (its compiler's
+// version, or why it is not installed: machines have different compilers)
+// with another; with keepMissing, why a language is not installed stays.
+func maskDoctor(b []byte, keepMissing bool) []byte {
+	loc := languagesRE.FindIndex(b)
+	if loc == nil {
+		return b
+	}
+	var out bytes.Buffer
+	out.WriteString("<SANDBOX LAYERS>\n")
+	out.Write(b[loc[0]:loc[1]])
+	for _, line := range strings.SplitAfter(string(b[loc[1]:]), "\n") {
+		cols := regexp.MustCompile(`  +`).Split(strings.TrimSpace(line), 3)
+		if len(cols) != 3 || !strings.HasPrefix(line, "  ") {
+			out.WriteString(line)
+			continue
+		}
+		status := "<STATUS>"
+		if keepMissing && strings.HasPrefix(cols[2], "not installed:") {
+			status = cols[2]
+		}
+		fmt.Fprintf(&out, "  %s  %s  %s\n", cols[0], cols[1], status)
+	}
+	return out.Bytes()
 }
 
 var (
@@ -112,7 +155,7 @@ var (
 	extremeRE = regexp.MustCompile(`(?m)^(slowest|memory):( +)\S+`)
 	ncpuRE    = regexp.MustCompile(`in parallel \(default \d+\)`)
 	shareRE   = regexp.MustCompile(`slowest <M> on \S+, \d+(\.\d+)?% of`)
-	derivedRE = regexp.MustCompile(`the slowest accepted run, <M> on \S+ by`)
+	derivedRE = regexp.MustCompile(`the slowest accepted run, <M> on \S+ by \S+,`)
 	refJSON   = regexp.MustCompile(`"(slowest|largest_memory)": \{\n(\s*)"name": "[^"]*"`)
 )
 
@@ -129,7 +172,7 @@ func maskTimes(b []byte) []byte {
 	b = extremeRE.ReplaceAll(b, []byte("$1:$2<TEST>")) // which test is slowest varies
 	b = ncpuRE.ReplaceAll(b, []byte("in parallel (default <NCPU>)"))
 	b = shareRE.ReplaceAll(b, []byte("slowest <M> on <TEST>, <P>% of")) // after measureRE
-	b = derivedRE.ReplaceAll(b, []byte("the slowest accepted run, <M> on <TEST> by"))
+	b = derivedRE.ReplaceAll(b, []byte("the slowest accepted run, <M> on <TEST> by <SUB>,"))
 	b = refJSON.ReplaceAll(b, []byte(`"$1": {`+"\n"+`$2"name": "<TEST>"`))
 	return spacesRE.ReplaceAll(b, []byte("$1 "))
 }

@@ -24,10 +24,22 @@ var cmdRun = &command{
 	UsageLine: "run [flags] PROBLEM SUBMISSION",
 	Short:     "grade a submission on every test of a problem",
 	Long: `
-Run compiles SUBMISSION (a .c, .cpp/.cc/.cxx, .go or .py file, or an
-executable), runs it on the problem's testdata/sample then testdata/secret
-tests (sorted by name) under the problem's limits inside the sandbox, checks
-every output and prints a verdict per test and a summary.
+Run compiles SUBMISSION, runs it on the problem's testdata/sample then
+testdata/secret tests (sorted by name) under the problem's limits inside the
+sandbox, checks every output and prints a verdict per test and a summary.
+
+SUBMISSION is a source file; a directory of files that make one program (C
+and C++ compile every source together; Java, Kotlin and Scala compile every
+file and run the class that holds main; the others start from the file named
+__main__, else main, else the only or the first source by name); or an
+executable: an ELF file for this machine, or a #! script whose interpreter
+is installed. The language comes from the files' endings (.c, .cpp, .go,
+.py, .java, .kt, .rs, .js, .cs, .hs, .rb, .php, .ml, .scala, .lisp), a .py
+file's #! line (#!...python2 is Python 2), or --lang (pypy3 by --lang only);
+"judge doctor" lists the languages and their compilers. Anything else is
+refused and never run. A JVM program gets -Xmx and -Xss from the memory
+limit, as on Kattis; its threads (the JIT compiler's, the garbage
+collector's) count towards its CPU time and its processes.
 
 Verdicts: AC accepted, WA wrong answer, TLE time limit exceeded (CPU time of
 the whole process tree, or the wall-clock limit), MLE memory limit exceeded
@@ -45,8 +57,11 @@ Examples:
 	judge run --lazy --json clocks sol.py > report.json
 	judge run eight-puzzle ./a.out --tests mytests -j 1 --time-limit 2s
 	judge run clocks -- -odd-name.py
+	judge run clocks Clocks.java --memory-limit 256M
+	judge run clocks my-solution-dir/
 
-Exit codes: 0 accepted; 1 any other verdict; 2 usage error or judge error (JE).
+Exit codes: 0 accepted; 1 any other verdict; 2 usage error, a submission in
+no language, a compiler not installed, or judge error (JE).
 `,
 	Flags: func(fs *flag.FlagSet) {
 		gradeFlags(fs)
@@ -66,7 +81,7 @@ func gradeFlags(fs *flag.FlagSet) {
 	fs.Duration("wall-limit", 0, "wall-clock limit per test (default: 2 x time limit + 1s)")
 	fs.Bool("lazy", false, "stop at the first test that is not AC")
 	fs.Int("j", runtime.NumCPU(), "run `N` tests in parallel")
-	fs.String("lang", "", "force the language `NAME` (c, cpp, go, python)")
+	fs.String("lang", "", "force the language `NAME` (c, cpp, go, python3, pypy3, java, kotlin, rust, ...: judge doctor lists them)")
 	fs.String("languages", "", "read the language table from `FILE`")
 }
 
@@ -82,15 +97,20 @@ func runRun(e *env, fs *flag.FlagSet, args []string) int {
 	if err != nil {
 		return e.usageError("%v", err)
 	}
-	lang, err := languageName(bo, args[1])
+	lang, name, err := resolveSubmission(bo, args[1])
 	if err != nil {
-		return e.fail(err)
+		return e.fail(withHint(err))
 	}
 	j, err := newJudge(bo.Languages)
 	if err != nil {
 		return e.fail(err)
 	}
 	defer j.Close()
+	if lang != nil {
+		if err := j.Installed(lang); err != nil {
+			return e.fail(err)
+		}
+	}
 
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
@@ -100,7 +120,7 @@ func runRun(e *env, fs *flag.FlagSet, args []string) int {
 	asJSON := flagValue(fs, "json").(bool)
 	out := newReporter(e.stdout, isTerminal(e.stdout) && !flagValue(fs, "no-color").(bool))
 	if !asJSON {
-		out.header(p, args[1], lang, j, opts)
+		out.header(p, args[1], name, j, opts)
 		opts.Progress = out.onTest
 	}
 	r, err := j.Grade(ctx, p, judge.Submission{Path: args[1]}, bo, *opts)
@@ -126,21 +146,30 @@ func runRun(e *env, fs *flag.FlagSet, args []string) int {
 	return exitRejected
 }
 
-// languageName is the language the submission at path is built in, for
-// the header: a language of the table, "executable", or a directory's
-// build and run scripts.
-func languageName(bo judge.BuildOptions, path string) (string, error) {
+// resolveSubmission is the language the submission at path is built in,
+// and its name for the header: a language of the table, "executable", or a
+// directory's build and run scripts (no language of the table).
+func resolveSubmission(bo judge.BuildOptions, path string) (*judge.Language, string, error) {
 	if judge.IsBuildRun(path) {
-		return judge.BuildRunLanguage, nil
+		return nil, judge.BuildRunLanguage, nil
 	}
 	lang, err := bo.Languages.Resolve(path, bo.Lang)
 	if err != nil {
-		return "", err
+		return nil, "", err
 	}
 	if lang == nil {
-		return "executable", nil
+		return nil, "executable", nil
 	}
-	return lang.Name, nil
+	return lang, lang.Name, nil
+}
+
+// withHint adds to a submission in no language the flag that names one.
+func withHint(err error) error {
+	var ule *judge.UnknownLanguageError
+	if errors.As(err, &ule) {
+		return fmt.Errorf("%w; use --lang NAME", err)
+	}
+	return err
 }
 
 // gradeOptions turns run's flags into the build and grade options.

@@ -245,7 +245,7 @@ func (e *env) startWorkers(ctx context.Context, fs *flag.FlagSet, store *service
 	}
 	eng, err := service.NewEngine(service.EngineConfig{
 		Sandbox: sandbox.Options{FirstUID: flagValue(fs, "box-uid").(int)}, Full: flagValue(fs, "full").(bool),
-		TempDir: tmp, Path: os.Getenv("PATH"), Executables: store.Executables(),
+		TempDir: tmp, Path: os.Getenv("PATH"), Home: home(), Executables: store.Executables(),
 	})
 	if err != nil {
 		return nil, err

@@ -43,6 +43,12 @@ Each accepted submission's line says how thin its margin is: its slowest
 test and the share of the time limit that test takes (under 25%, the 2x
 rule still holds on a machine twice as slow).
 
+A submission is a file or a directory of files (one program). One that
+cannot be built on this machine, in no language of the table or with its
+compiler not installed, is skipped with a warning and counted in the
+summary; --strict makes that an error. Nothing of an unknown language is
+ever run.
+
 Every finding names its file. Warnings do not fail the verification.
 --suggest-time-limit prints the limit the rules imply: the slowest accepted
 run times 2, rounded up to 0.1s (or the package's time_resolution).
@@ -59,6 +65,7 @@ Exit codes: 0 every problem verifies (warnings allowed); 1 an error was found;
 		fs.Bool("suggest-time-limit", false, "print the time limit the rules imply")
 		fs.Int("j", runtime.NumCPU(), "run `N` tests in parallel")
 		fs.String("languages", "", "read the language table from `FILE`")
+		fs.Bool("strict", false, "a submission that cannot be built here (no language, compiler not installed) is an error, not a warning")
 	},
 	Run: runVerify,
 }
@@ -124,6 +131,7 @@ func (e *env) verifyOne(ctx context.Context, fs *flag.FlagSet, ref string, j *ju
 		Judge:    j,
 		Build:    judge.BuildOptions{Languages: langs},
 		Grade:    judge.GradeOptions{Parallel: parallel},
+		Strict:   flagValue(fs, "strict").(bool),
 		Progress: prog.show,
 		Graded: func(s maintain.SubmissionResult) {
 			prog.clear()
@@ -148,8 +156,12 @@ func (e *env) verifyOne(ctx context.Context, fs *flag.FlagSet, ref string, j *ju
 	if rep.Errors() > 0 {
 		status = "does not verify"
 	}
+	subs := plural(len(rep.Submissions), "submission")
+	if rep.Skipped > 0 {
+		subs += fmt.Sprintf(", %d skipped", rep.Skipped)
+	}
 	fmt.Fprintf(e.stdout, "%s: %s: %s, %s, %s, %s\n", p.Name, status, plural(rep.Tests, "test"),
-		plural(len(rep.Submissions), "submission"), plural(rep.Errors(), "error"), plural(rep.Warnings(), "warning"))
+		subs, plural(rep.Errors(), "error"), plural(rep.Warnings(), "warning"))
 	if rep.Errors() > 0 {
 		return exitRejected
 	}

@@ -20,6 +20,9 @@ var cmdWatch = &command{
 Watch grades SOURCE as run does, then again every time SOURCE is saved or a
 test changes (a .in or .ans file of the problem's testdata, or of --tests
 DIR): it rebuilds SOURCE and runs the sample tests first, then the rest.
+SOURCE may be a directory, a submission of several files: a save of any of
+its files (but hidden ones and editors' backups, ending in ~) grades it
+again.
 
 Every way editors save works: writing the file in place, writing a temporary
 file and renaming it over SOURCE, or renaming SOURCE to a backup first. The
@@ -68,12 +71,12 @@ func runWatch(e *env, fs *flag.FlagSet, args []string) int {
 	opts.Tests = nil // listed afresh by each grade
 	if st, err := os.Stat(src); err != nil {
 		return e.fail(fmt.Errorf("%s: no such file", src))
-	} else if !st.Mode().IsRegular() {
-		return e.fail(fmt.Errorf("%s: not a regular file", src))
+	} else if !st.Mode().IsRegular() && !st.IsDir() {
+		return e.fail(fmt.Errorf("%s: not a regular file or a directory", src))
 	}
 	lang, err := bo.Languages.Resolve(src, bo.Lang)
 	if err != nil {
-		return e.fail(err)
+		return e.fail(withHint(err))
 	}
 	langName := "executable"
 	if lang != nil {
@@ -84,6 +87,11 @@ func runWatch(e *env, fs *flag.FlagSet, args []string) int {
 		return e.fail(err)
 	}
 	defer j.Close()
+	if lang != nil {
+		if err := j.Installed(lang); err != nil {
+			return e.fail(err)
+		}
+	}
 
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM, syscall.SIGHUP)
 	defer stop()

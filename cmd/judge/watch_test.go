@@ -53,7 +53,7 @@ func TestWatchQuit(t *testing.T) {
 		t.Fatalf("got exit %d, want %d; stderr:\n%s", code, exitOK, stderr.String())
 	}
 	out := stdout.String()
-	for _, want := range []string{"watching clocks: " + src + " (python)", "grade 1 at ", "grade 1 cancelled\n", "watch stopped\n"} {
+	for _, want := range []string{"watching clocks: " + src + " (python3)", "grade 1 at ", "grade 1 cancelled\n", "watch stopped\n"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("got output\n%s\nwant it to hold %q", out, want)
 		}

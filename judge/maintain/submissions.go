@@ -2,6 +2,7 @@ package maintain
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io/fs"
 	"os"
@@ -52,8 +53,6 @@ func (v *verifier) examples() []example {
 		switch {
 		case len(s.Expectations) == 0:
 			// Its folder has a warning already.
-		case s.Dir && !buildRunFS(v.p.FS, s.Path):
-			v.add(Warning, v.file(s.Path), "", "skipped: submissions of several files are not supported")
 		default:
 			want, _ := s.FinalVerdict()
 			out = append(out, example{sub: s, rel: s.Path, want: want})
@@ -66,17 +65,6 @@ func (v *verifier) examples() []example {
 		v.add(Error, v.file("submissions/accepted"), "", "no accepted submission")
 	}
 	return out
-}
-
-// buildRunFS says whether the directory name of fsys has a build or run
-// script: a submission the judge builds with them.
-func buildRunFS(fsys fs.FS, name string) bool {
-	for _, s := range []string{"build", "run"} {
-		if st, err := fs.Stat(fsys, path.Join(name, s)); err == nil && st.Mode().IsRegular() {
-			return true
-		}
-	}
-	return false
 }
 
 func sources(s problems.ExampleSubmission) string {
@@ -221,23 +209,65 @@ func closeBuilds(builds []*exampleBuild) {
 func (v *verifier) buildExample(ctx context.Context, tmp string, i int, ex example) (*judge.Prepared, error) {
 	v.step("building " + ex.rel)
 	src := filepath.Join(tmp, fmt.Sprint(i), path.Base(ex.rel))
-	if err := os.MkdirAll(filepath.Dir(src), 0o755); err != nil {
+	if err := copyOut(v.p.FS, ex.rel, src); err != nil {
 		return nil, err
 	}
-	if ex.sub.Dir {
-		if err := os.CopyFS(src, subFS(v.p.FS, ex.rel)); err != nil {
-			return nil, err
-		}
-	} else {
-		b, err := fs.ReadFile(v.p.FS, ex.rel)
-		if err != nil {
-			return nil, err
-		}
-		if err := os.WriteFile(src, b, 0o755); err != nil {
-			return nil, err
-		}
+	bo := v.opts.Build
+	if ex.sub.Language != "" {
+		bo.Lang = ex.sub.Language
 	}
-	return v.opts.Judge.Prepare(ctx, judge.Submission{Path: src}, v.opts.Build)
+	return v.opts.Judge.Prepare(ctx, judge.Submission{Path: src}, bo)
+}
+
+// notGraded reports a submission the judge could not grade: one in no
+// language of the table, or whose compiler is not installed, is skipped
+// with a warning (an error with Strict), as problemtools skips what it
+// cannot build; any other failure is an error.
+func (v *verifier) notGraded(ex example, err error) {
+	var ule *judge.UnknownLanguageError
+	var ni *judge.NotInstalledError
+	switch {
+	case errors.As(err, &ule):
+		v.skip(ex, "skipped: unknown language: %s", ule.Detail())
+	case errors.As(err, &ni):
+		v.skip(ex, "skipped: %v", err)
+	default:
+		v.add(Error, v.file(ex.rel), "", "%v", err)
+	}
+}
+
+// skip reports a submission not graded, counted in VerifyReport.Skipped.
+func (v *verifier) skip(ex example, format string, args ...any) {
+	v.rep.Skipped++
+	sev := Warning
+	if v.opts.Strict {
+		sev = Error
+	}
+	v.add(sev, v.file(ex.rel), "", format, args...)
+}
+
+// copyOut copies the file or directory name of fsys to dst.
+func copyOut(fsys fs.FS, name, dst string) error {
+	return fs.WalkDir(fsys, name, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		out := filepath.Join(dst, filepath.FromSlash(strings.TrimPrefix(strings.TrimPrefix(p, name), "/")))
+		if d.IsDir() {
+			return os.MkdirAll(out, 0o755)
+		}
+		if !d.Type().IsRegular() {
+			return nil // a link, say: no part of the submission
+		}
+		b, err := fs.ReadFile(fsys, p)
+		if err != nil {
+			return err
+		}
+		if err := os.MkdirAll(filepath.Dir(out), 0o755); err != nil {
+			return err
+		}
+		return os.WriteFile(out, b, 0o644)
+	})
 }
 
 // gradeAll grades the built examples, up to jobs() at once, and hands
@@ -277,7 +307,7 @@ func (v *verifier) gradeAll(ctx context.Context, builds []*exampleBuild, limit t
 		case s.err != nil:
 			first = s.err
 		case s.g.failed != nil:
-			v.add(Error, v.file(s.g.ex.rel), "", "%v", s.g.failed)
+			v.notGraded(s.g.ex, s.g.failed)
 		default:
 			v.mu.Lock()
 			each(*s.g)
@@ -326,14 +356,6 @@ func (v *verifier) gradeExample(ctx context.Context, b *exampleBuild, limit time
 		return &graded{ex: b.ex, failed: err}, nil
 	}
 	return &graded{ex: b.ex, res: res, rep: rep}, nil
-}
-
-func subFS(fsys fs.FS, dir string) fs.FS {
-	sub, err := fs.Sub(fsys, dir)
-	if err != nil {
-		return fsys
-	}
-	return sub
 }
 
 // grade runs one example: the accepted ones on every test, the others

@@ -79,6 +79,10 @@ type VerifyOptions struct {
 	// Jobs is how many example submissions are graded at once (their
 	// programs share the Judge's MaxRuns); 0: runtime.NumCPU().
 	Jobs int
+	// Strict makes a submission that cannot be built here (in no language
+	// of the table, or with its compiler not installed) an error, not a
+	// warning.
+	Strict bool
 }
 
 // SubmissionResult is how one example submission fared.
@@ -128,6 +132,9 @@ type VerifyReport struct {
 	// Derived is set when the package gives no time limit: TimeLimit is
 	// then derived from the accepted submissions.
 	Derived *DerivedLimit
+	// Skipped counts the example submissions not graded: in no language
+	// of the table, or with their compiler not installed.
+	Skipped int
 }
 
 // Errors counts the findings of severity Error.

@@ -95,6 +95,13 @@ func (s *system) mountPlan(c *Cmd, path string) ([]mountOp, error) {
 	if !covered(ops, path) {
 		ops = append(ops, mountOp{kind: 'b', src: path, dst: path})
 	}
+	for _, h := range s.hide {
+		// a hidden file the run's mounts show gets the empty file over
+		// it; but the program itself still runs
+		if h != path && covered(ops, h) {
+			ops = append(ops, mountOp{kind: 'b', src: s.empty, dst: h})
+		}
+	}
 	// the last mount of a path wins: the working directory over a
 	// read-only path that happens to be the same
 	slices.Reverse(ops)
@@ -137,6 +144,33 @@ func covered(ops []mountOp, path string) bool {
 		}
 	}
 	return false
+}
+
+// hidden resolves the files no box may read, the judge's executable
+// among them (those that are not regular files are left out), and makes
+// the empty file bound over them in the cache directory dir.
+func hidden(dir string, hide []string) (paths []string, empty string, err error) {
+	if exe, err := os.Executable(); err == nil {
+		hide = append([]string{exe}, hide...)
+	}
+	for _, h := range hide {
+		real, err := filepath.EvalSymlinks(h)
+		if err != nil {
+			continue
+		}
+		if fi, err := os.Stat(real); err == nil && fi.Mode().IsRegular() && !slices.Contains(paths, real) {
+			paths = append(paths, real)
+		}
+	}
+	empty = filepath.Join(dir, "empty")
+	if fi, err := os.Lstat(empty); err == nil && fi.Mode().IsRegular() && fi.Size() == 0 {
+		return paths, empty, nil
+	}
+	os.Remove(empty)
+	if err := os.WriteFile(empty, nil, 0o444); err != nil {
+		return nil, "", fmt.Errorf("sandbox: %w", err)
+	}
+	return paths, empty, nil
 }
 
 // lendDir gives the working directory to the box's uid for the run. The

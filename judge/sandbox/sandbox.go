@@ -269,6 +269,13 @@ type Options struct {
 	// DefaultLockDir, else (where that cannot be made) CacheDir/locks;
 	// judges that lock in different directories may share uids.
 	LockDir string
+	// Hide lists files that no box may read although a directory it sees
+	// holds them: each box whose read-only mounts cover one sees an empty
+	// file there. The judge's own executable (os.Executable, links
+	// resolved) is always hidden: installed in /usr/local/bin, say, every
+	// box would see it, and it carries the embedded problems' tests and
+	// answers. (At level none a program sees every file: Warning says so.)
+	Hide []string
 
 	// noCgroupV2 makes the tests use cgroup v1 alone on a hybrid machine.
 	noCgroupV2 bool

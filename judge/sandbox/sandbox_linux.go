@@ -28,8 +28,10 @@ type system struct {
 	sysMount  []mountOp
 	zyg       *zygote
 	pool      *sparePool
-	early     bool // spares pivot before their run: the run's mounts come detached
-	trace     bool // the supervisors report their steps (BenchmarkRunSteps)
+	early     bool     // spares pivot before their run: the run's mounts come detached
+	trace     bool     // the supervisors report their steps (BenchmarkRunSteps)
+	hide      []string // files no box may read (Options.Hide, the judge's executable), links resolved
+	empty     string   // an empty file, bound over them
 }
 
 func newSystem(opts Options) (*Sandbox, error) {
@@ -104,6 +106,9 @@ func newBase(opts Options) (*system, error) {
 	}
 	s.early = !s.userns && canDetachMounts()
 	s.tmplMount, s.sysMount = systemMounts(s.tmplRoot)
+	if s.hide, s.empty, err = hidden(dir, opts.Hide); err != nil {
+		return nil, err
+	}
 	if s.netns, err = sharedNetwork(); err != nil {
 		return nil, err
 	}
@@ -115,7 +120,7 @@ func (base *system) at(level string, opts Options) (*Sandbox, error) {
 	s := &system{
 		helper: base.helper, level: level, boxRoot: base.boxRoot, tmplRoot: base.tmplRoot, mntns: base.mntns,
 		userns: base.userns, firstUID: base.firstUID, uids: base.uids, tmplMount: base.tmplMount, sysMount: base.sysMount,
-		early: base.early, trace: base.trace,
+		early: base.early, trace: base.trace, hide: base.hide, empty: base.empty,
 	}
 	if level != IsolationNone {
 		s.netns = base.netns

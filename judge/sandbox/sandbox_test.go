@@ -676,3 +676,40 @@ func TestTwoSandboxes(t *testing.T) {
 		})
 	}
 }
+
+// TestHide: a file of Options.Hide reads as empty in a box that sees its
+// directory (as the judge's own executable does where /usr/local/bin holds
+// it), and its neighbours read as they are.
+func TestHide(t *testing.T) {
+	lib := t.TempDir()
+	secret, other := filepath.Join(lib, "answers.txt"), filepath.Join(lib, "other.txt")
+	for name, content := range map[string]string{secret: "the answers\n", other: "visible\n"} {
+		if err := os.WriteFile(name, []byte(content), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, level := range contained() {
+		t.Run(level, func(t *testing.T) {
+			useBox(t, level) // skips where the level is not available
+			sb, err := New(Options{Isolation: level, CacheDir: testCache, FirstUID: testUID + 700, Hide: []string{secret}})
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer sb.Close()
+			for i := range 2 { // the second on a warm spare that has the mounts
+				res, err := sb.Run(context.Background(), &Cmd{Path: "sh", Args: []string{"-c", "cat " + secret + " " + other + "; echo size $(wc -c < " + secret + ")"},
+					Dir: t.TempDir(), ReadOnly: []string{lib}, Limits: Limits{CPU: 5 * time.Second}})
+				if err != nil {
+					t.Fatal(err)
+				}
+				if want := "visible\nsize 0\n"; res.Status != OK || string(res.Stdout) != want {
+					t.Errorf("run %d: got %v %q (stderr %q), want ok %q", i, res.Status, res.Stdout, res.Stderr, want)
+				}
+			}
+			// the host's file is untouched
+			if b, _ := os.ReadFile(secret); string(b) != "the answers\n" {
+				t.Errorf("the hidden file on the host: got %q", b)
+			}
+		})
+	}
+}

@@ -47,6 +47,7 @@ type EngineConfig struct {
 	TempDir  string          // "": the system's
 	CacheDir string          // the Judge's Go build caches and sandbox helper; "": the user's cache directory
 	Path     string          // PATH for compilers; "": the engine's default
+	Home     string          // the user's home, for {home} in the language table (rustup's ~/.rustup); "": none
 	// Executables caches builds by judge.BuildKey (language entry,
 	// compiler, source); nil builds every time.
 	Executables jetstream.ObjectStore
@@ -55,7 +56,7 @@ type EngineConfig struct {
 // NewEngine makes the worker process's one judge.Judge (one sandbox) and
 // returns an Engine over it.
 func NewEngine(cfg EngineConfig) (Engine, error) {
-	j, err := judge.New(judge.Config{Sandbox: cfg.Sandbox, TempDir: cfg.TempDir, CacheDir: cfg.CacheDir, Path: cfg.Path})
+	j, err := judge.New(judge.Config{Sandbox: cfg.Sandbox, TempDir: cfg.TempDir, CacheDir: cfg.CacheDir, Path: cfg.Path, Home: cfg.Home})
 	if err != nil {
 		return nil, err
 	}

@@ -142,7 +142,9 @@ func TestRejudgeAndCache(t *testing.T) {
 	eng.cfg.Executables = e.store.executables
 	e.startWorker("w", eng)
 	src := readFile(t, "wa.cpp")
-	ids := []string{e.submit("clocks", "a.cpp", src), e.submit("clocks", "b.cpp", src), e.submit("clocks", "ce.cpp", readFile(t, "ce.cpp"))}
+	// the same file twice: the file's name is part of the build (the
+	// compiler's messages name it; a Java class must be in its file)
+	ids := []string{e.submit("clocks", "a.cpp", src), e.submit("clocks", "a.cpp", src), e.submit("clocks", "ce.cpp", readFile(t, "ce.cpp"))}
 	want := map[string]string{ids[0]: "WA", ids[1]: "WA", ids[2]: "CE"}
 	checkOnce(t, e.waitDone(2*time.Minute, ids...), want, 1)
 	var rj struct {

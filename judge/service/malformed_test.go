@@ -32,7 +32,7 @@ func TestMalformedRequests(t *testing.T) {
 		{"unknown problem", "POST", "/api/v1/submissions", "application/json", `{"problem": "nope", "filename": "a.py", "source": "x"}`, 404, "unknown problem"},
 		{"problem path", "POST", "/api/v1/submissions", "application/json", `{"problem": "../clocks", "filename": "a.py", "source": "x"}`, 404, "unknown problem"},
 		{"unknown language", "POST", "/api/v1/submissions", "application/json", `{"problem": "clocks", "filename": "a.py", "source": "x", "language": "cobol"}`, 400, "unknown language"},
-		{"unknown extension", "POST", "/api/v1/submissions", "application/json", `{"problem": "clocks", "filename": "a.rs", "source": "x"}`, 400, "no language"},
+		{"unknown extension", "POST", "/api/v1/submissions", "application/json", `{"problem": "clocks", "filename": "a.txt", "source": "x"}`, 400, "no language"},
 		{"dotdot filename", "POST", "/api/v1/submissions", "application/json", `{"problem": "clocks", "filename": "../../etc/passwd.py", "source": "x"}`, 400, "plain file name"},
 		{"slash filename", "POST", "/api/v1/submissions", "application/json", `{"problem": "clocks", "filename": "a/b.py", "source": "x"}`, 400, "plain file name"},
 		{"dot filename", "POST", "/api/v1/submissions", "application/json", `{"problem": "clocks", "filename": ".py", "source": "x"}`, 400, "plain file name"},
@@ -91,7 +91,7 @@ func TestMultipartSubmission(t *testing.T) {
 		t.Fatalf("got %d, want 202", code)
 	}
 	v := e.get(a.ID)
-	if v.Filename != "wa.py" || v.Language != "python" || v.State != StateQueued {
-		t.Errorf("got %+v, want wa.py in python, queued", v.SubmissionView)
+	if v.Filename != "wa.py" || v.Language != "python3" || v.State != StateQueued {
+		t.Errorf("got %+v, want wa.py in python3, queued", v.SubmissionView)
 	}
 }

@@ -87,7 +87,11 @@ func (p *pages) submitForm(ctx context.Context, problem string) (*submitData, er
 	for _, l := range p.s.cfg.Languages.List {
 		d.Languages = append(d.Languages, languageOption{Name: l.Name, Extensions: strings.Join(l.Extensions, " ")})
 		for _, e := range l.Extensions {
-			exts[e] = l.Name
+			// an ending goes to the first language that has it, as the
+			// judge picks it; an explicit language (pypy3) is chosen by name
+			if _, ok := exts[e]; !ok && !l.Explicit {
+				exts[e] = l.Name
+			}
 		}
 	}
 	d.Extensions = templateFuncs["json"].(func(any) string)(exts)

@@ -417,10 +417,10 @@ func TestPagesSubmitErrors(t *testing.T) {
 		status        int
 		want          []string
 	}{
-		{"unknown language", map[string]string{"problem": "eight-puzzle", "filename": "sol.rb", "source": "puts 1 <b>"}, "", "", 400,
-			[]string{"Not sent:", "no language for extension", `value="sol.rb"`, "puts 1 &lt;b&gt;</textarea>", `<option value="eight-puzzle" selected>`}},
-		{"oversize file", map[string]string{"problem": "clocks", "language": "python"}, "big.py", strings.Repeat("#", 300<<10), 413,
-			[]string{"Not sent:", "file big.py: 307200 bytes, over the limit of 262144", `<option value="python" selected>`}},
+		{"unknown language", map[string]string{"problem": "eight-puzzle", "filename": "sol.txt", "source": "puts 1 <b>"}, "", "", 400,
+			[]string{"Not sent:", "no language for extension", `value="sol.txt"`, "puts 1 &lt;b&gt;</textarea>", `<option value="eight-puzzle" selected>`}},
+		{"oversize file", map[string]string{"problem": "clocks", "language": "python3"}, "big.py", strings.Repeat("#", 300<<10), 413,
+			[]string{"Not sent:", "file big.py: 307200 bytes, over the limit of 262144", `<option value="python3" selected>`}},
 		{"pasted without a name", map[string]string{"problem": "clocks", "source": "print(1)"}, "", "", 400,
 			[]string{"filename: required", "print(1)</textarea>"}},
 		{"file kept", map[string]string{"problem": "clocks", "language": "cobol"}, "sol.py", "print(2)", 400,
@@ -443,14 +443,14 @@ func TestPagesSubmitErrors(t *testing.T) {
 		})
 	}
 	// pasted source with a language and no name is named after the language
-	code, hdr, body := c.submitForm(map[string]string{"csrf": c.csrf(), "key": newKey(), "problem": "clocks", "language": "python", "source": "print(4)"}, "", "")
+	code, hdr, body := c.submitForm(map[string]string{"csrf": c.csrf(), "key": newKey(), "problem": "clocks", "language": "python3", "source": "print(4)"}, "", "")
 	if code != http.StatusSeeOther {
 		t.Fatalf("pasted with a language: got %d\n%s", code, body)
 	}
 	var v SubmissionView
 	e.do("GET", "/api/v1/submissions/"+strings.TrimPrefix(hdr.Get("Location"), "/s/"), nil, nil, &v)
-	if v.Filename != "submission.py" || v.Language != "python" {
-		t.Errorf("pasted with a language: got %s in %s, want submission.py in python", v.Filename, v.Language)
+	if v.Filename != "submission.py" || v.Language != "python3" {
+		t.Errorf("pasted with a language: got %s in %s, want submission.py in python3", v.Filename, v.Language)
 	}
 	if got := plainName("My Solution (2).py"); got != "My_Solution__2_.py" {
 		t.Errorf("plainName: got %q", got)

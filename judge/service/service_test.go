@@ -134,7 +134,7 @@ func newEngine(t testing.TB, full bool) Engine {
 		t.Fatal("more than 20 engines in one test run")
 	}
 	eng, err := NewEngine(EngineConfig{Sandbox: sandbox.Options{FirstUID: firstBoxUID + 20*n}, Full: full,
-		Executables: nil, Path: os.Getenv("PATH"), TempDir: t.TempDir()})
+		Executables: nil, Path: os.Getenv("PATH"), Home: os.Getenv("HOME"), TempDir: t.TempDir()})
 	if err != nil {
 		t.Fatal(err)
 	}

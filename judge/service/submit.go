@@ -11,10 +11,11 @@ import (
 	"mime"
 	"net/http"
 	"strconv"
-	"strings"
 	"time"
 
 	"github.com/nats-io/nats.go/jetstream"
+
+	"github.com/optjudge/optjudge/judge"
 )
 
 // SubmitRequest is the body of POST /api/v1/submissions.
@@ -133,12 +134,15 @@ func (s *Server) submit(ctx context.Context, u *User, req *SubmitRequest, idemKe
 	if p == nil {
 		return nil, errorf(http.StatusNotFound, "unknown problem %q", req.Problem)
 	}
-	lang, err := s.cfg.Languages.ForFile(req.Filename)
+	lang, err := s.cfg.Languages.Detect(req.Filename, []byte(req.Source))
 	if req.Language != "" {
 		lang, err = s.cfg.Languages.ByName(req.Language)
 	}
+	if ule := (*judge.UnknownLanguageError)(nil); errors.As(err, &ule) {
+		return nil, errorf(http.StatusBadRequest, "%v; say language", err)
+	}
 	if err != nil {
-		return nil, errorf(http.StatusBadRequest, "%s", strings.Replace(err.Error(), "; use --lang", "; say language", 1))
+		return nil, errorf(http.StatusBadRequest, "%v", err)
 	}
 	sum := sha256.Sum256([]byte(req.Source))
 	hash := hex.EncodeToString(sum[:])

@@ -296,8 +296,9 @@ func keepAlive(ctx context.Context, msg jetstream.Msg, every time.Duration) (sto
 	return func() { cancel(); <-done }
 }
 
-// fetchSource writes the job's source into a fresh directory under a name
-// of the service's choosing: nothing the request said becomes a path.
+// fetchSource writes the job's source into a fresh directory, under the
+// contestant's file name when it is a plain one (filenameRE: no directory,
+// no leading dot or dash), else under a name of the service's choosing.
 func (w *Worker) fetchSource(ctx context.Context, job Job) (Source, error) {
 	if !hashRE.MatchString(job.Source) {
 		return Source{}, fmt.Errorf("bad source hash %q", job.Source)
@@ -310,11 +311,17 @@ func (w *Worker) fetchSource(ctx context.Context, job Job) (Source, error) {
 	if err != nil {
 		return Source{}, err
 	}
-	ext := strings.ToLower(filepath.Ext(job.Filename))
-	if !filenameRE.MatchString("x" + ext) {
-		ext = ""
+	// the contestant's name, checked at submission (a Java class must be
+	// in its file); else one made of its ending
+	name := job.Filename
+	if !filenameRE.MatchString(name) {
+		ext := strings.ToLower(filepath.Ext(job.Filename))
+		if !filenameRE.MatchString("x" + ext) {
+			ext = ""
+		}
+		name = "submission" + ext
 	}
-	path := filepath.Join(dir, "submission"+ext)
+	path := filepath.Join(dir, name)
 	if err := os.WriteFile(path, data, 0o644); err != nil {
 		os.RemoveAll(dir)
 		return Source{}, err

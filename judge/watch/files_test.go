@@ -92,3 +92,78 @@ func TestFilesKattisGroups(t *testing.T) {
 		t.Fatal("no change seen in a minute")
 	}
 }
+
+// TestRelevantDirectorySource: a source that is a directory is watched
+// whole: any file in it or below it, but hidden files and backups, which
+// are no part of the submission.
+func TestRelevantDirectorySource(t *testing.T) {
+	src := filepath.Join(t.TempDir(), "sol")
+	sub := filepath.Join(src, "pkg")
+	if err := os.MkdirAll(sub, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	w, err := fsnotify.NewWatcher()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer w.Close()
+	f := &fileWatch{w: w, source: src, tests: map[string]bool{}, srcDirs: map[string]bool{}}
+	if err := f.addSource(src); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		name string
+		op   fsnotify.Op
+		want bool
+	}{
+		{src, fsnotify.Remove, true},
+		{filepath.Join(src, "main.cpp"), fsnotify.Write, true},
+		{filepath.Join(src, "util.h"), fsnotify.Create, true},
+		{filepath.Join(sub, "solve.py"), fsnotify.Write, true},
+		{filepath.Join(src, ".main.cpp.swp"), fsnotify.Write, false},
+		{filepath.Join(src, "main.cpp~"), fsnotify.Create, false},
+		{filepath.Join(filepath.Dir(src), "other.cpp"), fsnotify.Write, false},
+	} {
+		if got := f.relevant(fsnotify.Event{Name: c.name, Op: c.op}); got != c.want {
+			t.Errorf("%v %s: got relevant %v, want %v", c.op, c.name, got, c.want)
+		}
+	}
+}
+
+// TestFilesDirectorySource: a save of a file deep in a directory source,
+// and of a file in a directory made after the watch started, is a change.
+func TestFilesDirectorySource(t *testing.T) {
+	src := filepath.Join(t.TempDir(), "sol")
+	if err := os.MkdirAll(filepath.Join(src, "pkg"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	changes, err := Files(ctx, src, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	wait := func(what string) {
+		t.Helper()
+		select {
+		case c := <-changes:
+			if c.Err != nil {
+				t.Fatal(c.Err)
+			}
+		case <-time.After(10 * time.Second):
+			t.Fatalf("%s: no change seen", what)
+		}
+	}
+	if err := os.WriteFile(filepath.Join(src, "pkg", "a.py"), []byte("x = 1\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	wait("a file in pkg")
+	if err := os.Mkdir(filepath.Join(src, "new"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	wait("a new directory") // its watch is added before its change is sent
+	if err := os.WriteFile(filepath.Join(src, "new", "b.py"), []byte("y = 2\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	wait("a file in the new directory")
+}

@@ -354,3 +354,24 @@ func TestQuit(t *testing.T) {
 		}
 	}
 }
+
+// TestLoopDirectorySource: a source that is a directory is graded, and a
+// change to a file in it grades it again, that file named as the reason.
+func TestLoopDirectorySource(t *testing.T) {
+	h := newLoopHarness(t, nil)
+	h.wait(Started)
+	h.finishGrade(h.grade(), 1)
+	// the source becomes a directory of files
+	if err := os.Remove(h.source); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.MkdirAll(filepath.Join(h.source, "pkg"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	h.change(filepath.Join(h.source, "pkg", "solve.py"))
+	h.timer.fire()
+	if e := h.wait(Started); e.N != 2 || e.Why != "solve.py changed" {
+		t.Errorf("got grade %d for %q, want 2 for \"solve.py changed\"", e.N, e.Why)
+	}
+	h.finishGrade(h.grade(), 2)
+}

@@ -79,7 +79,7 @@ type GradeFunc func(ctx context.Context, progress func(judge.TestResult)) (*Outc
 
 // Loop grades Source at start and after every change, debounced.
 type Loop struct {
-	Source   string        // a missing source is reported, not graded
+	Source   string        // a file or a directory; a missing source is reported, not graded
 	Grade    GradeFunc     // grades once
 	Show     func(Event)   // called from one goroutine at a time
 	Debounce time.Duration // quiet time after the last change; 0: DefaultDebounce
@@ -196,7 +196,7 @@ func (s *loopState) start() {
 		s.why = strings.Join(names, ", ") + " changed"
 		s.changes = nil
 	}
-	if st, err := os.Stat(s.Source); err != nil || !st.Mode().IsRegular() {
+	if st, err := os.Stat(s.Source); err != nil || !(st.Mode().IsRegular() || st.IsDir()) {
 		s.show(Event{Kind: Missing, Path: s.Source, At: time.Now()})
 		return
 	}

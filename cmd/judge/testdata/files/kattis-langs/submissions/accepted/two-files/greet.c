@@ -1,0 +1,2 @@
+#include <stdio.h>
+void greet(void) { puts("Hello World!"); }

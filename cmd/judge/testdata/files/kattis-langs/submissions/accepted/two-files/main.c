@@ -1,0 +1,3 @@
+#include <stdio.h>
+void greet(void);
+int main(void) { greet(); return 0; }

@@ -1,0 +1,445 @@
+package judge
+
+import (
+	"bufio"
+	"bytes"
+	"debug/elf"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path"
+	"path/filepath"
+	"runtime"
+	"slices"
+	"strings"
+
+	"github.com/optjudge/optjudge/judge/bytesize"
+	"github.com/optjudge/optjudge/judge/proc"
+)
+
+// Bounds of a submission the judge copies.
+const (
+	MaxSubmissionFiles = 1000              // files and directories of a directory submission
+	MaxSubmissionSize  = 64 * bytesize.MiB // all its files together
+)
+
+// UnknownLanguageError says that a submission is in no language of the
+// table and is no program either: a file of an unknown ending that is not
+// an executable (an ELF file for this machine, or a #! script whose
+// interpreter is installed), or a directory with no source file of a known
+// language. Nothing of it was run.
+type UnknownLanguageError struct {
+	Path   string   // the submission
+	Ext    string   // a file's ending ("" for none, or a directory)
+	Dir    bool     // the submission is a directory
+	Known  []string // the table's languages
+	Reason string   // why it is not a program, or ""
+}
+
+func (e *UnknownLanguageError) Error() string { return e.Path + ": " + e.Detail() }
+
+// Detail is the message without the submission's path.
+func (e *UnknownLanguageError) Detail() string {
+	known := strings.Join(e.Known, ", ")
+	switch {
+	case e.Dir:
+		return fmt.Sprintf("no source file of a known language (known: %s)", known)
+	case e.Reason != "":
+		return fmt.Sprintf("no language for extension %q (known: %s), and not a program: %s", e.Ext, known, e.Reason)
+	}
+	return fmt.Sprintf("no language for extension %q (known: %s)", e.Ext, known)
+}
+
+// sourceSet is a submission as the judge copies and builds it.
+type sourceSet struct {
+	path    string    // the submission: a file or a directory
+	dir     bool      // a directory of files
+	lang    *Language // nil: an executable, run as it is
+	files   []string  // what is copied: slash-separated paths in the build directory, sorted
+	sources []string  // the language's source files among files ({files})
+	entry   string    // the entry file ({src})
+}
+
+// origin is where the file name of the build directory comes from.
+func (s *sourceSet) origin(name string) string {
+	if !s.dir {
+		return s.path
+	}
+	return filepath.Join(s.path, filepath.FromSlash(name))
+}
+
+// copyInto copies the submission's files into dir (an empty directory of
+// the judge's), never through a link, making the directories they are in
+// with mode dirMode (a build's: writable by the compiler's box).
+func (s *sourceSet) copyInto(dir string, dirMode os.FileMode) error {
+	for _, f := range s.files {
+		dst := filepath.Join(dir, filepath.FromSlash(f))
+		if err := mkdirs(dir, path.Dir(f), dirMode); err != nil {
+			return fmt.Errorf("copying the submission: %w", err)
+		}
+		in, err := openNoFollow(s.origin(f))
+		if err != nil {
+			return fmt.Errorf("copying the submission: %w", err)
+		}
+		err = copyTo(in, dst, 0o644)
+		in.Close()
+		if err != nil {
+			return fmt.Errorf("copying the submission: %w", err)
+		}
+	}
+	return nil
+}
+
+// mkdirs makes the directories of rel (slash-separated) below root with
+// mode perm, past the umask.
+func mkdirs(root, rel string, perm os.FileMode) error {
+	if rel == "." || rel == "" {
+		return nil
+	}
+	if err := mkdirs(root, path.Dir(rel), perm); err != nil {
+		return err
+	}
+	d := filepath.Join(root, filepath.FromSlash(rel))
+	if err := os.Mkdir(d, perm); err != nil {
+		if errors.Is(err, fs.ErrExist) {
+			return nil
+		}
+		return err
+	}
+	return os.Chmod(d, perm)
+}
+
+// resolve says how the submission at p is built: in the language named by
+// force, else the one its files select (see detect); for a file of no
+// language, as an executable if it is one.
+func (l *Languages) resolve(p, force string) (*sourceSet, error) {
+	st, err := os.Stat(p)
+	if err != nil {
+		return nil, fmt.Errorf("submission %s: %w", p, unwrapPathError(err))
+	}
+	if st.IsDir() {
+		return l.resolveDir(p, force)
+	}
+	if !st.Mode().IsRegular() {
+		return nil, fmt.Errorf("submission %s: not a regular file", p)
+	}
+	if st.Size() > int64(MaxSubmissionSize) {
+		return nil, fmt.Errorf("submission %s: %s, over the limit of %s", p, bytesize.Size(st.Size()), MaxSubmissionSize)
+	}
+	s := &sourceSet{path: p}
+	if force != "" {
+		if s.lang, err = l.ByName(force); err != nil {
+			return nil, err
+		}
+	} else if s.lang = l.detect([]string{filepath.Base(p)}, func(string) []byte { return headLine(p) }); s.lang == nil {
+		if why := notProgram(p); why != "" {
+			return nil, &UnknownLanguageError{Path: p, Ext: filepath.Ext(p), Known: l.Names(), Reason: why}
+		}
+		s.files = []string{exeName}
+		return s, nil
+	}
+	name := buildName(s.lang, filepath.Base(p))
+	s.files, s.sources, s.entry = []string{name}, []string{name}, name
+	return s, nil
+}
+
+// buildName is the name a one-file submission gets in the build
+// directory: the language's File, else its own, else (a name that is not
+// safe on a command line, or of another language's ending) main with the
+// language's ending.
+func buildName(lang *Language, base string) string {
+	if lang.File != "" {
+		return lang.File
+	}
+	ext := filepath.Ext(base)
+	if !slices.ContainsFunc(lang.Extensions, func(e string) bool { return strings.EqualFold(e, ext) }) && len(lang.Extensions) > 0 {
+		base, ext = strings.TrimSuffix(base, ext)+lang.Extensions[0], lang.Extensions[0]
+	}
+	if !safeName(base) {
+		return "main" + ext
+	}
+	return base
+}
+
+// safeName reports whether a file name means only itself on a command
+// line and in a language's strings: no leading dash, nothing but letters,
+// digits and ._+-.
+func safeName(name string) bool {
+	if name == "" || name[0] == '-' || name[0] == '.' {
+		return false
+	}
+	for _, r := range name {
+		if !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || strings.ContainsRune("._+-", r)) {
+			return false
+		}
+	}
+	return true
+}
+
+// resolveDir resolves a directory submission: every file in it (but
+// hidden ones and editors' backups) is copied; the language is force, else
+// the one most of its files select.
+func (l *Languages) resolveDir(p, force string) (*sourceSet, error) {
+	files, err := listDir(p)
+	if err != nil {
+		return nil, fmt.Errorf("submission %s: %w", p, err)
+	}
+	s := &sourceSet{path: p, dir: true, files: files}
+	if force != "" {
+		if s.lang, err = l.ByName(force); err != nil {
+			return nil, err
+		}
+	} else if s.lang = l.detect(files, func(f string) []byte { return headLine(s.origin(f)) }); s.lang == nil {
+		return nil, &UnknownLanguageError{Path: p, Dir: true, Known: l.Names()}
+	}
+	for _, f := range files {
+		if l.hasExt(s.lang, f) {
+			s.sources = append(s.sources, f)
+		}
+	}
+	if len(s.sources) == 0 {
+		return nil, fmt.Errorf("submission %s: no %s source file (%s)", p, s.lang.DisplayName(), strings.Join(s.lang.Extensions, ", "))
+	}
+	s.entry = entryFile(s.sources)
+	return s, nil
+}
+
+// listDir lists the files of a directory submission, sorted, slash-
+// separated: regular files only (a link is refused: the judge would copy
+// what it points to), hidden files and directories and editors' backups
+// (~) passed over, within MaxSubmissionFiles and MaxSubmissionSize.
+func listDir(root string) ([]string, error) {
+	var files []string
+	var n int
+	var size int64
+	err := filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if p == root {
+			return nil
+		}
+		rel := filepath.ToSlash(strings.TrimPrefix(p, root+string(filepath.Separator)))
+		name := d.Name()
+		if strings.HasPrefix(name, ".") || strings.HasSuffix(name, "~") {
+			if d.IsDir() {
+				return filepath.SkipDir
+			}
+			return nil
+		}
+		if !safeName(name) {
+			return fmt.Errorf("%s: want a file name of letters, digits and ._+-, not starting with - or .", rel)
+		}
+		if n++; n > MaxSubmissionFiles {
+			return fmt.Errorf("more than %d files", MaxSubmissionFiles)
+		}
+		switch {
+		case d.IsDir():
+			return nil
+		case d.Type()&fs.ModeSymlink != 0:
+			return fmt.Errorf("%s: a symbolic link (give the file itself)", rel)
+		case !d.Type().IsRegular():
+			return fmt.Errorf("%s: not a regular file", rel)
+		}
+		fi, err := d.Info()
+		if err != nil {
+			return err
+		}
+		if size += fi.Size(); size > int64(MaxSubmissionSize) {
+			return fmt.Errorf("over %s in all", MaxSubmissionSize)
+		}
+		files = append(files, rel)
+		return nil
+	})
+	if err != nil {
+		return nil, unwrapPathError(err)
+	}
+	if len(files) == 0 {
+		return nil, fmt.Errorf("no files")
+	}
+	return files, nil
+}
+
+// entryFile picks the file a directory's program starts from, among its
+// sources (sorted), those at its top first: the one named __main__ (the
+// Kattis format's Python entry point), else main in any case (as
+// problemtools does: main.py, Main.java), else the only one, else the
+// first by name.
+func entryFile(sources []string) string {
+	cands := slices.DeleteFunc(slices.Clone(sources), func(s string) bool { return strings.Contains(s, "/") })
+	if len(cands) == 0 {
+		cands = sources
+	}
+	for _, want := range []string{"__main__", "main"} {
+		for _, s := range cands {
+			if strings.EqualFold(stem(s), want) {
+				return s
+			}
+		}
+	}
+	return cands[0]
+}
+
+// stem is a file's base name without its ending.
+func stem(name string) string {
+	base := path.Base(name)
+	return strings.TrimSuffix(base, path.Ext(base))
+}
+
+// detect picks the language of a program of the given files, as
+// problemtools does: each language counts the files that are evidence for
+// it (its endings, and its shebang where it has one); the most wins, ties
+// go to the language with more shebang matches, then to the first in the
+// table. Explicit languages never win. head returns a file's first line.
+func (l *Languages) detect(files []string, head func(string) []byte) *Language {
+	best, bestN, bestShebang := -1, 0, 0
+	for i := range l.List {
+		lang := &l.List[i]
+		if lang.Explicit {
+			continue
+		}
+		n, shebang := 0, 0
+		for _, f := range files {
+			if !l.hasExt(lang, f) {
+				continue
+			}
+			if lang.shebang != nil && slices.ContainsFunc(lang.ShebangExtensions, func(e string) bool { return strings.EqualFold(e, path.Ext(f)) }) {
+				if !lang.shebang.Match(head(f)) {
+					continue
+				}
+				shebang++
+			}
+			n++
+		}
+		if n > bestN || (n == bestN && n > 0 && shebang > bestShebang) {
+			best, bestN, bestShebang = i, n, shebang
+		}
+	}
+	if best < 0 {
+		return nil
+	}
+	return &l.List[best]
+}
+
+// hasExt reports whether the file's ending is one of lang's: exactly, or
+// in another case when no language of the table has it exactly (.C is
+// C++, .CPP too).
+func (l *Languages) hasExt(lang *Language, file string) bool {
+	ext := path.Ext(file)
+	if slices.Contains(lang.Extensions, ext) {
+		return true
+	}
+	for i := range l.List {
+		if slices.Contains(l.List[i].Extensions, ext) {
+			return false
+		}
+	}
+	return slices.ContainsFunc(lang.Extensions, func(e string) bool { return strings.EqualFold(e, ext) })
+}
+
+// Detect picks the language of a one-file submission from its name and
+// content (its first line, for Python 2's #!), as Resolve does for a file
+// on disk; a name of no language is an *UnknownLanguageError.
+func (l *Languages) Detect(name string, content []byte) (*Language, error) {
+	line, _, _ := bytes.Cut(content[:min(len(content), maxLine)], []byte("\n"))
+	if lang := l.detect([]string{path.Base(name)}, func(string) []byte { return line }); lang != nil {
+		return lang, nil
+	}
+	return nil, &UnknownLanguageError{Path: name, Ext: path.Ext(name), Known: l.Names()}
+}
+
+// Resolve says in which language the submission at path is built: the
+// one named by force, else the one its files select. It returns a nil
+// Language for a file of no known language that is a program (an ELF
+// executable for this machine, or a #! script whose interpreter is
+// installed), which runs as it is, and an *UnknownLanguageError for
+// anything else.
+func (l *Languages) Resolve(path, force string) (*Language, error) {
+	s, err := l.resolve(path, force)
+	if err != nil {
+		return nil, err
+	}
+	return s.lang, nil
+}
+
+// maxLine bounds the first line read for a shebang.
+const maxLine = 256
+
+// headLine is the first line of a file, up to maxLine bytes; nil when it
+// cannot be read.
+func headLine(p string) []byte {
+	f, err := openNoFollow(p)
+	if err != nil {
+		return nil
+	}
+	defer f.Close()
+	b, _ := bufio.NewReader(io.LimitReader(f, maxLine)).ReadBytes('\n')
+	return bytes.TrimRight(b, "\r\n")
+}
+
+// notProgram says why the file is not a program the sandbox can run, or
+// "" when it is one: an ELF executable for this machine, or a #! script
+// whose interpreter is installed where the boxes see it.
+func notProgram(p string) string {
+	line := headLine(p)
+	if bytes.HasPrefix(line, []byte("#!")) {
+		return missingInterpreter(string(line[2:]))
+	}
+	f, err := elf.Open(p)
+	if err != nil {
+		return "not an ELF executable, nor a #! script"
+	}
+	defer f.Close()
+	if f.Type != elf.ET_EXEC && f.Type != elf.ET_DYN {
+		return fmt.Sprintf("an ELF file of type %s, not an executable", f.Type)
+	}
+	if m, ok := nativeMachine[runtime.GOARCH]; ok && (f.Machine != m.machine || f.Class != m.class) {
+		return fmt.Sprintf("an ELF executable for %s (%s), not for this machine", f.Machine, f.Class)
+	}
+	return ""
+}
+
+// nativeMachine is what an ELF header says for the judge's architecture.
+var nativeMachine = map[string]struct {
+	machine elf.Machine
+	class   elf.Class
+}{
+	"amd64": {elf.EM_X86_64, elf.ELFCLASS64}, "arm64": {elf.EM_AARCH64, elf.ELFCLASS64},
+	"386": {elf.EM_386, elf.ELFCLASS32}, "riscv64": {elf.EM_RISCV, elf.ELFCLASS64},
+	"ppc64le": {elf.EM_PPC64, elf.ELFCLASS64}, "s390x": {elf.EM_S390, elf.ELFCLASS64},
+	"loong64": {elf.EM_LOONGARCH, elf.ELFCLASS64},
+}
+
+// missingInterpreter says why the interpreter of a #! line is not there,
+// or "": an absolute path in the system directories, and for
+// /usr/bin/env NAME, NAME on the boxes' PATH.
+func missingInterpreter(line string) string {
+	fields := strings.Fields(line)
+	if len(fields) == 0 {
+		return "a #! line with no interpreter"
+	}
+	interp := fields[0]
+	if !filepath.IsAbs(interp) || !isExecutable(interp) || !visible(interp, nil) {
+		return fmt.Sprintf("a #! script whose interpreter %s is not installed", interp)
+	}
+	if path.Base(interp) != "env" {
+		return ""
+	}
+	for _, a := range fields[1:] {
+		if strings.HasPrefix(a, "-") || strings.Contains(a, "=") {
+			continue
+		}
+		if _, err := proc.LookPath(a, proc.DefaultPath, func(c string) bool { return visible(c, nil) }); err != nil {
+			return fmt.Sprintf("a #! script whose interpreter %s is not installed", a)
+		}
+		return ""
+	}
+	return "a #! line that names no program for env"
+}
+
+func isExecutable(p string) bool {
+	st, err := os.Stat(p)
+	return err == nil && st.Mode().IsRegular() && st.Mode()&0o111 != 0
+}

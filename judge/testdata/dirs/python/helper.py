@@ -1,0 +1,1 @@
+raise SystemExit("the entry is __main__.py, not this")

@@ -1,0 +1,1 @@
+class Broken { static void Main() { System.Console.WriteLine(missing); } }

@@ -1,0 +1,1 @@
+class Crash { static void Main() { throw new System.InvalidOperationException("broken"); } }

@@ -1,0 +1,5 @@
+package main
+
+import "fmt"
+
+func main() { fmt.Println("1 2 3") }

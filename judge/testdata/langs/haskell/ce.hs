@@ -1,0 +1,2 @@
+main :: IO ()
+main = putStrLn missing

@@ -1,0 +1,3 @@
+public class ce {
+    public static void main(String[] args) { System.out.println(missing); }
+}

@@ -1,0 +1,3 @@
+public class re {
+    public static void main(String[] args) { throw new IllegalStateException("broken"); }
+}

@@ -1,0 +1,3 @@
+public class wa {
+    public static void main(String[] args) { System.out.println("1 2 3"); }
+}

@@ -1,0 +1,1 @@
+fun main() { println("1 2 3") }

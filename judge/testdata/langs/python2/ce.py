@@ -1,0 +1,3 @@
+#!/usr/bin/env python2
+def main(:
+    pass

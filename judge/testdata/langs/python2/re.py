@@ -1,0 +1,2 @@
+#!/usr/bin/env python2
+raise SystemExit(3)

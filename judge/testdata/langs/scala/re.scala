@@ -1,0 +1,1 @@
+object Crash { def main(args: Array[String]): Unit = throw new IllegalStateException("broken") }
