@@ -208,6 +208,8 @@
           request = s.request;
           clear();
         }
+        // "done" is marked by the done event, once the verdict is drawn
+        if (s.state === "done") return;
         box.dataset.state = s.state;
         $("state").replaceChildren(status({state: s.state, worker: s.worker}));
         if (s.state === "running" && tbody.rows.length === 0) $("progress").textContent = "grading";
