@@ -28,6 +28,11 @@ type Files struct {
 type Result struct {
 	Verdict verdict.Verdict
 	Message string
+	// Score and Multiplier are what a Kattis validator wrote to score.txt
+	// and score_multiplier.txt in its feedback directory; nil when it
+	// wrote none (and for every other checker). Whether the problem takes
+	// them is the grading's business.
+	Score, Multiplier *float64
 }
 
 // Checker judges one test. Implementations are safe for concurrent use.

@@ -5,9 +5,11 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"time"
 
+	"github.com/optjudge/optjudge/judge/bytesize"
 	"github.com/optjudge/optjudge/judge/proc"
 	"github.com/optjudge/optjudge/judge/verdict"
 )
@@ -66,6 +68,24 @@ type Command struct {
 	Dir     string        // working directory; "" the judge's
 	Env     []string      // the environment; nil: PATH=/usr/local/bin:/usr/bin:/bin
 	Timeout time.Duration // 0: DefaultProgramTimeout
+	// Memory is the program's address-space limit (Kattis
+	// validation_memory), for programs that can take one
+	// (proc.AddressSpaceSafe); 0: none.
+	Memory bytesize.Size
+}
+
+// Proc is one run of the program with extra arguments, as proc runs it:
+// the timeout (0: DefaultProgramTimeout) and memory limit applied.
+func (c *Command) Proc(args []string) *proc.Cmd {
+	timeout := c.Timeout
+	if timeout <= 0 {
+		timeout = DefaultProgramTimeout
+	}
+	pc := &proc.Cmd{Argv: append(append([]string(nil), c.Argv...), args...), Dir: c.Dir, Env: c.Env, Timeout: timeout}
+	if proc.AddressSpaceSafe(c.Argv) {
+		pc.Memory = c.Memory
+	}
+	return pc
 }
 
 // runResult is what one run of a Command left.
@@ -81,13 +101,10 @@ func (c *Command) run(ctx context.Context, args []string, stdin []byte) (*runRes
 	if len(c.Argv) == 0 {
 		return nil, fmt.Errorf("%s: no program", c.Name)
 	}
-	timeout := c.Timeout
-	if timeout <= 0 {
-		timeout = DefaultProgramTimeout
-	}
-	r, err := proc.Run(ctx, &proc.Cmd{
-		Argv: append(append([]string(nil), c.Argv...), args...), Dir: c.Dir, Env: c.Env, Stdin: stdin, Timeout: timeout,
-	})
+	pc := c.Proc(args)
+	pc.Stdin = stdin
+	timeout := pc.Timeout
+	r, err := proc.Run(ctx, pc)
 	switch {
 	case err != nil && ctx.Err() != nil:
 		return nil, ctx.Err()
@@ -143,11 +160,19 @@ func (x *External) testlib(ctx context.Context, in, out, ans string) (Result, er
 	if err != nil {
 		return Result{}, err
 	}
-	msg := message(r.stderr)
-	if msg == "" {
-		msg = message(r.stdout)
+	stderr := r.stderr
+	if message(stderr) == "" {
+		stderr = r.stdout
 	}
-	switch r.code {
+	return TestlibResult(x.Name, r.code, stderr)
+}
+
+// TestlibResult reads a testlib checker's or interactor's verdict from its
+// exit code: 0 AC, 1 WA, 2 a presentation error (WA); 3 (it failed) or any
+// other code is an error (JE). The message is what it wrote to stderr.
+func TestlibResult(name string, code int, stderr []byte) (Result, error) {
+	msg := message(stderr)
+	switch code {
 	case 0:
 		return Result{Verdict: verdict.AC, Message: msg}, nil
 	case 1:
@@ -155,9 +180,9 @@ func (x *External) testlib(ctx context.Context, in, out, ans string) (Result, er
 	case 2:
 		return Result{Verdict: verdict.WA, Message: "presentation error: " + msg}, nil
 	case 3:
-		return Result{}, fmt.Errorf("%s failed: %s", x.Name, orNothing(msg))
+		return Result{}, fmt.Errorf("%s failed: %s", name, orNothing(msg))
 	}
-	return Result{}, fmt.Errorf("%s: exit code %d is not a testlib verdict: %s", x.Name, r.code, orNothing(msg))
+	return Result{}, fmt.Errorf("%s: exit code %d is not a testlib verdict: %s", name, code, orNothing(msg))
 }
 
 func (x *External) kattis(ctx context.Context, in, ans, feedback string, output []byte) (Result, error) {
@@ -165,52 +190,154 @@ func (x *External) kattis(ctx context.Context, in, ans, feedback string, output 
 	if err != nil {
 		return Result{}, err
 	}
-	msg := feedbackMessage(feedback, r)
-	switch r.code {
-	case 42:
-		return Result{Verdict: verdict.AC, Message: msg}, nil
-	case 43:
-		return Result{Verdict: verdict.WA, Message: msg}, nil
-	}
-	return Result{}, fmt.Errorf("%s: exit code %d is not a Kattis verdict (42 or 43): %s", x.Name, r.code, orNothing(msg))
+	return KattisResult(x.Name, r.code, feedback, r.stderr)
 }
 
-// feedbackMessage is judgemessage.txt, else teammessage.txt, else what the
-// validator wrote to stderr.
-func feedbackMessage(dir string, r *runResult) string {
+// KattisResult reads a Kattis validator's verdict from its exit code and
+// its feedback directory: 42 AC, 43 WA, each with its message and score
+// files; any other exit code, or a score file that holds no number, is an
+// error (JE). stderr is the message when the feedback has none.
+func KattisResult(name string, code int, feedback string, stderr []byte) (Result, error) {
+	fb, err := ReadFeedback(feedback)
+	if fb.Message == "" {
+		fb.Message = message(stderr)
+	}
+	if err != nil {
+		return Result{}, fmt.Errorf("%s: %w", name, err)
+	}
+	switch code {
+	case 42:
+		return Result{Verdict: verdict.AC, Message: fb.Message, Score: fb.Score, Multiplier: fb.Multiplier}, nil
+	case 43:
+		return Result{Verdict: verdict.WA, Message: fb.Message, Score: fb.Score, Multiplier: fb.Multiplier}, nil
+	}
+	return Result{}, fmt.Errorf("%s: exit code %d is not a Kattis verdict (42 or 43): %s", name, code, orNothing(fb.Message))
+}
+
+// Feedback is what a Kattis validator left in its feedback directory.
+type Feedback struct {
+	Message           string   // judgemessage.txt, else teammessage.txt; "" when neither says anything
+	Score, Multiplier *float64 // score.txt and score_multiplier.txt; nil when absent
+}
+
+// ReadFeedback reads the feedback directory dir. A score file that does
+// not hold one number is an error (problemtools: "failed to parse
+// validator score"); the message is read all the same.
+func ReadFeedback(dir string) (Feedback, error) {
+	var fb Feedback
 	for _, name := range []string{"judgemessage.txt", "teammessage.txt"} {
 		if b, err := os.ReadFile(filepath.Join(dir, name)); err == nil {
 			if m := message(b); m != "" {
-				return m
+				fb.Message = m
+				break
 			}
 		}
 	}
-	return message(r.stderr)
+	var first error
+	for _, f := range []struct {
+		name string
+		dst  **float64
+	}{{"score.txt", &fb.Score}, {"score_multiplier.txt", &fb.Multiplier}} {
+		b, err := os.ReadFile(filepath.Join(dir, f.name))
+		if err != nil {
+			continue
+		}
+		x, err := strconv.ParseFloat(strings.TrimSpace(string(b)), 64)
+		if err != nil && first == nil {
+			first = fmt.Errorf("%s holds %q, not a number", f.name, message(b))
+			continue
+		}
+		*f.dst = &x
+	}
+	return fb, first
 }
 
 // InputValidator is a Kattis input validator: the input on stdin, exit code
-// 42 means valid and any other exit code invalid. An error means it could
-// not run to its end.
+// 42 means valid and any other exit code invalid. A checktestdata or viva
+// script is one too, run by its tool: exit code 0 means valid, and viva
+// takes the input as a file. An error means it could not run to its end.
 type InputValidator struct {
 	Command
-	Args []string // Kattis input_validator_flags
+	Args    []string // Kattis input_validator_flags or input_validator_args
+	Program string   // its name in the package, by which per-validator arguments are given
+	// ExitZeroValid: exit code 0, not 42, means valid (checktestdata, viva).
+	ExitZeroValid bool
+	// FileArg: the input is the last argument, a file in TempDir, not
+	// stdin (viva).
+	FileArg bool
+	TempDir string
 }
 
 // Validate runs the validator on input and returns "" for a valid input, or
 // why it is not: the validator's message, or its exit code.
 func (v *InputValidator) Validate(ctx context.Context, input []byte) (string, error) {
-	r, err := v.run(ctx, v.Args, input)
+	return v.validate(ctx, v.Args, input)
+}
+
+// validate runs the validator with args on data (stdin, or a file for
+// FileArg).
+func (v *InputValidator) validate(ctx context.Context, args []string, data []byte) (string, error) {
+	stdin := data
+	if v.FileArg {
+		f, err := os.CreateTemp(v.TempDir, "optjudge-validate-")
+		if err != nil {
+			return "", fmt.Errorf("%s: %w", v.Name, err)
+		}
+		defer os.Remove(f.Name())
+		_, err = f.Write(data)
+		if cerr := f.Close(); err == nil {
+			err = cerr
+		}
+		if err != nil {
+			return "", fmt.Errorf("%s: %w", v.Name, err)
+		}
+		args, stdin = append(append([]string(nil), args...), f.Name()), nil
+	}
+	r, err := v.run(ctx, args, stdin)
 	if err != nil {
 		return "", err
 	}
-	if r.code == 42 {
+	valid := 42
+	if v.ExitZeroValid {
+		valid = 0
+	}
+	if r.code == valid {
 		return "", nil
 	}
 	msg := message(r.stderr)
 	if msg == "" {
 		msg = message(r.stdout)
 	}
-	return fmt.Sprintf("%s: exit code %d, want 42: %s", v.Name, r.code, orNothing(msg)), nil
+	return fmt.Sprintf("%s: exit code %d, want %d: %s", v.Name, r.code, valid, orNothing(msg)), nil
+}
+
+// AnswerValidator checks an answer file as BAPCtools runs the programs of
+// answer_validators/: `validator input_file [args] < answer`, exit code 42
+// valid (a checktestdata or viva script checks the answer alone, as an
+// input).
+type AnswerValidator struct {
+	InputValidator
+}
+
+// Validate runs the validator on an answer with the test's input and
+// returns "" for a valid answer, or why it is not.
+func (v *AnswerValidator) Validate(ctx context.Context, input, answer []byte, args []string) (string, error) {
+	if v.ExitZeroValid {
+		return v.validate(ctx, nil, answer)
+	}
+	f, err := os.CreateTemp(v.TempDir, "optjudge-input-")
+	if err != nil {
+		return "", fmt.Errorf("%s: %w", v.Name, err)
+	}
+	defer os.Remove(f.Name())
+	_, err = f.Write(input)
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
+		return "", fmt.Errorf("%s: %w", v.Name, err)
+	}
+	return v.validate(ctx, append([]string{f.Name()}, args...), answer)
 }
 
 // message tidies a program's message: trimmed, lines joined by " | ", cut to

@@ -4,6 +4,7 @@ import (
 	"context"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -86,6 +87,48 @@ echo "sum is right" > "$3/judgemessage.txt"; exit 42`, nil, verdict.AC, "sum is 
 			}
 		})
 	}
+}
+
+// TestExternalKattisScore: score.txt and score_multiplier.txt come back
+// with the verdict; one that holds no number is JE.
+func TestExternalKattisScore(t *testing.T) {
+	tests := []struct {
+		name, body  string
+		want        verdict.Verdict
+		score, mult string // "" for none
+		err         string
+	}{
+		{"score", `echo " 37.5 " > "$3/score.txt"; exit 42`, verdict.AC, "37.5", "", ""},
+		{"multiplier", `echo 0.25 > "$3/score_multiplier.txt"; exit 42`, verdict.AC, "", "0.25", ""},
+		{"score on wa is passed on", `echo 3 > "$3/score.txt"; exit 43`, verdict.WA, "3", "", ""},
+		{"no score", `exit 42`, verdict.AC, "", "", ""},
+		{"not a number", `echo lots > "$3/score.txt"; exit 42`, verdict.JE, "", "", `score.txt holds "lots", not a number`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			x := &External{Command: Command{Name: "validator", Argv: []string{writeScript(t, tt.body)}}, Protocol: Kattis}
+			r, err := x.Check(context.Background(), extFiles)
+			if tt.err != "" {
+				if err == nil || !strings.Contains(err.Error(), tt.err) {
+					t.Fatalf("got %+v, %v, want an error with %q", r, err, tt.err)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			if r.Verdict != tt.want || scoreText(r.Score) != tt.score || scoreText(r.Multiplier) != tt.mult {
+				t.Errorf("got %v score %q multiplier %q, want %v %q %q", r.Verdict, scoreText(r.Score), scoreText(r.Multiplier), tt.want, tt.score, tt.mult)
+			}
+		})
+	}
+}
+
+func scoreText(x *float64) string {
+	if x == nil {
+		return ""
+	}
+	return strconv.FormatFloat(*x, 'g', -1, 64)
 }
 
 func TestExternalTimeout(t *testing.T) {

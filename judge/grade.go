@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -24,11 +25,19 @@ type GradeOptions struct {
 	TimeLimit   time.Duration   // CPU time per test; 0: the problem's
 	WallLimit   time.Duration   // 0: 2 x TimeLimit + 1 s
 	MemoryLimit bytesize.Size   // 0: the problem's
-	Lazy        bool            // stop at the first test that is not AC
-	Parallel    int             // tests run at once; 0 or 1: one at a time (the Judge's MaxRuns bounds them too)
-	Keep        bool            // keep each test's working directory (TestResult.Dir), for people
-	// Checker judges the outputs; nil: the problem's, its checker program
-	// built once per Judge and problem version.
+	// Lazy stops at the first test that is not AC; in a Kattis package,
+	// skips the tests whose results the grading would not read: after a
+	// rejected test, the rest of each group with on_reject: break (the
+	// legacy rules, as problemtools judges), or (2025-09) the rest of a
+	// pass-fail or min group and the groups that require it.
+	Lazy     bool
+	Parallel int  // tests run at once; 0 or 1: one at a time (the Judge's MaxRuns bounds them too)
+	Keep     bool // keep each test's working directory (TestResult.Dir), for people
+	// Checker judges every test's output; nil: each test's checker
+	// (Judge.Checkers: the default output validator with the test's
+	// flags, or the checker program, built once per Judge and problem
+	// version, with the test's arguments). An interactive problem's
+	// validator talks with the submission instead.
 	Checker checkers.Checker
 	// Progress, when set, is called once per finished test, in completion
 	// order, never concurrently, never while a lock of the workers is held,
@@ -84,19 +93,16 @@ func (pp *Prepared) Grade(ctx context.Context, p *problems.Problem, o GradeOptio
 	if !pp.Compile.OK {
 		r.Verdict = verdict.CE
 		r.Summary = summarize(nil, len(tests), verdict.CE)
+		r.Score = noScore(p, verdict.CE)
 		return r, nil
 	}
 	if pp.prog == nil {
 		return nil, errors.New("grading a closed build")
 	}
-	chk := o.Checker
-	if chk == nil {
-		var err error
-		if chk, err = j.checker(ctx, p, pp.langs); err != nil {
-			return nil, err
-		}
+	g := &grader{p: p, j: j, prog: pp.prog, opts: &o, limits: r.Limits}
+	if err := g.setup(ctx, pp.langs); err != nil {
+		return nil, err
 	}
-	g := &grader{p: p, j: j, prog: pp.prog, opts: &o, limits: r.Limits, checker: chk}
 	done, err := g.runAll(ctx, tests)
 	r.Tests = done
 	switch {
@@ -104,30 +110,69 @@ func (pp *Prepared) Grade(ctx context.Context, p *problems.Problem, o GradeOptio
 		r.Incomplete = true
 		r.Verdict = verdict.Unknown
 		r.Summary = summarize(r.Tests, len(tests), r.Verdict)
+		r.Score = noScore(p, verdict.Unknown)
 		return r, ctx.Err()
 	case err != nil:
 		return nil, err
 	}
-	r.Verdict = overall(r.Tests)
+	if err := g.score(ctx, r, tests); err != nil {
+		return nil, err
+	}
 	r.Summary = summarize(r.Tests, len(tests), r.Verdict)
 	return r, nil
 }
 
+// setup gets the grading's programs: each test's checker, or the
+// interactive validator, and the custom grader.
+func (g *grader) setup(ctx context.Context, langs *Languages) error {
+	if g.p.Validation.Interactive && g.p.Validation.Program != nil {
+		t, err := g.j.tool(ctx, g.p, *g.p.Validation.Program, langs)
+		if err != nil {
+			return err
+		}
+		g.interactor = t
+		if g.p.Validation.Program.Protocol != checkers.Testlib || g.opts.Checker != nil {
+			return g.setupGrader(ctx, langs)
+		}
+		// a testlib interactor's output goes to the checker
+	}
+	if g.opts.Checker != nil {
+		return g.setupGrader(ctx, langs)
+	}
+	chks, err := g.j.Checkers(ctx, g.p, langs)
+	if err != nil {
+		return err
+	}
+	g.checkers = chks
+	return g.setupGrader(ctx, langs)
+}
+
+// checkerFor is the checker of test t.
+func (g *grader) checkerFor(t problems.Test) checkers.Checker {
+	if g.opts.Checker != nil {
+		return g.opts.Checker
+	}
+	return g.checkers.For(t)
+}
+
 // grader runs the tests of one grading.
 type grader struct {
-	p       *problems.Problem
-	j       *Judge
-	prog    *program
-	opts    *GradeOptions
-	limits  Limits
-	checker checkers.Checker
+	p          *problems.Problem
+	j          *Judge
+	prog       *program
+	opts       *GradeOptions
+	limits     Limits
+	checkers   *Checkers // each test's, unless opts.Checker
+	interactor *tool     // the interactive validator, or nil
+	custom     *tool     // the legacy custom grader (graders/), or nil
 }
 
 // runAll runs the tests on Parallel workers and returns the results in
-// test order. With Lazy, a failure cancels the tests after it in test
-// order; the tests before it still finish, so the verdict is the same as a
-// one-at-a-time run's. When ctx ends, it returns the tests that finished
-// with ctx's error.
+// test order. With Lazy, a failure cancels the tests after it that the
+// grading no longer needs (see GradeOptions.Lazy: all of them, but in a
+// Kattis package); the tests before it still finish, so the verdict is the
+// same as a one-at-a-time run's. When ctx ends, it returns the tests that
+// finished with ctx's error.
 func (g *grader) runAll(ctx context.Context, tests []problems.Test) ([]TestResult, error) {
 	results := make([]*TestResult, len(tests))
 	ctxs := make([]context.Context, len(tests))
@@ -136,13 +181,14 @@ func (g *grader) runAll(ctx context.Context, tests []problems.Test) ([]TestResul
 		ctxs[i], cancels[i] = context.WithCancel(ctx)
 		defer cancels[i]()
 	}
+	skipAfter := g.pruner(tests)
 	progress, progressDone := g.progress(len(tests))
 	var (
-		mu        sync.Mutex
-		firstFail = len(tests)
-		firstErr  error
-		next      int
-		wg        sync.WaitGroup
+		mu       sync.Mutex
+		skipped  = make([]bool, len(tests))
+		firstErr error
+		next     int
+		wg       sync.WaitGroup
 	)
 	work := func() {
 		defer wg.Done()
@@ -152,10 +198,14 @@ func (g *grader) runAll(ctx context.Context, tests []problems.Test) ([]TestResul
 			mu.Lock()
 			i := next
 			next++
-			stop := i >= len(tests) || i > firstFail || firstErr != nil || ctx.Err() != nil
+			stop := i >= len(tests) || firstErr != nil || ctx.Err() != nil
+			skip := !stop && skipped[i]
 			mu.Unlock()
 			if stop {
 				return
+			}
+			if skip {
+				continue
 			}
 			tr, err := g.runTest(ctxs[i], i, tests[i], &wd)
 			mu.Lock()
@@ -166,12 +216,14 @@ func (g *grader) runAll(ctx context.Context, tests []problems.Test) ([]TestResul
 				if firstErr == nil {
 					firstErr = err
 				}
+			case skipped[i]:
+				// an earlier test failed while this one ran
 			default:
 				results[i] = &tr
 				progress <- tr
-				if g.opts.Lazy && tr.Verdict != verdict.AC && i < firstFail {
-					firstFail = i
-					for k := i + 1; k < len(tests); k++ {
+				if g.opts.Lazy && tr.Verdict != verdict.AC {
+					for _, k := range skipAfter(i) {
+						skipped[k] = true
 						cancels[k]()
 					}
 				}
@@ -186,16 +238,29 @@ func (g *grader) runAll(ctx context.Context, tests []problems.Test) ([]TestResul
 	wg.Wait()
 	close(progress)
 	<-progressDone
-	var out []TestResult
-	for i, r := range results {
-		if r != nil && i <= firstFail {
-			out = append(out, *r)
-		}
-	}
 	if firstErr != nil && ctx.Err() == nil {
 		return nil, firstErr
 	}
-	return out, ctx.Err()
+	return g.kept(results, skipAfter), ctx.Err()
+}
+
+// kept is the results a one-at-a-time run would have: in test order,
+// without the tests that an earlier failure makes unnecessary under Lazy.
+func (g *grader) kept(results []*TestResult, skipAfter func(int) []int) []TestResult {
+	drop := make([]bool, len(results))
+	var out []TestResult
+	for i, r := range results {
+		if r == nil || drop[i] {
+			continue
+		}
+		out = append(out, *r)
+		if g.opts.Lazy && r.Verdict != verdict.AC {
+			for _, k := range skipAfter(i) {
+				drop[k] = true
+			}
+		}
+	}
+	return out
 }
 
 // progress starts the goroutine that calls Progress, fed without blocking
@@ -231,16 +296,15 @@ func (g *grader) runTest(ctx context.Context, i int, t problems.Test, w *workDir
 	if err != nil {
 		return tr, err
 	}
-	argv := g.prog.argv(g.limits.Memory)
-	res, err := g.j.run(ctx, &sandbox.Cmd{
-		Path:     argv[0],
-		Args:     argv[1:],
-		Dir:      dir,
-		Env:      withDir(g.prog.env, dir),
-		Stdin:    input,
-		ReadOnly: g.prog.readOnly,
-		Limits:   g.limits.sandbox(),
-	})
+	if err := g.testFiles(t, dir); err != nil {
+		return tr, err
+	}
+	cmd := g.command(t, dir)
+	if g.interactor != nil {
+		return tr, g.interact(ctx, &tr, t, input, answer, cmd)
+	}
+	cmd.Stdin = input
+	res, err := g.j.run(ctx, cmd)
 	if ctx.Err() != nil {
 		return tr, ctx.Err()
 	}
@@ -258,6 +322,25 @@ func (g *grader) runTest(ctx context.Context, i int, t problems.Test, w *workDir
 	}
 	g.check(ctx, &tr, t, input, res.Stdout, answer)
 	return tr, nil
+}
+
+// command is the program's run on test t in dir, with the test's
+// arguments (a Kattis package's args) after its own; no standard input
+// yet.
+func (g *grader) command(t problems.Test, dir string) *sandbox.Cmd {
+	argv := g.prog.argv(g.limits.Memory)
+	cmd := &sandbox.Cmd{
+		Path:     argv[0],
+		Args:     argv[1:],
+		Dir:      dir,
+		Env:      withDir(g.prog.env, dir),
+		ReadOnly: g.prog.readOnly,
+		Limits:   g.limits.sandbox(),
+	}
+	if t.Config != nil && len(t.Config.Args) > 0 {
+		cmd.Args = append(slices.Clone(cmd.Args), t.Config.Args...)
+	}
+	return cmd
 }
 
 // workDir is the test's working directory with the program in it: the
@@ -281,14 +364,15 @@ func (g *grader) workDir(tr *TestResult, w *workDir) (string, error) {
 
 // check hands a completed run's output to the checker.
 func (g *grader) check(ctx context.Context, tr *TestResult, t problems.Test, input, output, answer []byte) {
-	if answer == nil && g.p.Reference != nil && checkers.UsesAnswer(g.checker) {
+	chk := g.checkerFor(t)
+	if answer == nil && g.p.Reference != nil && checkers.UsesAnswer(chk) {
 		var err error
 		if answer, err = g.p.Reference.Solve(input); err != nil {
 			tr.Verdict, tr.Message = verdict.JE, fmt.Sprintf("reference on %s: %v", t.Path(t.In), err)
 			return
 		}
 	}
-	cr, err := g.checker.Check(ctx, checkers.Files{Input: input, Output: output, Answer: answer})
+	cr, err := chk.Check(ctx, checkers.Files{Input: input, Output: output, Answer: answer})
 	switch {
 	case err != nil:
 		tr.Verdict, tr.Message = verdict.JE, "checker: "+err.Error()
@@ -296,6 +380,7 @@ func (g *grader) check(ctx context.Context, tr *TestResult, t problems.Test, inp
 		tr.Verdict, tr.Message = verdict.JE, fmt.Sprintf("checker returned %v: %s", cr.Verdict, cr.Message)
 	default:
 		tr.Verdict, tr.Message = cr.Verdict, cr.Message
+		tr.validatorScore, tr.validatorMultiplier = cr.Score, cr.Multiplier
 	}
 }
 

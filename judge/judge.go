@@ -14,9 +14,16 @@
 // flight across all its gradings; New applies every default, once.
 // Prepare builds a submission once and Prepared.Grade grades it on any
 // tests, as often as needed; a problem's own checker and validators
-// (Checker, InputValidators) are built once per Judge and problem version
+// (Checker, Checkers, InputValidators, AnswerValidators, an interactive
+// validator) are built once per Judge and problem version
 // (problems.Problem.Hash) and shared by every grading. BuildKey, Export and
 // Import let a service keep builds in a cache of its own.
+//
+// A Kattis package is graded as its format version says: each test with
+// its own checker (the default output validator's flags, a custom
+// validator's arguments), an interactive problem's validator running beside
+// the submission (interact), and the results graded by the package's rules
+// into the report's Score (problems.Problem.Grade).
 //
 // Every build of a contestant's program runs in the sandbox as its runs do:
 // a box of its own with the toolchain read-only, the build directory
@@ -172,6 +179,14 @@ func (j *Judge) Warning() string {
 
 // Layers lists the sandbox's containment mechanisms, for `judge doctor`.
 func (j *Judge) Layers() []sandbox.Layer { return j.sb.Layers() }
+
+// CacheDir is the Judge's cache directory (Config.CacheDir), where callers
+// may keep what they compute once per problem version too.
+func (j *Judge) CacheDir() string { return j.cfg.CacheDir }
+
+// LookPath finds a program on the Judge's PATH, as a problem's programs
+// and tools (checktestdata, viva) are found.
+func (j *Judge) LookPath(name string) (string, error) { return proc.LookPath(name, j.cfg.Path, nil) }
 
 // Path is the PATH the Judge finds programs on (Config.Path).
 func (j *Judge) Path() string { return j.cfg.Path }

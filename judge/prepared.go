@@ -44,6 +44,10 @@ type Prepared struct {
 // Close removes the build.
 func (j *Judge) Prepare(ctx context.Context, sub Submission, o BuildOptions) (*Prepared, error) {
 	langs := j.table(o.Languages)
+	if IsBuildRun(sub.Path) {
+		pp := &Prepared{Submission: sub, j: j, langs: langs, Compile: CompileResult{OK: true}}
+		return pp, j.prepareBuildRun(ctx, pp, o)
+	}
 	src, err := langs.resolve(sub.Path, o.Lang)
 	if err != nil {
 		return nil, err

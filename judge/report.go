@@ -29,9 +29,13 @@ type Report struct {
 	Tests      []TestResult    `json:"tests"`
 	Summary    Summary         `json:"summary"`
 	KeptIn     string          `json:"kept_in,omitempty"` // build directory, with --keep
+	// Score is the grading by the problem's rules (see Score).
+	Score Score `json:"score"`
 	// Incomplete marks a grading that was cancelled: Tests holds the
 	// tests that finished, and the verdict is UNKNOWN.
 	Incomplete bool `json:"incomplete"`
+
+	graded bool // the problem's grading rules apply to its tests (Score)
 }
 
 // Limits are the limits one grading runs under.
@@ -68,12 +72,21 @@ type TestResult struct {
 	Message   string          `json:"message"`
 	Stderr    string          `json:"stderr,omitempty"` // the first 64 KiB the program wrote to stderr
 	Dir       string          `json:"dir,omitempty"`    // working directory, with --keep
+	// Score is the test's score in a scoring problem, as the grading
+	// counts it; nil (absent) in a pass-fail problem.
+	Score *float64 `json:"score,omitempty"`
+	// Group is the test data group whose settings the test has, in a
+	// Kattis package ("secret/group1"); "" otherwise.
+	Group string `json:"-"`
 
 	CPU    time.Duration `json:"-"`
 	Wall   time.Duration `json:"-"`
 	Memory bytesize.Size `json:"-"`
 	Index  int           `json:"-"` // the test's position in the tests graded
 	Output []byte        `json:"-"` // what the program wrote to stdout, up to the output limit
+
+	// what the validator wrote to score.txt and score_multiplier.txt
+	validatorScore, validatorMultiplier *float64
 }
 
 // Summary totals a report.
@@ -97,6 +110,9 @@ func (r Report) MarshalJSON() ([]byte, error) {
 	}
 	if p.Summary.Counts == nil {
 		p.Summary.Counts = map[string]int{}
+	}
+	if p.Score.Groups == nil {
+		p.Score.Groups = []GroupScore{}
 	}
 	return json.Marshal(p)
 }

@@ -29,7 +29,8 @@ func TestReportJSONShape(t *testing.T) {
 			`[{"name":"sample/1","verdict":"AC","time_ms":1,"wall_ms":0,"memory_kib":0,"exit_code":0,"message":"4 moves"}]`,
 			`{"name":"sample/1","time_ms":1,"memory_kib":0}`},
 	}
-	wantKeys := "compile incomplete isolation language limits problem submission summary tests verdict"
+	wantKeys := "compile incomplete isolation language limits problem score submission summary tests verdict"
+	wantScore := "groups max message scoring value verdict"
 	wantSummary := "counts largest_memory run slowest tests time_ms verdict"
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -54,6 +55,13 @@ func TestReportJSONShape(t *testing.T) {
 				}
 				if string(got["tests"]) != tt.tests || string(summary["slowest"]) != tt.slowest {
 					t.Errorf("got tests %s, slowest %s, want %s, %s", got["tests"], summary["slowest"], tt.tests, tt.slowest)
+				}
+				var score map[string]json.RawMessage
+				if err := json.Unmarshal(got["score"], &score); err != nil {
+					t.Fatal(err)
+				}
+				if keys := strings.Join(slices.Sorted(maps.Keys(score)), " "); keys != wantScore || string(score["groups"]) != "[]" {
+					t.Errorf("got score keys %s, groups %s, want %s, []", keys, score["groups"], wantScore)
 				}
 				if c := string(summary["counts"]); c == "null" {
 					t.Errorf("got counts %s, want an object", c)

@@ -154,8 +154,10 @@ func TestBuildToolErrors(t *testing.T) {
 			"building check: 2 source files (a.py, b.py); want one"},
 		{"no source", map[string]string{"check/notes.txt": ""},
 			"building check: no source file of a known language"},
-		{"build script", map[string]string{"check/build": "#!/bin/sh\n", "check/run": "#!/bin/sh\n"},
-			"build and run scripts are not supported"},
+		{"build script fails", map[string]string{"check/build": "#!/bin/sh\necho no compiler here >&2\nexit 1\n", "check/run": "#!/bin/sh\n"},
+			"building check (build/run): build failed: exit status 1\nno compiler here"},
+		{"no run script", map[string]string{"check/build": "#!/bin/sh\n"},
+			"building check (build/run): no run script"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -225,6 +225,10 @@ func (p *Problem) loadPackage() error {
 		}
 		p.Groups = root
 		p.Validation.Program = p.CheckerProgram
+		if it := p.Spec.Interactor; it != nil {
+			p.Type.Interactive, p.Validation.Interactive = true, true
+			p.Validation.Program = &Program{Path: it.Program, Protocol: it.InteractorProtocol(), Args: it.Args}
+		}
 		p.Time = TimeLimitRules{Given: true, Source: p.file("problem.yaml"),
 			Multipliers: TimeMultipliers{ACToTimeLimit: p.TimeRules.AC, TimeLimitToTLE: p.TimeRules.TLE, Resolution: TimeMultipliers2023.Resolution}}
 		return nil
@@ -459,5 +463,5 @@ type interactiveChecker struct{ path string }
 
 // Check always fails.
 func (c interactiveChecker) Check(context.Context, checkers.Files) (checkers.Result, error) {
-	return checkers.Result{}, fmt.Errorf("the problem is interactive: its validator %s runs beside the submission, and this judge does not run interactive problems yet", c.path)
+	return checkers.Result{}, fmt.Errorf("the problem is interactive: its validator %s runs beside the submission (as judge.Judge grades it), not on an output", c.path)
 }

@@ -34,6 +34,7 @@ type groupTree struct {
 	root, invalidInput, validOutput, invalidOutput *Group
 	warnings                                       []Warning
 	interactions                                   []string
+	rules                                          GroupRules
 }
 
 // loadGroups reads the package's test data tree into p.Package.
@@ -43,6 +44,7 @@ func (p *Problem) loadGroups() error {
 		return err
 	}
 	p.Groups, p.InvalidInputs, p.ValidOutputs, p.InvalidOutputs = tree.root, tree.invalidInput, tree.validOutput, tree.invalidOutput
+	p.GroupRules = tree.rules
 	p.Warnings = append(p.Warnings, tree.warnings...)
 	p.interactions = tree.interactions
 	return nil
@@ -62,8 +64,9 @@ func (p *Problem) readGroups() (*groupTree, error) {
 	if r.format == Format2025 || (r.format == Format2023 && r.anyFile("data", "test_group.yaml")) {
 		r.rules = GroupRules2025
 	}
-	p.GroupRules = r.rules
-	tree := &groupTree{}
+	// Tests reads the tree afresh from gradings that run at once: this
+	// writes nothing of p's.
+	tree := &groupTree{rules: r.rules}
 	base := r.defaults()
 	if r.rules == GroupRules2025 {
 		tree.root = r.root2025(base)

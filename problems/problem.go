@@ -190,6 +190,11 @@ func load(fsys fs.FS, origin, dir, name string) (*Problem, error) {
 	if err != nil {
 		return nil, err
 	}
+	if it := spec.Interactor; it != nil {
+		if err := spec.programExists(fsys, "interactor.program", it.Program); err != nil {
+			return nil, err
+		}
+	}
 	p := &Problem{
 		Spec:    spec,
 		Name:    spec.Name,

@@ -42,6 +42,13 @@ import (
 //	input_validators:            # programs run on every input; exit 42 is valid
 //	  - validators/validate.py
 //
+// An interactive problem names its interactor (see InteractorSpec):
+//
+//	interactor:
+//	  program: interactor.cpp    # a source file, or a directory holding one
+//	  protocol: testlib          # testlib (default) or kattis
+//	  args: []                   # extra arguments
+//
 // A Kattis problem package (data/ instead of testdata/) has a problem.yaml
 // of its own: see KattisSpec.
 //
@@ -57,6 +64,9 @@ type Spec struct {
 	Validator string      `yaml:"validator"`
 	// InputValidators are programs of the problem, Kattis input validators.
 	InputValidators []string `yaml:"input_validators"`
+	// Interactor makes the problem interactive: a program of the problem
+	// that talks with the submission.
+	Interactor *InteractorSpec `yaml:"interactor"`
 
 	file  string
 	lines map[string]int // dotted key path -> line of its value
@@ -77,6 +87,20 @@ type CheckerSpec struct {
 	Program  string            `yaml:"program"`  // a file or directory of the problem
 	Protocol string            `yaml:"protocol"` // testlib (default) or kattis
 	Args     []string          `yaml:"args"`     // extra arguments for the program
+}
+
+// InteractorSpec is an interactive problem's interactor: a program of the
+// problem run beside the submission, each one's standard output the
+// other's standard input, by one of two protocols. testlib (Codeforces,
+// Polygon): `interactor input_file output_file answer_file`, exit 0 accepts
+// (1 wrong answer, 2 presentation error, 3 the interactor failed), and the
+// checker then judges what it wrote to output_file against the answer.
+// kattis: `interactor input_file answer_file feedback_dir/ [args]`, exit 42
+// accepts, 43 rejects, and no checker is given.
+type InteractorSpec struct {
+	Program  string   `yaml:"program"`  // a file or directory of the problem
+	Protocol string   `yaml:"protocol"` // testlib (default) or kattis
+	Args     []string `yaml:"args"`     // extra arguments for the program
 }
 
 // Defaults are the values a problem.yaml starts from.
@@ -388,6 +412,7 @@ func (s *Spec) Validate() error {
 		bad("limits.output", "must be > 0 and at most 16384 MiB, got %v", l.Output)
 	}
 	s.validateChecker(bad)
+	s.validateInteractor(bad)
 	for i, v := range s.InputValidators {
 		if msg := programPath(v); msg != "" {
 			bad(fmt.Sprintf("input_validators[%d]", i), "%s", msg)
@@ -445,6 +470,37 @@ func (s *Spec) validateChecker(bad func(field, format string, args ...any)) {
 			bad("checker.protocol", "%v", err)
 		}
 	}
+}
+
+// validateInteractor checks the interactor section: a program and its
+// protocol; a kattis interactor decides alone, so no checker is given.
+func (s *Spec) validateInteractor(bad func(field, format string, args ...any)) {
+	it := s.Interactor
+	if it == nil {
+		return
+	}
+	if msg := programPath(it.Program); msg != "" {
+		bad("interactor.program", "%s", msg)
+	}
+	if it.Protocol == "" {
+		return
+	}
+	proto, err := checkers.ParseProtocol(it.Protocol)
+	if err != nil {
+		bad("interactor.protocol", "%v", err)
+		return
+	}
+	if _, given := s.lines["checker"]; given && proto == checkers.Kattis {
+		bad("checker", "a kattis interactor judges the test itself: give no checker (a testlib one's output goes to the checker)")
+	}
+}
+
+// InteractorProtocol is the interactor's protocol (testlib by default).
+func (it *InteractorSpec) InteractorProtocol() checkers.Protocol {
+	if p, err := checkers.ParseProtocol(it.Protocol); err == nil {
+		return p
+	}
+	return checkers.Testlib
 }
 
 // programPath says what is wrong with the path of a program of the problem,

@@ -103,6 +103,14 @@ func TestParseErrors(t *testing.T) {
 			`problem.yaml:3: input_validators[0]: "/bin/true": want a path relative to the problem directory`},
 		{"bool for a list", "name: a\ntitle: A\ninput_validators: true\n",
 			"problem.yaml:3: input_validators: got the boolean true, want a list of strings"},
+		{"interactor outside", "name: a\ntitle: A\ninteractor:\n  program: /bin/cat\n",
+			`problem.yaml:4: interactor.program: "/bin/cat": want a path relative to the problem directory`},
+		{"interactor protocol", "name: a\ntitle: A\ninteractor:\n  program: i.py\n  protocol: polygon\n",
+			`problem.yaml:5: interactor.protocol: "polygon": want testlib or kattis`},
+		{"kattis interactor and a checker", "name: a\ntitle: A\nchecker:\n  name: tokens\ninteractor:\n  program: i.py\n  protocol: kattis\n",
+			"problem.yaml:3: checker: a kattis interactor judges the test itself"},
+		{"interactor without program", "name: a\ntitle: A\ninteractor:\n  args: [x]\n",
+			"problem.yaml:3: interactor.program: empty path"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -59,3 +59,49 @@ func TestKattisPackage(t *testing.T) {
 		})
 	}
 }
+
+// TestRunDerivedTimeLimit: judge run on a package that gives no time limit
+// derives it from the accepted submissions once, says so on stderr, and
+// takes it from the cache the next time; --time-limit overrides it.
+func TestRunDerivedTimeLimit(t *testing.T) {
+	t.Setenv("XDG_CACHE_HOME", t.TempDir())
+	pkg := filepath.Join(t.TempDir(), "kattis-echo")
+	if err := os.CopyFS(pkg, os.DirFS("testdata/files/kattis-echo")); err != nil {
+		t.Fatal(err)
+	}
+	sub := filepath.Join(pkg, "submissions/accepted/echo.py")
+	for _, tt := range []struct {
+		args   []string
+		stderr []string // in order; nil: nothing
+	}{
+		{[]string{"run", "--json", pkg, sub}, []string{"gives no time limit: deriving it", "judge: time limit 1s: the slowest accepted run", "times 5, rounded up to 1s (computed now and cached in "}},
+		{[]string{"run", "--json", pkg, sub}, []string{"judge: time limit 1s: the slowest accepted run", "(cached in "}},
+		{[]string{"run", "--json", "--time-limit", "3s", pkg, sub}, nil},
+	} {
+		var out, errs bytes.Buffer
+		e := &env{stdin: strings.NewReader(""), stdout: &out, stderr: &errs}
+		if code := e.main(tt.args); code != exitOK {
+			t.Fatalf("judge %s: exit %d\n%s%s", strings.Join(tt.args, " "), code, out.String(), errs.String())
+		}
+		got := errs.String()
+		rest := got
+		for _, w := range tt.stderr {
+			i := strings.Index(rest, w)
+			if i < 0 {
+				t.Errorf("judge %s: stderr\n%s\nwant %q (in order)", strings.Join(tt.args, " "), got, w)
+				break
+			}
+			rest = rest[i+len(w):]
+		}
+		if tt.stderr == nil && got != "" {
+			t.Errorf("judge %s: stderr %q, want none", strings.Join(tt.args, " "), got)
+		}
+		if len(tt.stderr) == 2 && strings.Contains(got, "deriving") {
+			t.Errorf("judge %s: derived the limit again:\n%s", strings.Join(tt.args, " "), got)
+		}
+		want := map[bool]string{true: `"time_ms": 3000`, false: `"time_ms": 1000`}[tt.stderr == nil]
+		if !strings.Contains(out.String(), want) {
+			t.Errorf("judge %s: report\n%s\nwant limits with %s", strings.Join(tt.args, " "), out.String(), want)
+		}
+	}
+}

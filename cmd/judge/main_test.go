@@ -155,6 +155,8 @@ var (
 	extremeRE = regexp.MustCompile(`(?m)^(slowest|memory):( +)\S+`)
 	ncpuRE    = regexp.MustCompile(`in parallel \(default \d+\)`)
 	shareRE   = regexp.MustCompile(`slowest <M> on \S+, \d+(\.\d+)?% of`)
+	derivedRE = regexp.MustCompile(`the slowest accepted run, <M> on \S+ by \S+,`)
+	refJSON   = regexp.MustCompile(`"(slowest|largest_memory)": \{\n(\s*)"name": "[^"]*"`)
 )
 
 // maskTimes replaces what differs from run to run and machine to machine
@@ -170,5 +172,7 @@ func maskTimes(b []byte) []byte {
 	b = extremeRE.ReplaceAll(b, []byte("$1:$2<TEST>")) // which test is slowest varies
 	b = ncpuRE.ReplaceAll(b, []byte("in parallel (default <NCPU>)"))
 	b = shareRE.ReplaceAll(b, []byte("slowest <M> on <TEST>, <P>% of")) // after measureRE
+	b = derivedRE.ReplaceAll(b, []byte("the slowest accepted run, <M> on <TEST> by <SUB>,"))
+	b = refJSON.ReplaceAll(b, []byte(`"$1": {`+"\n"+`$2"name": "<TEST>"`))
 	return spacesRE.ReplaceAll(b, []byte("$1 "))
 }

@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"io"
+	"strconv"
 	"strings"
 	"text/tabwriter"
 
@@ -26,15 +27,11 @@ func newReporter(w io.Writer, tty bool) *reporter {
 	return &reporter{w: w, tty: tty}
 }
 
-func (r *reporter) header(p *problems.Problem, sub string, lang *judge.Language, j *judge.Judge, o *judge.GradeOptions) {
+func (r *reporter) header(p *problems.Problem, sub string, name string, j *judge.Judge, o *judge.GradeOptions) {
 	if o.Tests != nil {
 		r.total = len(o.Tests)
 	} else if ts, err := p.Tests(); err == nil {
 		r.total = len(ts)
-	}
-	name := "executable"
-	if lang != nil {
-		name = lang.Name
 	}
 	fmt.Fprintf(r.w, "%s: %s (%s), %d tests, isolation: %s\n", p.Name, sub, name, r.total, j.Isolation())
 	if w := j.Warning(); w != "" {
@@ -64,9 +61,16 @@ func (r *reporter) report(rep *judge.Report) {
 		fmt.Fprintf(r.w, "%s compilation error (%s):\n%s\n", r.paint(verdict.CE), rep.Language, indent(rep.Compile.Message))
 	} else {
 		r.table(rep)
+		r.groups(rep)
 	}
 	s := rep.Summary
 	fmt.Fprintf(r.w, "\nverdict: %s (%s)\n", r.paint(rep.Verdict), rep.Verdict.Long())
+	if sc := rep.Score; sc.Scoring {
+		fmt.Fprintf(r.w, "score:   %s\n", outOf(sc.Value, sc.Max))
+	}
+	if m := rep.Score.Message; m != "" && rep.Verdict == verdict.JE {
+		fmt.Fprintf(r.w, "why:     %s\n", oneLine(m, 200))
+	}
 	var counts []string
 	for _, v := range verdict.All {
 		if n := s.Counts[v.String()]; n > 0 {
@@ -85,16 +89,66 @@ func (r *reporter) report(rep *judge.Report) {
 
 func (r *reporter) table(rep *judge.Report) {
 	tw := tabwriter.NewWriter(r.w, 2, 8, 2, ' ', 0)
-	fmt.Fprintln(tw, "TEST\tVERDICT\tCPU\tWALL\tMEMORY\tMESSAGE")
+	scoring := rep.Score.Scoring
+	if scoring {
+		fmt.Fprintln(tw, "TEST\tVERDICT\tSCORE\tCPU\tWALL\tMEMORY\tMESSAGE")
+	} else {
+		fmt.Fprintln(tw, "TEST\tVERDICT\tCPU\tWALL\tMEMORY\tMESSAGE")
+	}
 	for _, t := range rep.Tests {
 		msg := t.Message
 		if t.Dir != "" {
 			msg += " [" + t.Dir + "]"
 		}
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\n", t.Name, r.paint(t.Verdict), ms(t.TimeMS), ms(t.WallMS), kib(t.MemoryKiB), oneLine(msg, 100))
+		score := ""
+		if scoring {
+			score = "-\t"
+			if t.Score != nil {
+				score = formatScore(*t.Score) + "\t"
+			}
+		}
+		fmt.Fprintf(tw, "%s\t%s\t%s%s\t%s\t%s\t%s\n", t.Name, r.paint(t.Verdict), score, ms(t.TimeMS), ms(t.WallMS), kib(t.MemoryKiB), oneLine(msg, 100))
 	}
 	tw.Flush()
 }
+
+// groups prints the graded test data groups of a scoring problem, or of
+// a Kattis package with groups of its own below sample and secret.
+func (r *reporter) groups(rep *judge.Report) {
+	gs := rep.Score.Groups
+	deep := false
+	for _, g := range gs {
+		deep = deep || strings.Contains(g.Name, "/")
+	}
+	if !rep.Score.Scoring && (!deep || rep.Score.Grading == nil) {
+		return
+	}
+	fmt.Fprintln(r.w)
+	tw := tabwriter.NewWriter(r.w, 2, 8, 2, ' ', 0)
+	if rep.Score.Scoring {
+		fmt.Fprintln(tw, "GROUP\tVERDICT\tSCORE")
+	} else {
+		fmt.Fprintln(tw, "GROUP\tVERDICT")
+	}
+	for _, g := range gs {
+		if rep.Score.Scoring {
+			fmt.Fprintf(tw, "%s\t%s\t%s\n", g.Name, r.paint(g.Verdict), outOf(g.Score, g.Max))
+		} else {
+			fmt.Fprintf(tw, "%s\t%s\n", g.Name, r.paint(g.Verdict))
+		}
+	}
+	tw.Flush()
+}
+
+// outOf shows a score with the best one: "50 of 100", or "50".
+func outOf(score float64, max *float64) string {
+	if max == nil {
+		return formatScore(score)
+	}
+	return formatScore(score) + " of " + formatScore(*max)
+}
+
+func formatScore(s float64) string { return strconv.FormatFloat(s, 'f', -1, 64) }
 
 var colours = map[verdict.Verdict]string{
 	verdict.AC: "\033[32m", verdict.WA: "\033[31m", verdict.TLE: "\033[33m", verdict.MLE: "\033[33m",

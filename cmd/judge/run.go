@@ -97,7 +97,7 @@ func runRun(e *env, fs *flag.FlagSet, args []string) int {
 	if err != nil {
 		return e.usageError("%v", err)
 	}
-	lang, err := bo.Languages.Resolve(args[1], bo.Lang)
+	lang, name, err := resolveSubmission(bo, args[1])
 	if err != nil {
 		return e.fail(withHint(err))
 	}
@@ -114,10 +114,13 @@ func runRun(e *env, fs *flag.FlagSet, args []string) int {
 
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
+	if err := e.timeLimit(ctx, j, p, bo, opts); err != nil {
+		return e.fail(err)
+	}
 	asJSON := flagValue(fs, "json").(bool)
 	out := newReporter(e.stdout, isTerminal(e.stdout) && !flagValue(fs, "no-color").(bool))
 	if !asJSON {
-		out.header(p, args[1], lang, j, opts)
+		out.header(p, args[1], name, j, opts)
 		opts.Progress = out.onTest
 	}
 	r, err := j.Grade(ctx, p, judge.Submission{Path: args[1]}, bo, *opts)
@@ -141,6 +144,23 @@ func runRun(e *env, fs *flag.FlagSet, args []string) int {
 		return exitError
 	}
 	return exitRejected
+}
+
+// resolveSubmission is the language the submission at path is built in,
+// and its name for the header: a language of the table, "executable", or a
+// directory's build and run scripts (no language of the table).
+func resolveSubmission(bo judge.BuildOptions, path string) (*judge.Language, string, error) {
+	if judge.IsBuildRun(path) {
+		return nil, judge.BuildRunLanguage, nil
+	}
+	lang, err := bo.Languages.Resolve(path, bo.Lang)
+	if err != nil {
+		return nil, "", err
+	}
+	if lang == nil {
+		return nil, "executable", nil
+	}
+	return lang, lang.Name, nil
 }
 
 // withHint adds to a submission in no language the flag that names one.

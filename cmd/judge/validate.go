@@ -61,6 +61,9 @@ func runValidate(e *env, _ *flag.FlagSet, args []string) int {
 			return e.fail(err)
 		}
 		defer j.Close()
+		for _, w := range p.ToolWarnings(j.LookPath) {
+			fmt.Fprintf(e.stderr, "judge validate: warning: %s\n", w)
+		}
 		if external, err = j.InputValidators(ctx, p, nil); err != nil {
 			return e.fail(fmt.Errorf("building the input validators: %w", err))
 		}
@@ -72,7 +75,7 @@ func runValidate(e *env, _ *flag.FlagSet, args []string) int {
 			return e.fail(err)
 		}
 		for _, t := range tests {
-			files = append(files, file{name: t.Path(t.In), read: t.Input})
+			files = append(files, file{name: t.Path(t.In), read: t.Input, test: &t})
 		}
 	} else if files, err = expand(args[1:]); err != nil {
 		return e.fail(err)
@@ -83,7 +86,7 @@ func runValidate(e *env, _ *flag.FlagSet, args []string) int {
 		if err != nil {
 			return e.fail(err)
 		}
-		bad, err := validateInput(ctx, p, external, in)
+		bad, err := validateInput(ctx, p, withArgs(p, external, f.test), in)
 		if err != nil {
 			return e.fail(fmt.Errorf("validating %s: %w", f.name, err))
 		}
@@ -123,6 +126,26 @@ func validateInput(ctx context.Context, p *problems.Problem, external []*checker
 type file struct {
 	name string
 	read func() ([]byte, error)
+	test *problems.Test // the problem's test it is, or nil
+}
+
+// withArgs gives the validators the arguments of test t (each group's
+// input_validator_flags or input_validator_args); nil t: their own.
+func withArgs(p *problems.Problem, vs []*checkers.InputValidator, t *problems.Test) []*checkers.InputValidator {
+	if t == nil {
+		return vs
+	}
+	out := make([]*checkers.InputValidator, len(vs))
+	for i, v := range vs {
+		c := *v
+		for _, prog := range p.InputValidators {
+			if prog.Name() == v.Program {
+				c.Args = p.InputValidatorArgs(*t, prog)
+			}
+		}
+		out[i] = &c
+	}
+	return out
 }
 
 // expand turns the FILE|DIR arguments into files, a directory into every *.in

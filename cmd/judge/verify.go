@@ -142,6 +142,10 @@ func (e *env) verifyOne(ctx context.Context, fs *flag.FlagSet, ref string, j *ju
 	if err != nil {
 		return e.fail(err)
 	}
+	if d := rep.Derived; d != nil {
+		fmt.Fprintf(e.stdout, "time limit: %s, derived: the slowest accepted run, %s on %s by %s, times %g, rounded up to %s; time-limit-exceeded runs must exceed %s\n",
+			seconds(d.Limit), seconds(d.Slowest), d.Test, d.Submission, d.Multipliers.ACToTimeLimit, seconds(d.Multipliers.Resolution), seconds(d.TLE))
+	}
 	for _, f := range rep.Sorted() {
 		fmt.Fprintln(e.stdout, f)
 	}
@@ -167,12 +171,20 @@ func (e *env) verifyOne(ctx context.Context, fs *flag.FlagSet, ref string, j *ju
 // submissionLine shows one example submission's result.
 func submissionLine(s maintain.SubmissionResult) string {
 	mark := "ok "
-	if s.Got != s.Want {
+	if !s.OK {
 		mark = "BAD"
+	}
+	got := s.Got.String()
+	if s.Scored && s.Got != verdict.CE {
+		got += " " + formatScore(s.Score)
+	}
+	want := s.Expect
+	if want == "" {
+		want = s.Want.String()
 	}
 	detail := ""
 	switch {
-	case s.Got == verdict.AC && s.Want == verdict.AC:
+	case s.Got == verdict.AC && (s.Want == verdict.AC || s.Want == verdict.Unknown) && s.TimeLimit > 0:
 		detail = fmt.Sprintf(", slowest %s on %s, %s of the %s limit",
 			ms(s.Slowest.Milliseconds()), s.Test, percent(s.Slowest, s.TimeLimit), seconds(s.TimeLimit))
 	case s.Got == verdict.AC: // under a raised limit: the finding compares
@@ -182,7 +194,7 @@ func submissionLine(s maintain.SubmissionResult) string {
 	case s.Message != "":
 		detail = ": " + oneLine(s.Message, 80)
 	}
-	return fmt.Sprintf("%s %s (want %s) %s%s", mark, s.Got, s.Want, s.Path, detail)
+	return fmt.Sprintf("%s %s (want %s) %s%s", mark, got, want, s.Path, detail)
 }
 
 // percent shows part as a share of whole: "16%", or "4.4%" below 10%.

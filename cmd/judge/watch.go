@@ -97,6 +97,9 @@ func runWatch(e *env, fs *flag.FlagSet, args []string) int {
 	defer stop()
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
+	if err := e.timeLimit(ctx, j, p, bo, opts); err != nil {
+		return e.fail(err)
+	}
 	testsDir := flagValue(fs, "tests").(string)
 	changes, err := watch.Files(ctx, src, watch.TestDirs(p, testsDir))
 	if err != nil {

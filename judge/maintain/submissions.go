@@ -8,27 +8,29 @@ import (
 	"os"
 	"path"
 	"path/filepath"
+	"runtime"
+	"slices"
+	"strconv"
 	"strings"
+	"sync"
 	"time"
 
-	"github.com/optjudge/optjudge/checkers"
 	"github.com/optjudge/optjudge/judge"
 	"github.com/optjudge/optjudge/judge/verdict"
 	"github.com/optjudge/optjudge/problems"
 )
 
-// example is one program under submissions/<verdict>/: a file, or a
-// directory of files.
+// example is one program under submissions/<folder>/, with what it must
+// get.
 type example struct {
-	rel  string // submissions/<dir>/<name>
-	want verdict.Verdict
-	dir  bool   // a directory: one submission of several files
-	lang string // submissions.yaml's language, "" to detect
+	sub  problems.ExampleSubmission
+	rel  string          // submissions/<dir>/<name>
+	want verdict.Verdict // its one final verdict; Unknown when its expectations ask for more
 }
 
-// examples lists the example submissions with the one verdict each must
-// get, as the problem's model states it (problems.Problem.Submissions),
-// reporting the folders and files it cannot use.
+// examples lists the example submissions with their expectations, as the
+// problem's model states them (problems.Problem.Submissions), reporting the
+// folders and files it cannot use.
 func (v *verifier) examples() []example {
 	if !isDirFS(v.p.FS, "submissions") {
 		v.add(Error, v.file("submissions"), "", "no example submissions: want at least one under submissions/accepted/")
@@ -46,22 +48,20 @@ func (v *verifier) examples() []example {
 		v.add(Warning, w.File, linePos(w.Line), "%s", fieldMsg(w.Field, w.Msg))
 	}
 	var out []example
-	accepted := 0
+	lower := 0
 	for _, s := range list.Submissions {
-		want, ok := s.FinalVerdict()
 		switch {
 		case len(s.Expectations) == 0:
 			// Its folder has a warning already.
-		case !ok:
-			v.add(Warning, v.file(s.Path), "", "skipped: judge verify checks one final verdict, and its expectations (%s) ask for more", sources(s))
 		default:
-			out = append(out, example{rel: s.Path, want: want, dir: s.Dir, lang: s.Language})
-			if want == verdict.AC {
-				accepted++
+			want, _ := s.FinalVerdict()
+			out = append(out, example{sub: s, rel: s.Path, want: want})
+			if s.TimeBound() == problems.TimeBoundLower {
+				lower++
 			}
 		}
 	}
-	if accepted == 0 {
+	if lower == 0 {
 		v.add(Error, v.file("submissions/accepted"), "", "no accepted submission")
 	}
 	return out
@@ -94,9 +94,22 @@ func fieldMsg(field, msg string) string {
 	return msg
 }
 
+// graded is one example submission's grading.
+type graded struct {
+	ex     example
+	res    *SubmissionResult
+	rep    *judge.Report // as run
+	failed error         // why the judge could not grade it
+}
+
 // checkSubmissions grades every example submission and holds it to its
-// folder's verdict and to the time-limit rules.
-func (v *verifier) checkSubmissions(ctx context.Context, chk checkers.Checker) error {
+// expectations and to the time-limit rules. The submissions that bound the
+// time limit from below (accepted/) go first: when the package gives no
+// time limit, they run under problems.UnknownTimeLimit and the limit is
+// derived from their slowest run, as problemtools derives it; the others
+// then run under it. Every submission is built as soon as a job is free,
+// the others' builds so going on while the accepted ones run.
+func (v *verifier) checkSubmissions(ctx context.Context) error {
 	exs := v.examples()
 	if len(exs) == 0 {
 		return nil
@@ -106,30 +119,104 @@ func (v *verifier) checkSubmissions(ctx context.Context, chk checkers.Checker) e
 		return err
 	}
 	defer os.RemoveAll(tmp)
-	for i, ex := range exs {
-		v.step("grading " + ex.rel)
-		// Copy the submission out of the problem's FS, which may be
-		// embedded in the judge; each gets a folder of its own to keep
-		// its file name.
-		src := filepath.Join(tmp, fmt.Sprint(i), path.Base(ex.rel))
-		if err := copyOut(v.p.FS, ex.rel, src); err != nil {
-			return err
+	derive := v.p.Layout == problems.LayoutKattis && !v.p.Time.Given
+	var first, rest []example
+	for _, ex := range exs {
+		if ex.sub.TimeBound() == problems.TimeBoundLower {
+			first = append(first, ex)
+		} else {
+			rest = append(rest, ex)
 		}
-		res, err := v.grade(ctx, ex, src, chk)
-		if err != nil {
-			if ctx.Err() != nil {
-				return ctx.Err()
-			}
-			v.notGraded(ex, err)
-			continue
-		}
-		v.rep.Submissions = append(v.rep.Submissions, *res)
-		if v.opts.Graded != nil {
-			v.opts.Graded(*res)
-		}
-		v.judgeResult(res)
 	}
-	return nil
+	ctx, cancel := context.WithCancel(ctx)
+	builds := v.buildAll(ctx, tmp, append(first, rest...))
+	defer func() { cancel(); closeBuilds(builds) }()
+	limit := v.p.Limits.Time
+	if derive {
+		limit = problems.UnknownTimeLimit
+	}
+	var done []graded
+	err = v.gradeAll(ctx, builds[:len(first)], limit, func(g graded) { done = append(done, g) })
+	if err != nil {
+		return err
+	}
+	if derive {
+		v.deriveLimit(done)
+	}
+	for _, g := range done {
+		v.judgeGraded(ctx, g)
+	}
+	return v.gradeAll(ctx, builds[len(first):], v.rep.TimeLimit, func(g graded) { v.judgeGraded(ctx, g) })
+}
+
+// exampleBuild is an example submission being built.
+type exampleBuild struct {
+	ex    example
+	pp    *judge.Prepared
+	err   error         // the judge could not build it (a finding), or ctx ended
+	ready chan struct{} // closed once pp or err is set
+}
+
+// jobs is how many example submissions are built, and graded, at once.
+func (v *verifier) jobs() int {
+	if v.opts.Jobs > 0 {
+		return v.opts.Jobs
+	}
+	return runtime.NumCPU()
+}
+
+// buildAll starts building exs, in their order, up to jobs() at once.
+func (v *verifier) buildAll(ctx context.Context, tmp string, exs []example) []*exampleBuild {
+	builds := make([]*exampleBuild, len(exs))
+	for i, ex := range exs {
+		builds[i] = &exampleBuild{ex: ex, ready: make(chan struct{})}
+	}
+	sem := make(chan struct{}, v.jobs())
+	go func() {
+		for i, b := range builds {
+			select {
+			case sem <- struct{}{}:
+			case <-ctx.Done():
+				for _, b := range builds[i:] {
+					b.err = ctx.Err()
+					close(b.ready)
+				}
+				return
+			}
+			go func() {
+				defer func() { <-sem }()
+				b.pp, b.err = v.buildExample(ctx, tmp, i, b.ex)
+				close(b.ready)
+			}()
+		}
+	}()
+	return builds
+}
+
+// closeBuilds removes the builds, once every one has ended.
+func closeBuilds(builds []*exampleBuild) {
+	for _, b := range builds {
+		<-b.ready
+		if b.pp != nil {
+			b.pp.Close()
+		}
+	}
+}
+
+// buildExample copies one example out of the problem's FS (it may be
+// embedded in the judge), in a folder of its own to keep its name, and
+// builds it.
+func (v *verifier) buildExample(ctx context.Context, tmp string, i int, ex example) (*judge.Prepared, error) {
+	v.step("building " + ex.rel)
+	src := filepath.Join(tmp, fmt.Sprint(i), path.Base(ex.rel))
+	if err := copyOut(v.p.FS, ex.rel, src); err != nil {
+		return nil, err
+	}
+	bo := v.opts.Build
+	if ex.sub.Language != "" {
+		bo.Lang = ex.sub.Language
+	}
+	return v.opts.Judge.Prepare(ctx, judge.Submission{Path: src}, bo)
 }
 
 // notGraded reports a submission the judge could not grade: one in no
@@ -183,50 +270,345 @@ func copyOut(fsys fs.FS, name, dst string) error {
 	})
 }
 
-// grade runs one example: accepted ones on every test under the time
-// limit, the others lazily, and the time-limit-exceeded ones under the limit
-// times Rules.TLE times ThinFactor, which tells a thin margin from a broken
-// one in a single run.
-func (v *verifier) grade(ctx context.Context, ex example, src string, chk checkers.Checker) (*SubmissionResult, error) {
-	o := v.opts.Grade
-	o.Tests, o.Checker, o.Lazy = nil, chk, ex.want != verdict.AC
-	o.TimeLimit = v.p.Limits.Time
-	if ex.want == verdict.TLE {
-		o.TimeLimit = scale(v.p.Limits.Time, v.rep.Rules.TLE*ThinFactor)
+// gradeAll grades the built examples, up to jobs() at once, and hands
+// each grading to each in their order, as soon as those before it are
+// done. A submission the judge could not build or grade is a finding.
+func (v *verifier) gradeAll(ctx context.Context, builds []*exampleBuild, limit time.Duration, each func(graded)) error {
+	type slot struct {
+		g   *graded
+		err error
 	}
-	bo := v.opts.Build
-	if ex.lang != "" {
-		bo.Lang = ex.lang
+	slots := make([]chan slot, len(builds))
+	sem := make(chan struct{}, v.jobs())
+	var wg sync.WaitGroup
+	for i, b := range builds {
+		slots[i] = make(chan slot, 1)
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			<-b.ready
+			select {
+			case sem <- struct{}{}:
+			case <-ctx.Done():
+				slots[i] <- slot{err: ctx.Err()}
+				return
+			}
+			defer func() { <-sem }()
+			g, err := v.gradeExample(ctx, b, limit)
+			slots[i] <- slot{g, err}
+		}()
 	}
-	r, err := v.opts.Judge.Grade(ctx, v.p, judge.Submission{Path: src}, bo, o)
+	defer wg.Wait()
+	var first error
+	for i := range builds {
+		s := <-slots[i]
+		switch {
+		case first != nil:
+		case s.err != nil:
+			first = s.err
+		case s.g.failed != nil:
+			v.notGraded(s.g.ex, s.g.failed)
+		default:
+			v.mu.Lock()
+			each(*s.g)
+			v.mu.Unlock()
+		}
+	}
+	return first
+}
+
+// deriveLimit sets the time limit from the slowest run of the accepted
+// submissions that met their expectations.
+func (v *verifier) deriveLimit(done []graded) {
+	m := v.p.Time.Multipliers
+	var slowest *SubmissionResult
+	for _, g := range done {
+		if g.res.Got == verdict.AC && (slowest == nil || g.res.Slowest > slowest.Slowest) {
+			slowest = g.res
+		}
+	}
+	if slowest == nil {
+		return // no accepted run: the 1 s default stands, and there is an error
+	}
+	limit, tle := m.Derive(slowest.Slowest)
+	v.rep.TimeLimit = limit
+	v.rep.Derived = &DerivedLimit{Limit: limit, TLE: tle, Slowest: slowest.Slowest, Submission: slowest.Path, Test: slowest.Test, Multipliers: m}
+	for _, g := range done {
+		g.res.TimeLimit = limit
+	}
+}
+
+// gradeExample grades one built example; failed says why the judge could
+// not build or grade it.
+func (v *verifier) gradeExample(ctx context.Context, b *exampleBuild, limit time.Duration) (*graded, error) {
+	if b.err != nil {
+		if ctx.Err() != nil {
+			return nil, ctx.Err()
+		}
+		return &graded{ex: b.ex, failed: b.err}, nil
+	}
+	v.step("grading " + b.ex.rel)
+	res, rep, err := v.grade(ctx, b.ex, b.pp, limit)
 	if err != nil {
-		return nil, err
+		if ctx.Err() != nil {
+			return nil, ctx.Err()
+		}
+		return &graded{ex: b.ex, failed: err}, nil
 	}
-	got := r.Verdict
-	if v.p.Layout == problems.LayoutKattis {
-		got = problems.KattisVerdict(got) // memory is a run-time error, output a wrong answer
+	return &graded{ex: b.ex, res: res, rep: rep}, nil
+}
+
+// grade runs one example: the accepted ones on every test, the others
+// lazily where their expectations allow (and, in a legacy or 2023-07
+// package, always skipping what problemtools skips), the time-limit-
+// exceeded ones under the limit times Rules.TLE: in a native problem also
+// times ThinFactor, which tells a thin margin from a broken one in a
+// single run; in a Kattis package not (problemtools' timelim_high), which
+// keeps the slowest runs short.
+func (v *verifier) grade(ctx context.Context, ex example, pp *judge.Prepared, limit time.Duration) (*SubmissionResult, *judge.Report, error) {
+	o := v.opts.Grade
+	o.Tests, o.Checker = nil, nil
+	o.Lazy = ex.sub.Lazy() && ex.sub.TimeBound() != problems.TimeBoundLower
+	if v.p.Layout == problems.LayoutKattis && v.p.GroupRules == problems.GroupRulesLegacy {
+		o.Lazy = true // on_reject, as problemtools judges
 	}
-	res := &SubmissionResult{Path: v.file(ex.rel), Want: ex.want, Got: got, TimeLimit: o.TimeLimit}
+	o.TimeLimit = limit
+	if ex.sub.TimeBound() == problems.TimeBoundUpper {
+		o.TimeLimit = scale(limit, v.rep.Rules.TLE*ThinFactor)
+		if v.p.Layout == problems.LayoutKattis {
+			o.TimeLimit = scale(limit, v.rep.Rules.TLE) // problemtools' timelim_high
+		}
+		if o.WallLimit == 0 {
+			// Over the raised limit is TLE by the CPU or by the wall
+			// clock alike; one that waits (an interaction that
+			// deadlocks) need not wait for twice it.
+			o.WallLimit = scale(o.TimeLimit, 1.5) + time.Second
+		}
+		if o.Lazy {
+			// Its tests fail slowly, the first failure decides, and a
+			// test run beside it in vain would hold a run of the
+			// Judge's (MaxRuns), waiting, from the other submissions.
+			o.Parallel = 1
+		}
+	}
+	if limit == problems.UnknownTimeLimit && o.WallLimit == 0 {
+		o.WallLimit = limit
+	}
+	r, err := pp.Grade(ctx, v.p, o)
+	if err != nil {
+		return nil, nil, err
+	}
+	res := &SubmissionResult{Path: v.file(ex.rel), Want: ex.want, Expect: expectText(v.p, ex), Got: r.Verdict,
+		TimeLimit: limit, Scored: r.Score.Scoring, Score: r.Score.Value}
 	if !r.Compile.OK {
 		res.Message = firstLine(r.Compile.Message)
 	}
+	slowestOf(res, r)
+	return res, r, nil
+}
+
+// slowestOf fills in the slowest test, and the test that decided a
+// verdict other than AC, with its message.
+func slowestOf(res *SubmissionResult, r *judge.Report) {
 	for _, t := range r.Tests {
 		if t.CPU >= res.Slowest && r.Verdict == verdict.AC {
 			res.Test, res.Message = t.Name, t.Message
 		}
 		res.Slowest = max(res.Slowest, t.CPU)
 	}
-	// The overall verdict is the first test's that is not accepted.
 	for _, t := range r.Tests {
-		if r.Verdict != verdict.AC && t.Verdict == r.Verdict {
+		if r.Verdict != verdict.AC && problems.KattisVerdict(t.Verdict) == problems.KattisVerdict(r.Verdict) {
 			res.Test, res.Message = t.Name, t.Message
 			break
 		}
 	}
-	return res, nil
 }
 
-// judgeResult turns a submission's result into findings.
+// expectText says what an example must get, for its line: its one final
+// verdict, else what each of its expectations asks, in short.
+func expectText(p *problems.Problem, ex example) string {
+	plain := ex.want != verdict.Unknown
+	for _, e := range ex.sub.Expectations {
+		plain = plain && e.Score == nil && !e.Partial && !(e.FullScore && p.Type.Scoring)
+	}
+	if plain {
+		return ex.want.String()
+	}
+	var parts []string
+	for _, e := range ex.sub.Expectations {
+		if d := describe(e, p.Type.Scoring); d != "" && !slices.Contains(parts, d) {
+			parts = append(parts, d)
+		}
+	}
+	if len(parts) == 0 {
+		return "as " + sources(ex.sub)
+	}
+	return strings.Join(parts, "; ")
+}
+
+// describe says in short what one expectation asks: "WA", "AC, partially",
+// "score 40", "on secret/2-large: some WA".
+func describe(e problems.Expectation, scoring bool) string {
+	var w []string
+	switch {
+	case e.Partial:
+		w = append(w, "AC, partially")
+	case len(e.Verdicts) > 0:
+		w = append(w, verdictList(e.Verdicts, " or "))
+	case len(e.Required) == 1 && len(e.Permitted) == 2 && slices.Contains(e.Permitted, verdict.AC) && slices.Contains(e.Permitted, e.Required[0]):
+		w = append(w, e.Required[0].String())
+	case len(e.Required) > 0:
+		w = append(w, "some "+verdictList(e.Required, " or "))
+	case len(e.Permitted) == 1 && e.Permitted[0] == verdict.AC:
+		w = append(w, "AC")
+	case len(e.Permitted) > 0:
+		w = append(w, "only "+verdictList(e.Permitted, ", "))
+	}
+	if e.FullScore && scoring && !e.Partial {
+		w = append(w, "fully")
+	}
+	if e.Score != nil {
+		if e.Score.Max-e.Score.Min < 1e-5 {
+			w = append(w, "score "+strconv.FormatFloat((e.Score.Min+e.Score.Max)/2, 'g', 6, 64))
+		} else {
+			w = append(w, "score in "+e.Score.String())
+		}
+	}
+	if e.Message != "" {
+		w = append(w, fmt.Sprintf("message %q", e.Message))
+	}
+	if len(w) == 0 {
+		return ""
+	}
+	d := strings.Join(w, ", ")
+	if e.Tests != "" {
+		d = "on " + e.Tests + ": " + d
+	}
+	return d
+}
+
+func verdictList(vs []verdict.Verdict, sep string) string {
+	names := make([]string, len(vs))
+	for i, v := range vs {
+		names[i] = v.String()
+	}
+	return strings.Join(names, sep)
+}
+
+// judgeGraded turns an example's grading into findings, reports it, and
+// keeps it.
+func (v *verifier) judgeGraded(ctx context.Context, g graded) {
+	if v.p.Layout == problems.LayoutKattis {
+		v.judgeKattis(ctx, g)
+	} else {
+		g.res.OK = g.res.Got == g.res.Want
+		v.judgeResult(g.res)
+	}
+	v.rep.Submissions = append(v.rep.Submissions, *g.res)
+	if v.opts.Graded != nil {
+		v.opts.Graded(*g.res)
+	}
+}
+
+// judgeKattis holds a package's example to every expectation the package
+// states (problems.ExampleSubmission.Check), under the time limit, and to
+// the time-limit margins.
+func (v *verifier) judgeKattis(ctx context.Context, g graded) {
+	res, rep := g.res, g.rep
+	limit := v.rep.TimeLimit
+	if rep.Limits.Time > limit && rep.Compile.OK {
+		at, err := v.opts.Judge.Regrade(ctx, v.p, v.opts.Build.Languages, rep, limit)
+		if err != nil {
+			v.add(Error, res.Path, "", "regrading under the time limit: %v", err)
+			return
+		}
+		rep = at
+		res.Got, res.Scored, res.Score = rep.Verdict, rep.Score.Scoring, rep.Score.Value
+		res.Test, res.Message, res.Slowest = "", "", 0
+		slowestOf(res, g.rep)
+	}
+	run := problems.Run{Grading: rep.Score.Grading}
+	if !rep.Compile.OK {
+		run.Grading = &problems.Grading{Outcome: problems.Outcome{Verdict: verdict.CE}}
+	}
+	for _, t := range rep.Tests {
+		run.Tests = append(run.Tests, problems.RunTest{Name: t.Name, Verdict: t.Verdict, JudgeMessage: t.Message})
+	}
+	res.OK = true
+	folder := v.file(path.Join("submissions", g.ex.sub.Folder)) + "/"
+	for _, m := range g.ex.sub.Check(run) {
+		sev := Error
+		if m.Warning {
+			sev = Warning
+		} else {
+			res.OK = false
+		}
+		msg := m.Msg
+		if m.Source != folder && m.Source != "" {
+			msg += " (" + m.Source + ")"
+		}
+		if !m.Warning && len(run.Tests) > 0 && !strings.Contains(msg, " on ") && res.Test != "" && res.Got != verdict.AC {
+			msg += onTest(res)
+		}
+		v.add(sev, res.Path, "", "%s", msg)
+	}
+	if rep.Compile.OK {
+		v.judgeMargins(g.ex, res, anyTLE(g.rep))
+	}
+}
+
+// anyTLE says whether a test of the run was TLE (by CPU time, or the wall
+// clock: a program that waits).
+func anyTLE(r *judge.Report) bool {
+	for _, t := range r.Tests {
+		if t.Verdict == verdict.TLE {
+			return true
+		}
+	}
+	return false
+}
+
+// judgeMargins holds an example's slowest run to the time-limit rules its
+// expectations bound: an accepted one must fit ac_to_time_limit times in
+// a given limit, a time-limit-exceeded one must take more than the limit
+// times time_limit_to_tle (2025-09 and the native layout: an error;
+// legacy and 2023-07: a warning, as problemtools has it).
+func (v *verifier) judgeMargins(ex example, s *SubmissionResult, overRaised bool) {
+	tl, rules := v.rep.TimeLimit, v.rep.Rules
+	switch ex.sub.TimeBound() {
+	case problems.TimeBoundLower:
+		if s.Got != verdict.AC || v.rep.Derived != nil {
+			return
+		}
+		need := scale(s.Slowest, rules.AC)
+		switch {
+		case need > tl:
+			v.add(Error, s.Path, "", "its slowest test, %s, takes %s; %gx that is %s, over the %s time limit",
+				s.Test, seconds(s.Slowest), rules.AC, seconds(need), seconds(tl))
+		case scale(need, ThinFactor) > tl:
+			v.add(Warning, s.Path, "", "the margin is thin: its slowest test, %s, takes %s; %gx that is %s, within %gx of the %s time limit",
+				s.Test, seconds(s.Slowest), rules.AC, seconds(need), ThinFactor, seconds(tl))
+		}
+	case problems.TimeBoundUpper:
+		tleAt := scale(tl, rules.TLE)
+		if overRaised || s.Got != verdict.TLE {
+			return // over the raised limit too, or a verdict the expectations speak to
+		}
+		if s.Slowest > tleAt {
+			v.add(Warning, s.Path, "", "the margin is thin: its slowest test takes %s, over %gx the time limit (%s) by less than %gx",
+				seconds(s.Slowest), rules.TLE, seconds(tleAt), ThinFactor)
+			return
+		}
+		sev := Error
+		if v.p.Format != problems.Format2025 {
+			sev = Warning
+		}
+		v.add(sev, s.Path, "", "sensitive to the time limit: its slowest test takes %s, within %gx the time limit (%s); a time-limit-exceeded submission must exceed %s",
+			seconds(s.Slowest), rules.TLE, seconds(tl), seconds(tleAt))
+	}
+}
+
+// judgeResult turns a native problem's example's result into findings.
 func (v *verifier) judgeResult(s *SubmissionResult) {
 	rel := s.Path
 	tl, rules := v.p.Limits.Time, v.rep.Rules

@@ -15,11 +15,11 @@ import (
 	"math"
 	"sort"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/optjudge/optjudge/checkers"
 	"github.com/optjudge/optjudge/judge"
-	"github.com/optjudge/optjudge/judge/proc"
 	"github.com/optjudge/optjudge/judge/verdict"
 	"github.com/optjudge/optjudge/problems"
 	"github.com/optjudge/optjudge/reference"
@@ -72,8 +72,13 @@ type VerifyOptions struct {
 	Grade judge.GradeOptions
 	// Progress, when set, is told each long step before it starts.
 	Progress func(step string)
-	// Graded, when set, is given each submission's result as it comes.
+	// Graded, when set, is given each submission's result as it comes, in
+	// the order of the submissions. Progress and Graded are never called
+	// concurrently.
 	Graded func(SubmissionResult)
+	// Jobs is how many example submissions are graded at once (their
+	// programs share the Judge's MaxRuns); 0: runtime.NumCPU().
+	Jobs int
 	// Strict makes a submission that cannot be built here (in no language
 	// of the table, or with its compiler not installed) an error, not a
 	// warning.
@@ -82,13 +87,31 @@ type VerifyOptions struct {
 
 // SubmissionResult is how one example submission fared.
 type SubmissionResult struct {
-	Path      string          // as the problem's origin names it
-	Want      verdict.Verdict // from its folder
-	Got       verdict.Verdict
-	Test      string        // the first test not accepted; for AC, the slowest
-	Message   string        // that test's message, or the compiler's
-	Slowest   time.Duration // CPU time of its slowest test
-	TimeLimit time.Duration // the CPU limit it ran under
+	Path string          // as the problem's origin names it
+	Want verdict.Verdict // its one final verdict (its folder's); Unknown when its expectations ask for more
+	// Expect says what it must get, for people: "WA", "AC, partially",
+	// "time limit exceeded" (a 2025-09 folder's rules).
+	Expect string
+	Got    verdict.Verdict // under the time limit (in the Kattis verdicts in a Kattis package)
+	// OK: it meets its expectations (the findings say how it does not).
+	OK        bool
+	Scored    bool    // the problem is a scoring one
+	Score     float64 // its score, when Scored
+	Test      string  // the first test not accepted; for AC, the slowest
+	Message   string  // that test's message, or the compiler's
+	Slowest   time.Duration
+	TimeLimit time.Duration // the time limit it is held to
+}
+
+// DerivedLimit is a time limit derived from the accepted submissions, as
+// problemtools derives it (problems.TimeMultipliers.Derive).
+type DerivedLimit struct {
+	Limit       time.Duration // the limit
+	TLE         time.Duration // what the time-limit-exceeded submissions must exceed
+	Slowest     time.Duration // the slowest accepted run
+	Submission  string        // whose it is
+	Test        string        // on which test
+	Multipliers problems.TimeMultipliers
 }
 
 // VerifyReport is everything Verify found.
@@ -106,6 +129,9 @@ type VerifyReport struct {
 	// times Rules.AC, rounded up to Resolution; 0 without SlowestAC.
 	Suggested  time.Duration
 	Resolution time.Duration
+	// Derived is set when the package gives no time limit: TimeLimit is
+	// then derived from the accepted submissions.
+	Derived *DerivedLimit
 	// Skipped counts the example submissions not graded: in no language
 	// of the table, or with their compiler not installed.
 	Skipped int
@@ -151,20 +177,39 @@ func Verify(ctx context.Context, p *problems.Problem, opts VerifyOptions) (*Veri
 	if err := v.checkInputs(ctx, tests); err != nil {
 		return nil, err
 	}
-	v.step("building the checker")
-	chk, err := opts.Judge.Checker(ctx, p, opts.Build.Languages)
-	if err != nil {
-		if ctx.Err() != nil {
-			return nil, ctx.Err()
-		}
-		v.add(Error, v.file(p.CheckerProgram.Path), "", "%v", err)
-		v.add(Error, v.file("submissions"), "", "not graded: the checker does not build")
-		return v.rep, nil
-	}
-	if err := v.checkAnswers(ctx, tests, chk); err != nil {
+	if err := v.checkAnswerValidators(ctx, tests); err != nil {
 		return nil, err
 	}
-	if err := v.checkSubmissions(ctx, chk); err != nil {
+	if p.Validation.Interactive && p.Validation.Program != nil {
+		// The validator talks with the submissions: no answer is an output.
+		v.step("building " + p.Validation.Program.Path)
+		if err := opts.Judge.BuildInteractor(ctx, p, opts.Build.Languages); err != nil {
+			if ctx.Err() != nil {
+				return nil, ctx.Err()
+			}
+			v.add(Error, v.file(p.Validation.Program.Path), "", "%v", err)
+			v.add(Error, v.file("submissions"), "", "not graded: the interactive validator does not build")
+			return v.rep, nil
+		}
+	} else {
+		v.step("building the checker")
+		chks, err := opts.Judge.Checkers(ctx, p, opts.Build.Languages)
+		if err != nil {
+			if ctx.Err() != nil {
+				return nil, ctx.Err()
+			}
+			v.add(Error, v.file(p.CheckerProgram.Path), "", "%v", err)
+			v.add(Error, v.file("submissions"), "", "not graded: the checker does not build")
+			return v.rep, nil
+		}
+		if err := v.checkAnswers(ctx, tests, chks); err != nil {
+			return nil, err
+		}
+		if err := v.checkOutputs(ctx, chks); err != nil {
+			return nil, err
+		}
+	}
+	if err := v.checkSubmissions(ctx); err != nil {
 		return nil, err
 	}
 	v.suggest()
@@ -176,11 +221,14 @@ type verifier struct {
 	opts    VerifyOptions
 	rep     *VerifyReport
 	invalid map[string]bool // inputs that failed validation, by In path
+	mu      sync.Mutex      // held around the callbacks, which gradings in parallel reach
 }
 
 func (v *verifier) step(s string) {
 	if v.opts.Progress != nil {
+		v.mu.Lock()
 		v.opts.Progress(s)
+		v.mu.Unlock()
 	}
 }
 
@@ -208,7 +256,13 @@ func (v *verifier) checkTestFiles(tests []problems.Test) {
 		}
 	}
 	for _, g := range []string{"sample", "secret"} {
-		if count[g] == 0 {
+		switch {
+		case count[g] > 0:
+		case g == "sample" && v.p.Layout == problems.LayoutKattis && len(v.p.Samples()) > 0:
+			// an interactive problem's samples: .interaction files alone
+		case g == "sample" && v.p.Layout == problems.LayoutKattis:
+			v.add(Warning, v.file(v.p.TestDir(g)), "", "no sample tests") // problemtools only warns
+		default:
 			v.add(Error, v.file(v.p.TestDir(g)), "", "no %s tests", g)
 		}
 	}
@@ -225,17 +279,65 @@ func (v *verifier) checkTestFiles(tests []problems.Test) {
 }
 
 // checkInputs runs the built-in validator and the validator programs on
-// every input.
+// every input, each program with the test's arguments, and checks that
+// every input of data/invalid_input is refused by one of them.
 func (v *verifier) checkInputs(ctx context.Context, tests []problems.Test) error {
+	for _, w := range v.p.ToolWarnings(v.lookPath) {
+		v.add(Warning, w.File, linePos(w.Line), "%s", w.Msg)
+	}
 	if v.p.Validator == nil && len(v.p.InputValidators) == 0 {
 		v.add(Warning, v.file("problem.yaml"), "", "no input validator: the inputs are not checked")
 		return nil
 	}
-	var programs []*checkers.InputValidator
+	programs, err := v.buildInputValidators(ctx)
+	if err != nil {
+		return err
+	}
+	v.step("validating the inputs")
+	for _, t := range tests {
+		msgs, err := v.validateInput(ctx, t, programs)
+		if err != nil {
+			return err
+		}
+		for _, m := range msgs {
+			v.invalid[t.In] = true
+			v.add(Error, t.Path(t.In), m.pos, "%s", m.msg)
+		}
+	}
+	if v.p.InvalidInputs == nil || len(programs) == 0 && v.p.Validator == nil {
+		return nil
+	}
+	for _, t := range v.p.InvalidInputs.AllTests() {
+		msgs, err := v.validateInput(ctx, *t, programs)
+		if err != nil {
+			return err
+		}
+		if len(msgs) == 0 {
+			v.add(Error, t.Path(t.In), "", "an invalid input, but every input validator accepts it")
+		}
+	}
+	return nil
+}
+
+// lookPath finds a tool on the Judge's PATH.
+func (v *verifier) lookPath(name string) (string, error) { return v.opts.Judge.LookPath(name) }
+
+// validator is an input validator program, built, with the program it is.
+type validator struct {
+	iv   *checkers.InputValidator
+	prog problems.Program
+}
+
+// buildInputValidators builds each input validator program (a finding for
+// one that does not build); a checktestdata or viva script whose tool is
+// missing is left out, with its warning.
+func (v *verifier) buildInputValidators(ctx context.Context) ([]validator, error) {
+	var out []validator
 	for _, prog := range v.p.InputValidators {
 		if tool := prog.Kind.Tool(); tool != "" {
-			v.skipScript(prog, tool)
-			continue
+			if _, err := v.lookPath(tool); err != nil {
+				continue // ToolWarnings said so
+			}
 		}
 		v.step("building " + prog.Path)
 		one := *v.p
@@ -243,27 +345,82 @@ func (v *verifier) checkInputs(ctx context.Context, tests []problems.Test) error
 		vs, err := v.opts.Judge.InputValidators(ctx, &one, v.opts.Build.Languages)
 		if err != nil {
 			if ctx.Err() != nil {
-				return ctx.Err()
+				return nil, ctx.Err()
 			}
 			v.add(Error, v.file(prog.Path), "", "%v", err)
 			continue
 		}
-		programs = append(programs, vs...)
+		out = append(out, validator{vs[0], prog})
 	}
-	v.step("validating the inputs")
+	return out, nil
+}
+
+type inputMsg struct{ pos, msg string }
+
+// validateInput runs every validator on the input of t; what they say
+// against it.
+func (v *verifier) validateInput(ctx context.Context, t problems.Test, programs []validator) ([]inputMsg, error) {
+	in, err := t.Input()
+	if err != nil {
+		return nil, err
+	}
+	var out []inputMsg
+	if v.p.Validator != nil {
+		if err := v.p.Validator.Validate(in); err != nil {
+			out = append(out, inputMsg{lexPos(err), lexMsg(err)})
+		}
+	}
+	for _, p := range programs {
+		iv := *p.iv
+		iv.Args = v.p.InputValidatorArgs(t, p.prog)
+		msg, err := iv.Validate(ctx, in)
+		if err != nil {
+			if ctx.Err() != nil {
+				return nil, ctx.Err()
+			}
+			msg = err.Error()
+		}
+		if msg != "" {
+			out = append(out, inputMsg{"", msg})
+		}
+	}
+	return out, nil
+}
+
+// checkAnswerValidators runs the answer validators (answer_validators/) on
+// every answer file, with the test's input and arguments.
+func (v *verifier) checkAnswerValidators(ctx context.Context, tests []problems.Test) error {
+	if len(v.p.AnswerValidators) == 0 {
+		return nil
+	}
+	v.step("building the answer validators")
+	avs, err := v.opts.Judge.AnswerValidators(ctx, v.p, v.opts.Build.Languages)
+	if err != nil {
+		if ctx.Err() != nil {
+			return ctx.Err()
+		}
+		v.add(Error, v.file("answer_validators"), "", "%v", err)
+		return nil
+	}
+	v.step("validating the answers")
 	for _, t := range tests {
+		if t.Ans == "" || v.invalid[t.In] {
+			continue
+		}
 		in, err := t.Input()
 		if err != nil {
 			return err
 		}
-		if v.p.Validator != nil {
-			if err := v.p.Validator.Validate(in); err != nil {
-				v.invalid[t.In] = true
-				v.add(Error, t.Path(t.In), lexPos(err), "%s", lexMsg(err))
-			}
+		ans, err := t.Answer()
+		if err != nil {
+			return err
 		}
-		for _, iv := range programs {
-			msg, err := iv.Validate(ctx, in)
+		for _, av := range avs {
+			var args []string
+			if t.Config != nil {
+				args = t.Config.AnswerValidatorArgs.For(av.Program)
+			}
+			msg, err := av.Validate(ctx, in, ans, args)
 			if err != nil {
 				if ctx.Err() != nil {
 					return ctx.Err()
@@ -271,22 +428,11 @@ func (v *verifier) checkInputs(ctx context.Context, tests []problems.Test) error
 				msg = err.Error()
 			}
 			if msg != "" {
-				v.invalid[t.In] = true
-				v.add(Error, t.Path(t.In), "", "%s", msg)
+				v.add(Error, t.Path(t.Ans), "", "%s", msg)
 			}
 		}
 	}
 	return nil
-}
-
-// skipScript reports an input validator script (checktestdata, viva) that
-// judge verify does not run: a warning, never an error.
-func (v *verifier) skipScript(prog problems.Program, tool string) {
-	if _, err := proc.LookPath(tool, v.opts.Judge.Path(), nil); err != nil {
-		v.add(Warning, v.file(prog.Path), "", "skipped: a %s script needs %s, which is not on PATH", prog.Kind, tool)
-		return
-	}
-	v.add(Warning, v.file(prog.Path), "", "skipped: judge verify does not run %s scripts", prog.Kind)
 }
 
 func lexPos(err error) string {
@@ -311,7 +457,7 @@ func lexMsg(err error) string {
 // checkAnswers hands every answer file to the checker as if it were a
 // contestant's output, and compares it with the reference's output where
 // the answer is unique.
-func (v *verifier) checkAnswers(ctx context.Context, tests []problems.Test, chk checkers.Checker) error {
+func (v *verifier) checkAnswers(ctx context.Context, tests []problems.Test, chks *judge.Checkers) error {
 	v.step("checking the answers")
 	unique := false
 	if v.p.Reference != nil {
@@ -331,7 +477,7 @@ func (v *verifier) checkAnswers(ctx context.Context, tests []problems.Test, chk 
 		if err != nil {
 			return err
 		}
-		r, err := chk.Check(ctx, checkers.Files{Input: in, Output: ans, Answer: ans})
+		r, err := chks.For(t).Check(ctx, checkers.Files{Input: in, Output: ans, Answer: ans})
 		switch {
 		case ctx.Err() != nil:
 			return ctx.Err()
@@ -350,6 +496,63 @@ func (v *verifier) checkAnswers(ctx context.Context, tests []problems.Test, chk 
 		}
 		if line, got, exp, differ := firstDifference(ans, want); differ {
 			v.add(Error, t.Path(t.Ans), fmt.Sprintf(":%d", line), "differs from the reference's output: got %q, want %q", got, exp)
+		}
+	}
+	return nil
+}
+
+// checkOutputs holds the output validator to the outputs of the package:
+// each test's .out and those of data/valid_output it must accept, those
+// of data/invalid_output it must reject.
+func (v *verifier) checkOutputs(ctx context.Context, chks *judge.Checkers) error {
+	type output struct {
+		t    *problems.Test
+		want verdict.Verdict
+	}
+	var outs []output
+	if v.p.Groups != nil {
+		for _, t := range v.p.Groups.AllTests() {
+			if t.Config != nil && t.Config.Out != "" {
+				outs = append(outs, output{t, verdict.AC})
+			}
+		}
+	}
+	for _, g := range []struct {
+		group *problems.Group
+		want  verdict.Verdict
+	}{{v.p.ValidOutputs, verdict.AC}, {v.p.InvalidOutputs, verdict.WA}} {
+		if g.group != nil {
+			for _, t := range g.group.AllTests() {
+				if t.Config != nil && t.Config.Out != "" {
+					outs = append(outs, output{t, g.want})
+				}
+			}
+		}
+	}
+	for _, o := range outs {
+		t := *o.t
+		in, err := t.Input()
+		if err != nil {
+			return err
+		}
+		ans, err := t.Answer()
+		if err != nil {
+			return err
+		}
+		out, err := fs.ReadFile(t.FS, t.Config.Out)
+		if err != nil {
+			return err
+		}
+		r, err := chks.For(t).Check(ctx, checkers.Files{Input: in, Output: out, Answer: ans})
+		switch {
+		case ctx.Err() != nil:
+			return ctx.Err()
+		case err != nil:
+			v.add(Error, t.Path(t.Config.Out), "", "the output validator failed on it: %v", err)
+		case r.Verdict != o.want && o.want == verdict.AC:
+			v.add(Error, t.Path(t.Config.Out), "", "the output validator rejects it: %s", r.Message)
+		case r.Verdict != o.want:
+			v.add(Error, t.Path(t.Config.Out), "", "an invalid output, but the output validator accepts it")
 		}
 	}
 	return nil

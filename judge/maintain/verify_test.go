@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -313,6 +314,203 @@ func TestVerifyKattisModel(t *testing.T) {
 	for _, s := range rep.Submissions {
 		if strings.HasSuffix(s.Path, "memory.py") && s.Got != verdict.RE {
 			t.Errorf("got %v for memory.py, want RE: over the memory limit is a run-time error in the Kattis verdicts", s.Got)
+		}
+	}
+}
+
+// copyPackage copies a test package of problems/testdata into a directory
+// of the same name, applies edits (an empty content removes the file) and
+// loads it.
+func copyPackage(t *testing.T, name string, edits map[string]string) *problems.Problem {
+	t.Helper()
+	dir := filepath.Join(t.TempDir(), name)
+	if err := os.CopyFS(dir, os.DirFS("../../problems/testdata/"+name)); err != nil {
+		t.Fatal(err)
+	}
+	for f, content := range edits {
+		p := filepath.Join(dir, filepath.FromSlash(f))
+		if content == "" {
+			os.Remove(p)
+			continue
+		}
+		if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	p, err := problems.LoadDir(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+func hasFinding(rep *VerifyReport, sev Severity, file, msg string) bool {
+	for _, f := range rep.Findings {
+		if f.Severity == sev && strings.HasSuffix(f.File, file) && strings.Contains(f.Msg, msg) {
+			return true
+		}
+	}
+	return false
+}
+
+// TestVerifyTestPackages verifies the Kattis test packages of every
+// format version: scores, group rules, interactive validation, answer
+// validators and expectations as each version states them.
+func TestVerifyTestPackages(t *testing.T) {
+	tests := []struct {
+		name     string
+		got      map[string]string // submission file -> "VERDICT" or "VERDICT SCORE"
+		warnings []string          // file: message
+		limit    time.Duration     // the derived limit, or 0 for a given one
+	}{
+		{"mean-2025", map[string]string{"mean.py": "AC 100", "mean.c": "AC 100", "int32.c": "WA 40", "rounded.py": "WA 0"}, nil, time.Second},
+		{"legacy-float", map[string]string{"area.py": "AC", "area.c": "AC", "zero.py": "RE", "three.py": "WA"},
+			[]string{"input_validators/radius.ctd: skipped: a checktestdata script needs checktestdata"}, time.Second},
+		{"guess-interactive", map[string]string{"bisect.py": "AC", "bisect.c": "AC", "crash.py": "RE", "linear.py": "WA", "spin.py": "TLE"}, nil, 0},
+		{"sort-answers", map[string]string{"sort.py": "AC", "reverse.py": "WA", "unique.py": "WA"},
+			[]string{"input_validators/format.ctd: skipped", "submissions/slow_accepted: not a submissions folder of format 2025-09"}, 0},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			p, err := problems.LoadDir("../../problems/testdata/" + tt.name)
+			if err != nil {
+				t.Fatal(err)
+			}
+			rep, err := Verify(context.Background(), p, VerifyOptions{Judge: testJudge(t), Grade: gradeOptions()})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if rep.Errors() > 0 {
+				t.Errorf("got findings\n%s\nwant no errors", findings(rep))
+			}
+			for _, w := range tt.warnings {
+				file, msg, _ := strings.Cut(w, ": ")
+				if !hasFinding(rep, Warning, file, msg) {
+					t.Errorf("got findings\n%s\nwant a warning on %s: %s", findings(rep), file, msg)
+				}
+			}
+			for _, s := range rep.Submissions {
+				want, ok := tt.got[filepath.Base(s.Path)]
+				got := s.Got.String()
+				if s.Scored {
+					got += " " + strconv.FormatFloat(s.Score, 'g', -1, 64)
+				}
+				if ok && got != want {
+					t.Errorf("%s: got %s, want %s", s.Path, got, want)
+				}
+				delete(tt.got, filepath.Base(s.Path))
+			}
+			for sub := range tt.got {
+				t.Errorf("%s was not graded", sub)
+			}
+			switch {
+			case tt.limit == 0 && rep.Derived != nil:
+				t.Errorf("got a derived limit %v, want the package's", rep.Derived.Limit)
+			case tt.limit > 0 && (rep.Derived == nil || rep.Derived.Limit != tt.limit || rep.TimeLimit != tt.limit):
+				t.Errorf("got derived %+v, limit %v, want %v derived", rep.Derived, rep.TimeLimit, tt.limit)
+			}
+		})
+	}
+}
+
+// TestVerifyPackageDefects: what the validators of a package must catch,
+// and expectations a submission misses, in the file at fault.
+func TestVerifyPackageDefects(t *testing.T) {
+	tests := []struct {
+		name, pkg string
+		edits     map[string]string
+		sev       Severity
+		file, msg string
+	}{
+		{"answer validator", "sort-answers", map[string]string{"data/secret/01.ans": "3 2 1\n"},
+			Error, "data/secret/01.ans", "answer_validators/sorted.py: exit code 43, want 42: the answer is not the input sorted"},
+		{"invalid input accepted", "sort-answers", map[string]string{"data/invalid_input/too-few.in": "2\n1 2\n"},
+			Error, "data/invalid_input/too-few.in", "an invalid input, but every input validator accepts it"},
+		{"input validator arguments per group", "mean-2025", map[string]string{"data/secret/1-small/02.in": "2\n5000 1\n", "data/secret/1-small/02.ans": "2500.5\n"},
+			Error, "data/secret/1-small/02.in", "input_validators/validate.py"},
+		{"score expectation", "mean-2025", map[string]string{"submissions/submissions.yaml": "partially_accepted/int32.c:\n  score: 50\n"},
+			Error, "submissions/partially_accepted/int32.c", "scores 40, want [50, 50]"},
+		{"message expectation", "guess-interactive", map[string]string{"submissions/submissions.yaml": "wrong_answer/linear.py:\n  message: not what it says\n"},
+			Error, "submissions/wrong_answer/linear.py", `no judge message of test contains "not what it says"`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			p := copyPackage(t, tt.pkg, tt.edits)
+			rep, err := Verify(context.Background(), p, VerifyOptions{Judge: testJudge(t), Grade: gradeOptions()})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !hasFinding(rep, tt.sev, tt.file, tt.msg) {
+				t.Errorf("got findings\n%s\nwant a %v on %s containing %q", findings(rep), tt.sev, tt.file, tt.msg)
+			}
+		})
+	}
+}
+
+// TestVerifyCheckTestData runs the packages' .ctd input validators with a
+// checktestdata on the judge's PATH: a stand-in that accepts lines of
+// digits and spaces.
+func TestVerifyCheckTestData(t *testing.T) {
+	bin := t.TempDir()
+	fake := "#!/bin/sh\ncase \"$1\" in *.ctd) ;; *) exit 2 ;; esac\nif grep -q '[^0-9 ]'; then echo 'not a number' >&2; exit 1; fi\nexit 0\n"
+	if err := os.WriteFile(filepath.Join(bin, "checktestdata"), []byte(fake), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	j, err := judge.New(judge.Config{Path: bin + ":" + os.Getenv("PATH")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer j.Close()
+	p := copyPackage(t, "legacy-float", nil)
+	rep, err := Verify(context.Background(), p, VerifyOptions{Judge: j, Grade: gradeOptions()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(rep.Findings) != 0 {
+		t.Errorf("got findings\n%s\nwant none: the .ctd runs", findings(rep))
+	}
+	p = copyPackage(t, "legacy-float", map[string]string{"data/secret/2.in": "1.5\n", "data/secret/2.ans": "7.0685834705770345\n"})
+	rep, err = Verify(context.Background(), p, VerifyOptions{Judge: j, Grade: gradeOptions()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !hasFinding(rep, Error, "data/secret/2.in", "input_validators/radius.ctd: exit code 1, want 0: not a number") {
+		t.Errorf("got findings\n%s\nwant radius.ctd to reject data/secret/2.in", findings(rep))
+	}
+}
+
+// TestVerifyLegacyScoring: in a legacy scoring package, problemtools only
+// warns about a partially accepted submission with the full score, and an
+// accepted one without it.
+func TestVerifyLegacyScoring(t *testing.T) {
+	p := writeProblem(t, "echo", map[string]string{
+		"problem.yaml":                           "name: Echo\ntype: scoring\n",
+		"data/testdata.yaml":                     "on_reject: continue\nrange: 0 100\ngrader_flags: ignore_sample\n",
+		"data/sample/testdata.yaml":              "range: 0 0\naccept_score: 0\n",
+		"data/sample/1.in":                       "1\n",
+		"data/sample/1.ans":                      "1\n",
+		"data/secret/testdata.yaml":              "on_reject: continue\nrange: 0 100\naccept_score: 50\ngrader_flags: accept_if_any_accepted\n",
+		"data/secret/1.in":                       "2\n",
+		"data/secret/1.ans":                      "2\n",
+		"data/secret/2.in":                       "300\n",
+		"data/secret/2.ans":                      "300\n",
+		"submissions/accepted/small.py":          "x = int(input())\nprint(x if x < 100 else 0)\n",
+		"submissions/partially_accepted/echo.py": "print(input())\n",
+		"submissions/wrong_answer/zero.py":       "print(0)\n",
+	})
+	rep, err := Verify(context.Background(), p, VerifyOptions{Judge: testJudge(t), Grade: gradeOptions()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rep.Errors() > 0 {
+		t.Errorf("got findings\n%s\nwant no errors", findings(rep))
+	}
+	for _, w := range []struct{ file, msg string }{
+		{"submissions/accepted/small.py", "scores 50, not the full 100 (consider partially_accepted/)"},
+		{"submissions/partially_accepted/echo.py", "fully accepted (score 100), though partially accepted"},
+	} {
+		if !hasFinding(rep, Warning, w.file, w.msg) {
+			t.Errorf("got findings\n%s\nwant a warning on %s: %s", findings(rep), w.file, w.msg)
 		}
 	}
 }

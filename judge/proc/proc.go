@@ -12,12 +12,15 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
 	"syscall"
 	"time"
+
+	"github.com/optjudge/optjudge/judge/bytesize"
 )
 
 // DefaultPath is the PATH of a program run without an environment, and
@@ -32,9 +35,53 @@ type Cmd struct {
 	Argv    []string      // the program (a path) and its arguments
 	Dir     string        // working directory; "": the judge's
 	Env     []string      // the whole environment; nil: PATH=DefaultPath, LANG=C.UTF-8
-	Stdin   []byte        // standard input (empty: nothing)
+	Stdin   []byte        // standard input (empty: nothing), unless StdinFile is set
 	Timeout time.Duration // wall-clock limit; 0: none but ctx
 	Cap     int           // bytes kept of stdout and of stderr each; 0: DefaultCap
+
+	// StdinFile and StdoutFile, when set, are the program's standard
+	// input and output, passed on as they are (the ends of the pipes of
+	// an interaction, say): Result.Stdout is then empty. Run leaves them
+	// open.
+	StdinFile, StdoutFile *os.File
+	// CPU and Memory are the program's own limits, set by the shell
+	// (/bin/sh's ulimit: RLIMIT_CPU in whole seconds, rounded up, and
+	// RLIMIT_AS) before it executes the program; 0: none. A program over
+	// its CPU time is killed by SIGXCPU; one over its memory fails to
+	// allocate. The address-space limit counts what a runtime reserves
+	// too: see AddressSpaceSafe.
+	CPU    time.Duration
+	Memory bytesize.Size
+}
+
+// AddressSpaceSafe says whether the program argv runs can take an
+// address-space limit (Cmd.Memory): a Java virtual machine reserves more
+// than any memory limit at its start, and fails under one (problemtools
+// does not limit those either).
+func AddressSpaceSafe(argv []string) bool {
+	if len(argv) == 0 {
+		return true
+	}
+	switch filepath.Base(argv[0]) {
+	case "java", "kotlin", "scala", "sbcl":
+		return false
+	}
+	return true
+}
+
+// limited is argv run under c's CPU and Memory limits, through the shell.
+func (c *Cmd) limited() []string {
+	if c.CPU <= 0 && c.Memory <= 0 {
+		return c.Argv
+	}
+	script := ""
+	if c.CPU > 0 {
+		script += fmt.Sprintf("ulimit -S -t %d 2>/dev/null; ", int64(math.Ceil(c.CPU.Seconds())))
+	}
+	if c.Memory > 0 {
+		script += fmt.Sprintf("ulimit -S -v %d 2>/dev/null; ", c.Memory.KiB())
+	}
+	return append([]string{"/bin/sh", "-c", script + `exec "$@"`, "sh"}, c.Argv...)
 }
 
 // Result is how a run ended.
@@ -58,15 +105,22 @@ func Run(ctx context.Context, c *Cmd) (*Result, error) {
 	if capBytes <= 0 {
 		capBytes = DefaultCap
 	}
-	cmd := exec.Command(c.Argv[0], c.Argv[1:]...)
+	argv := c.limited()
+	cmd := exec.Command(argv[0], argv[1:]...)
 	cmd.Dir = c.Dir
 	cmd.Env = c.Env
 	if cmd.Env == nil {
 		cmd.Env = []string{"PATH=" + DefaultPath, "LANG=C.UTF-8"}
 	}
 	cmd.Stdin = bytes.NewReader(c.Stdin)
+	if c.StdinFile != nil {
+		cmd.Stdin = c.StdinFile
+	}
 	stdout, stderr := &Buffer{Max: capBytes}, &Buffer{Max: capBytes}
 	cmd.Stdout, cmd.Stderr = stdout, stderr
+	if c.StdoutFile != nil {
+		cmd.Stdout = c.StdoutFile
+	}
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
 	start := time.Now()
 	if err := cmd.Start(); err != nil {

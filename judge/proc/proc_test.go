@@ -105,3 +105,52 @@ func TestExpand(t *testing.T) {
 		t.Errorf("got %q", got)
 	}
 }
+
+// TestRunFiles: StdinFile and StdoutFile are the program's streams, as
+// they are; Result.Stdout is then empty.
+func TestRunFiles(t *testing.T) {
+	inR, inW, err := os.Pipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer inR.Close()
+	outR, outW, err := os.Pipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer outR.Close()
+	inW.WriteString("ping\n")
+	inW.Close()
+	r, err := Run(context.Background(), &Cmd{Argv: []string{"/bin/sh", "-c", "read x; echo $x-pong"}, StdinFile: inR, StdoutFile: outW})
+	outW.Close()
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := make([]byte, 64)
+	n, _ := outR.Read(got)
+	if string(got[:n]) != "ping-pong\n" || len(r.Stdout) != 0 {
+		t.Errorf("got %q through the pipe and %q kept, want %q and nothing", got[:n], r.Stdout, "ping-pong\n")
+	}
+}
+
+// TestRunLimits: the CPU and memory limits hold for the program the shell
+// executes.
+func TestRunLimits(t *testing.T) {
+	r, err := Run(context.Background(), &Cmd{Argv: []string{"/bin/sh", "-c", "ulimit -t; ulimit -v"}, CPU: 1500 * time.Millisecond, Memory: 64 << 20})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, want := string(r.Stdout), "2\n65536\n"; got != want {
+		t.Errorf("got limits %q, want %q", got, want)
+	}
+	r, err = Run(context.Background(), &Cmd{Argv: []string{"/bin/sh", "-c", "while :; do :; done"}, CPU: time.Second, Timeout: time.Minute})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Signal != syscall.SIGXCPU && r.Signal != syscall.SIGKILL {
+		t.Errorf("a spin under a 1 s CPU limit: got %+v, want killed by SIGXCPU", r)
+	}
+	if !AddressSpaceSafe([]string{"/usr/bin/python3"}) || AddressSpaceSafe([]string{"/usr/bin/java", "-cp", "."}) {
+		t.Errorf("AddressSpaceSafe: got java safe or python not, want the other way round")
+	}
+}

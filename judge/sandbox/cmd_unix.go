@@ -3,6 +3,7 @@
 package sandbox
 
 import (
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -65,10 +66,19 @@ func buildEnv(c *Cmd) []string {
 	return env
 }
 
-// openStdin returns the contestant's standard input: StdinFile opened
-// read-only, Stdin in a sealed in-memory file, or /dev/null.
+// openStdin returns the contestant's standard input: a blocking copy of
+// StdinPipe, StdinFile opened read-only, Stdin in a sealed in-memory file,
+// or /dev/null.
 func openStdin(c *Cmd) (*os.File, error) {
 	switch {
+	case c.StdinPipe != nil && (c.StdinFile != "" || c.Stdin != nil):
+		return nil, errors.New("sandbox: Cmd.StdinPipe excludes Stdin and StdinFile")
+	case c.StdinPipe != nil:
+		fd, err := dupFile(c.StdinPipe, false)
+		if err != nil {
+			return nil, fmt.Errorf("sandbox: stdin: %w", err)
+		}
+		return os.NewFile(uintptr(fd), "stdin"), nil
 	case c.StdinFile != "":
 		return openRead(c.StdinFile)
 	case c.Stdin != nil:
@@ -125,4 +135,42 @@ func searchable(dir string) error {
 			return nil
 		}
 	}
+}
+
+// openSink returns a non-blocking copy of Cmd.StdoutPipe for the judge
+// to write the program's output to, or -1 when there is none.
+func openSink(c *Cmd) (int, error) {
+	if c.StdoutPipe == nil {
+		return -1, nil
+	}
+	fd, err := dupFile(c.StdoutPipe, true)
+	if err != nil {
+		return -1, fmt.Errorf("sandbox: stdout: %w", err)
+	}
+	return fd, nil
+}
+
+// dupFile duplicates f's descriptor (close-on-exec) without changing how
+// f itself is used by the runtime, and sets the open file's O_NONBLOCK
+// flag, which the copies share, to nonblock.
+func dupFile(f *os.File, nonblock bool) (int, error) {
+	rc, err := f.SyscallConn()
+	if err != nil {
+		return -1, err
+	}
+	fd := -1
+	cerr := rc.Control(func(orig uintptr) {
+		fd, err = unix.FcntlInt(orig, unix.F_DUPFD_CLOEXEC, 0)
+	})
+	if cerr != nil {
+		return -1, cerr
+	}
+	if err != nil {
+		return -1, err
+	}
+	if err := unix.SetNonblock(fd, nonblock); err != nil {
+		unix.Close(fd)
+		return -1, err
+	}
+	return fd, nil
 }

@@ -43,6 +43,7 @@ type box struct {
 	group   spareGroup // the cgroups of a run not on a spare, or nil
 	release func() error
 	entry   int64 // when Run was called, when tracing
+	sink    int   // where stdout goes on (Cmd.StdoutPipe), or -1
 }
 
 // meter watches one run's process tree.
@@ -116,10 +117,18 @@ func (s *system) run(ctx context.Context, c *Cmd) (res *Result, err error) {
 		return nil, err
 	}
 	defer stdin.Close()
+	sink, err := openSink(c)
+	if err != nil {
+		return nil, err
+	}
+	if sink >= 0 {
+		defer unix.Close(sink)
+	}
 	b, err := s.prepare(c, path, lim)
 	if err != nil {
 		return nil, err
 	}
+	b.sink = sink
 	b.entry = entry
 	// deferred, so that the run's cgroup and uid are given back even if
 	// something below panics
@@ -320,8 +329,8 @@ func (s *system) start(c *Cmd, b *box, path string, lim Limits, stdin *os.File) 
 	return &execution{
 		z: s.zyg, id: id, start: start, status: newRunStatus(report), life: life, meter: b.meter, trace: trace,
 		cpuBase: b.cpuBase,
-		stdout:  &capture{fd: r[0], limit: int64(lim.Output)},
-		stderr:  &capture{fd: r[1], limit: int64(lim.Stderr)},
+		stdout:  &capture{fd: r[0], limit: int64(lim.Output), sink: b.sink},
+		stderr:  &capture{fd: r[1], limit: int64(lim.Stderr), sink: -1},
 	}, nil
 }
 
@@ -444,17 +453,22 @@ func (e *execution) kill(reason Status) {
 	e.escalate = time.Now().Add(killGrace)
 }
 
-// drain reads stdout and stderr to their end, cutting them off if
-// something outside the box still holds them.
+// drain reads stdout and stderr to their end, and passes the rest of
+// stdout on to its sink, cutting them off if something outside the box
+// still holds them or the sink's reader takes nothing for drainGrace.
 func (e *execution) drain() {
-	ended := func() bool { return e.stdout.ended && e.stderr.ended }
+	ended := func() bool { return e.stdout.done() && e.stderr.done() }
 	deadline := time.Now().Add(drainGrace)
 	for !ended() {
 		left := time.Until(deadline)
 		if left <= 0 {
 			break
 		}
+		passed := e.stdout.passed
 		e.wait(left, ended)
+		if e.stdout.passed != passed {
+			deadline = time.Now().Add(drainGrace)
+		}
 	}
 	e.stdout.close()
 	e.stderr.close()

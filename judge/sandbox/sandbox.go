@@ -151,10 +151,26 @@ type Cmd struct {
 	Args      []string // argv[1:]
 	Dir       string   // working directory, created by the caller; in a box, the only writable place but /tmp
 	Env       []string // extra environment ("K=V") over PATH, HOME=Dir, LANG=C.UTF-8; nothing else is passed
-	Stdin     []byte   // standard input, unless StdinFile is set
+	Stdin     []byte   // standard input, unless StdinFile or StdinPipe is set
 	StdinFile string   // a file to use as standard input (read-only)
 	Limits    Limits
 	ReadOnly  []string // extra host paths visible read-only inside the box
+
+	// StdinPipe, when set, is the program's standard input, passed on as
+	// it is: the read end of a pipe from another process (an interactive
+	// problem's validator), say. It excludes Stdin and StdinFile. Run
+	// makes it blocking, as a program expects, and leaves it open.
+	StdinPipe *os.File
+	// StdoutPipe, when set, receives the program's standard output while
+	// it runs, instead of Result.Stdout: the write end of a pipe to another
+	// process. The judge still reads the output first and passes it on, so
+	// Limits.Output holds (past it the tree is killed: OutputLimit), and it
+	// reads no more while the reader has not taken what it passed (the
+	// program then blocks on its writes, as on a pipe of its own). What the
+	// reader can no longer take (it closed its end) is dropped. Run makes
+	// the pipe non-blocking and leaves it open: its reader sees the end of
+	// the output once the caller closes it, after Run has returned.
+	StdoutPipe *os.File
 
 	// MinimalEtc gives the box no /etc but the dynamic linker's files and
 	// the alternatives links (what programs need to start and find each

@@ -111,17 +111,26 @@ func (st *runStatus) close() {
 }
 
 // capture reads one of the contestant's output streams, keeping up to limit
-// bytes.
+// bytes, or passing them on to a sink (Cmd.StdoutPipe), a chunk at a time.
 type capture struct {
 	fd    int
 	limit int64
 	buf   []byte
 	total int64
 	ended bool
+
+	sink     int    // the non-blocking descriptor the stream goes on to, or -1
+	pending  []byte // read, not yet taken by the sink: nothing more is read until it is
+	passed   int64  // bytes the sink took
+	sinkGone bool   // the sink's reader went away: the rest is dropped
 }
 
 func (c *capture) read() {
 	if c.ended {
+		return
+	}
+	if c.sink >= 0 {
+		c.forward()
 		return
 	}
 	c.ended = readAll(c.fd, func(b []byte) {
@@ -132,12 +141,70 @@ func (c *capture) read() {
 	})
 }
 
+// forward passes what the stream holds on to the sink, until the stream
+// has nothing more, or the sink takes no more (then what is left waits in
+// pending, and the stream is not read until the sink has taken it).
+func (c *capture) forward() {
+	chunk := chunks.Get().(*[64 << 10]byte)
+	defer chunks.Put(chunk)
+	for c.flush() {
+		n, err := unix.Read(c.fd, chunk[:])
+		switch {
+		case n > 0:
+			// what fits in the limit goes on; past it the watch
+			// kills the tree, which it gets to now
+			keep := min(int64(n), max(c.limit-c.total, 0))
+			c.total += int64(n)
+			if !c.sinkGone && keep > 0 {
+				c.pending = append(c.pending[:0], chunk[:keep]...)
+			}
+			if c.total > c.limit {
+				c.flush()
+				return
+			}
+		case err == unix.EINTR:
+		case err == unix.EAGAIN:
+			return
+		default:
+			c.ended = true
+			return
+		}
+	}
+}
+
+// flush writes pending to the sink and reports whether all of it went.
+func (c *capture) flush() bool {
+	for len(c.pending) > 0 && !c.sinkGone {
+		n, err := unix.Write(c.sink, c.pending)
+		switch {
+		case n > 0:
+			c.passed += int64(n)
+			c.pending = c.pending[n:]
+		case err == unix.EINTR:
+		case err == unix.EAGAIN:
+			return false
+		default: // EPIPE: the reader is gone
+			c.sinkGone = true
+		}
+	}
+	c.pending = c.pending[:0]
+	return true
+}
+
+// blocked says whether the capture waits for its sink to take what is
+// pending rather than for its stream.
+func (c *capture) blocked() bool { return len(c.pending) > 0 && !c.sinkGone }
+
+// done says whether the stream has ended and everything read went on.
+func (c *capture) done() bool { return c.ended && !c.blocked() }
+
 func (c *capture) close() {
 	if c.fd >= 0 {
 		unix.Close(c.fd)
 		c.fd = -1
 	}
 	c.ended = true
+	c.pending = nil
 }
 
 // wait reads what the run's pipes hold and, unless enough, waits up to
@@ -149,19 +216,22 @@ func (e *execution) wait(timeout time.Duration, enough func() bool) {
 	if enough() {
 		return
 	}
-	var fds []int
-	for _, x := range []struct {
-		fd    int
-		ended bool
-	}{{e.status.fd, e.status.ended}, {e.stdout.fd, e.stdout.ended}, {e.stderr.fd, e.stderr.ended}} {
-		if !x.ended {
-			fds = append(fds, x.fd)
+	var fds []unix.PollFd
+	if !e.status.ended {
+		fds = append(fds, unix.PollFd{Fd: int32(e.status.fd), Events: unix.POLLIN})
+	}
+	for _, c := range []*capture{e.stdout, e.stderr} {
+		switch {
+		case c.blocked():
+			fds = append(fds, unix.PollFd{Fd: int32(c.sink), Events: unix.POLLOUT})
+		case !c.ended:
+			fds = append(fds, unix.PollFd{Fd: int32(c.fd), Events: unix.POLLIN})
 		}
 	}
 	if len(fds) == 0 {
 		return
 	}
-	if pollIn(timeout, fds...) {
+	if poll(timeout, fds) {
 		e.read()
 	}
 }
@@ -191,8 +261,13 @@ func pollIn(timeout time.Duration, fds ...int) bool {
 	for i, fd := range fds {
 		p[i] = unix.PollFd{Fd: int32(fd), Events: unix.POLLIN}
 	}
+	return poll(timeout, p)
+}
+
+// poll waits up to timeout for one of fds to be ready (or closed).
+func poll(timeout time.Duration, fds []unix.PollFd) bool {
 	ms := int((timeout + time.Millisecond - 1) / time.Millisecond)
-	n, err := unix.Poll(p, ms)
+	n, err := unix.Poll(fds, ms)
 	return err == nil && n > 0
 }
 

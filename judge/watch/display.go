@@ -153,6 +153,9 @@ func (d *Display) finished(w io.Writer, e Event) {
 	if f := e.Outcome.Failure; f != nil {
 		d.failure(w, f, lim)
 	}
+	for _, s := range e.Outcome.Interactions {
+		fmt.Fprintf(w, "%s: an interaction of the statement, not run\n", s.Name)
+	}
 	s := r.Summary
 	var counts []string
 	for _, v := range verdict.All {
@@ -175,6 +178,25 @@ func (d *Display) failure(w io.Writer, f *Failure, lim limits) {
 	in := splitLines(f.Input)
 	fmt.Fprintf(w, "input (%s):\n", plural(len(in), "line"))
 	d.block(w, in, lim.input, lim.width, "    ")
+	if f.Interactive {
+		d.interaction(w, f, lim)
+	} else {
+		d.outputDiff(w, f, lim)
+	}
+	if t.Stderr != "" {
+		fmt.Fprintln(w, "stderr:")
+		d.block(w, strings.Split(strings.TrimRight(t.Stderr, "\n"), "\n"), lim.stderr, lim.width, "    ")
+	}
+	if f.Picture != "" {
+		fmt.Fprintln(w)
+		for _, l := range strings.Split(strings.TrimRight(f.Picture, "\n"), "\n") {
+			fmt.Fprintln(w, strings.TrimRight("    "+printable(l, lim.width), " "))
+		}
+	}
+}
+
+// outputDiff compares the output with the expected one.
+func (d *Display) outputDiff(w io.Writer, f *Failure, lim limits) {
 	switch lines := diff(f.Answer, f.Output, lim.diff); {
 	case f.Answer == nil:
 		fmt.Fprintln(w, "expected output: none to compare with (no answer file, no reference)")
@@ -187,16 +209,19 @@ func (d *Display) failure(w io.Writer, f *Failure, lim limits) {
 			fmt.Fprintln(w, d.colorDiff(l.Op, strings.TrimRight(text, " ")))
 		}
 	}
-	if t.Stderr != "" {
-		fmt.Fprintln(w, "stderr:")
-		d.block(w, strings.Split(strings.TrimRight(t.Stderr, "\n"), "\n"), lim.stderr, lim.width, "    ")
+}
+
+// interaction stands for the output of an interactive test: the program
+// talked with the validator, which has the last word (the message); a
+// sample shows the statement's interaction.
+func (d *Display) interaction(w io.Writer, f *Failure, lim limits) {
+	if f.Interaction == nil {
+		fmt.Fprintln(w, "output: it went to the validator, which read the input above")
+		return
 	}
-	if f.Picture != "" {
-		fmt.Fprintln(w)
-		for _, l := range strings.Split(strings.TrimRight(f.Picture, "\n"), "\n") {
-			fmt.Fprintln(w, strings.TrimRight("    "+printable(l, lim.width), " "))
-		}
-	}
+	lines := splitLines(f.Interaction)
+	fmt.Fprintf(w, "the statement's interaction (> the program, < the validator):\n")
+	d.block(w, lines, lim.diff, lim.width, "    ")
 }
 
 // block prints at most n of lines, indented, and says how many it left out.

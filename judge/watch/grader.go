@@ -3,6 +3,7 @@ package watch
 import (
 	"context"
 	"fmt"
+	"io/fs"
 	"path"
 	"sort"
 	"strings"
@@ -17,6 +18,9 @@ import (
 type Outcome struct {
 	Report  *judge.Report
 	Failure *Failure // the first test, in test order, that is not AC; nil when there is none
+	// Interactions are an interactive problem's samples that are only an
+	// .interaction file: shown as the statement shows them, never run.
+	Interactions []problems.Sample
 }
 
 // Failure is what explains one failing test.
@@ -28,6 +32,11 @@ type Failure struct {
 	// Picture draws the failing case before and after the program's moves,
 	// for the puzzle checkers; "" for the others.
 	Picture string
+	// Interactive: the program talked with the problem's validator, so
+	// there is no output to compare; Interaction is the sample's
+	// .interaction file, when the test has one.
+	Interactive bool
+	Interaction []byte
 }
 
 // Grader grades one source file on a problem with a Judge.
@@ -57,7 +66,15 @@ func (g *Grader) Grade(ctx context.Context, progress func(judge.TestResult)) (*O
 	if err != nil {
 		return nil, err
 	}
-	return &Outcome{Report: r, Failure: g.explain(r, tests)}, nil
+	o := &Outcome{Report: r, Failure: g.explain(r, tests)}
+	if g.TestsDir == "" {
+		for _, s := range g.Problem.Samples() {
+			if s.Test == nil && s.Interaction != "" {
+				o.Interactions = append(o.Interactions, s)
+			}
+		}
+	}
+	return o, nil
 }
 
 // tests lists the tests to run, the samples first.
@@ -107,12 +124,15 @@ func (g *Grader) explain(r *judge.Report, tests []problems.Test) *Failure {
 	if tr == nil {
 		return nil
 	}
-	f := &Failure{Test: *tr, Output: tr.Output}
+	f := &Failure{Test: *tr, Output: tr.Output, Interactive: g.Problem.Validation.Interactive}
 	if tr.Index >= 0 && tr.Index < len(tests) {
 		t := tests[tr.Index]
 		// Best effort: what cannot be read is left out of the picture.
 		f.Input, _ = t.Input()
 		f.Answer, _ = t.Answer()
+		if t.Config != nil && t.Config.Interaction != "" {
+			f.Interaction, _ = fs.ReadFile(t.FS, t.Config.Interaction)
+		}
 		if f.Answer == nil && g.Problem.Reference != nil && f.Input != nil {
 			f.Answer, _ = g.Problem.Reference.Solve(f.Input)
 		}

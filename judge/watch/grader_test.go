@@ -133,3 +133,37 @@ func newJudge(t testing.TB, tmp string) *judge.Judge {
 	t.Cleanup(func() { j.Close() })
 	return j
 }
+
+// TestGraderInteractive: a failure of an interactive problem is explained
+// by the validator's message and the statement's interaction, and the
+// samples that are only an interaction are shown, not run.
+func TestGraderInteractive(t *testing.T) {
+	needPython(t)
+	p, err := problems.LoadDir("../../problems/testdata/guess-interactive")
+	if err != nil {
+		t.Fatal(err)
+	}
+	j := newJudge(t, t.TempDir())
+	g := &Grader{Judge: j, Problem: p, Source: "../../problems/testdata/guess-interactive/submissions/wrong_answer/linear.py",
+		Options: judge.GradeOptions{WallLimit: time.Minute}}
+	o, err := g.Grade(context.Background(), func(judge.TestResult) {})
+	if err != nil {
+		t.Fatal(err)
+	}
+	f := o.Failure
+	if o.Report.Verdict != verdict.WA || f == nil || f.Test.Name != "sample/1" || !f.Interactive || !strings.HasPrefix(string(f.Interaction), ">? 500") {
+		t.Fatalf("got %v, failure %+v, want WA on sample/1 with its interaction", o.Report.Verdict, f)
+	}
+	if len(o.Interactions) != 1 || o.Interactions[0].Name != "sample/2" {
+		t.Errorf("got interactions %+v, want sample/2", o.Interactions)
+	}
+	var b strings.Builder
+	d := &Display{W: &b}
+	d.Show(Event{Kind: Finished, Outcome: o})
+	for _, want := range []string{"message: more than 10 questions", "the statement's interaction (> the program, < the validator):\n    >? 500",
+		"sample/2: an interaction of the statement, not run"} {
+		if !strings.Contains(b.String(), want) {
+			t.Errorf("got\n%s\nwant it to contain %q", b.String(), want)
+		}
+	}
+}

@@ -1,0 +1,1 @@
+input(); raise SystemExit(3)

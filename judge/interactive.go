@@ -1,0 +1,265 @@
+package judge
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path"
+	"path/filepath"
+	"slices"
+	"sync"
+
+	"github.com/optjudge/optjudge/checkers"
+	"github.com/optjudge/optjudge/judge/proc"
+	"github.com/optjudge/optjudge/judge/sandbox"
+	"github.com/optjudge/optjudge/judge/verdict"
+	"github.com/optjudge/optjudge/problems"
+)
+
+// interaction is one run of a submission against an interactive
+// validator: the submission in the sandbox, under its limits, the
+// validator outside it, each one's standard output the other's standard
+// input.
+type interaction struct {
+	g        *grader
+	cmd      *sandbox.Cmd // the submission's run
+	feedback string       // the validator's feedback directory, with a slash
+	argv     []string     // the validator's command line
+	testlib  bool         // a testlib interactor: exit 0 accepts, then the checker reads output
+	output   string       // a testlib interactor's output file
+
+	mu    sync.Mutex
+	first string // who ended first: "validator" or "submission"
+
+	val validatorEnd
+	sub submissionEnd
+}
+
+type validatorEnd struct {
+	r   *proc.Result
+	err error
+}
+
+type submissionEnd struct {
+	res *sandbox.Result
+	err error
+}
+
+// interact runs test t interactively and judges it as problemtools does
+// (judge/execute.py with support/interactive): a validator that fails, or
+// exits with another code than 42 or 43, is a judge error; a validator that
+// ends first with a wrong answer decides (the submission is then stopped);
+// else a submission over its limits or that crashed gets TLE, MLE, OLE or
+// RE; else the validator's verdict, with its score. Like problemtools'
+// runner, the judge holds each side's pipe ends until it has seen that
+// side end, so who ended first is never a race; a submission's output goes
+// through the judge (sandbox.Cmd.StdoutPipe), so it never meets SIGPIPE
+// when the validator leaves first.
+func (g *grader) interact(ctx context.Context, tr *TestResult, t problems.Test, input, answer []byte, cmd *sandbox.Cmd) error {
+	tmp, err := os.MkdirTemp(g.j.tmp, "interact-")
+	if err != nil {
+		return fmt.Errorf("creating the validator's directory: %w", err)
+	}
+	defer removeAll(tmp)
+	in, ans, fb := filepath.Join(tmp, "input"), filepath.Join(tmp, "answer"), filepath.Join(tmp, "feedback")
+	for name, data := range map[string][]byte{in: input, ans: answer} {
+		if err := os.WriteFile(name, data, 0o644); err != nil {
+			return fmt.Errorf("writing the validator's files: %w", err)
+		}
+	}
+	if err := os.Mkdir(fb, 0o755); err != nil {
+		return fmt.Errorf("writing the validator's files: %w", err)
+	}
+	it := &interaction{g: g, cmd: cmd, feedback: fb + "/", output: filepath.Join(tmp, "output")}
+	prog := g.p.Validation.Program
+	if it.testlib = prog.Protocol == checkers.Testlib; it.testlib {
+		it.argv = append(append(slices.Clone(g.interactor.argv), in, it.output, ans), prog.Args...)
+	} else {
+		it.argv = append(append(slices.Clone(g.interactor.argv), in, ans, it.feedback), g.p.OutputValidatorArgs(t)...)
+	}
+	if err := it.run(ctx); err != nil {
+		return err
+	}
+	it.judge(tr)
+	if it.testlib && tr.Verdict == verdict.AC {
+		// testlib: the checker judges what the interactor wrote
+		out, err := os.ReadFile(it.output)
+		if err != nil && !errors.Is(err, fs.ErrNotExist) {
+			return fmt.Errorf("reading the interactor's output: %w", err)
+		}
+		g.check(ctx, tr, t, input, out, answer)
+	}
+	return nil
+}
+
+// run starts both sides and waits for both to end.
+func (it *interaction) run(ctx context.Context) error {
+	toSubR, toSubW, err := os.Pipe() // the validator's stdout, the submission's stdin
+	if err != nil {
+		return fmt.Errorf("interaction pipes: %w", err)
+	}
+	fromSubR, fromSubW, err := os.Pipe() // the submission's stdout (through the judge), the validator's stdin
+	if err != nil {
+		toSubR.Close()
+		toSubW.Close()
+		return fmt.Errorf("interaction pipes: %w", err)
+	}
+	it.cmd.StdinPipe, it.cmd.StdoutPipe = toSubR, fromSubW
+	vctx, vcancel := context.WithCancel(ctx)
+	defer vcancel()
+	sctx, scancel := context.WithCancel(ctx)
+	defer scancel()
+	vdone, sdone := make(chan struct{}), make(chan struct{})
+	go func() {
+		defer close(vdone)
+		it.val.r, it.val.err = proc.Run(vctx, it.validatorCmd(fromSubR, toSubW))
+		it.ended("validator")
+		// The submission now reads the end of its input, and what it
+		// writes goes nowhere.
+		toSubW.Close()
+		fromSubR.Close()
+	}()
+	go func() {
+		defer close(sdone)
+		it.sub.res, it.sub.err = it.g.j.run(sctx, it.cmd)
+		it.ended("submission")
+		fromSubW.Close() // the validator reads the end of the submission's output
+		toSubR.Close()
+	}()
+	<-vdone
+	if it.firstEnded() == "validator" && !it.validatorAccepts() {
+		scancel() // the verdict is the validator's: stop the submission
+	}
+	<-sdone
+	return ctx.Err()
+}
+
+func (it *interaction) firstEnded() string {
+	it.mu.Lock()
+	defer it.mu.Unlock()
+	return it.first
+}
+
+func (it *interaction) ended(who string) {
+	it.mu.Lock()
+	if it.first == "" {
+		it.first = who
+	}
+	it.mu.Unlock()
+}
+
+// validatorCmd is the validator's run: its CPU time within
+// validation_time, its memory within validation_memory, and its wall time
+// within the submission's wall limit and validation_time (its waiting for
+// the submission does not count).
+func (it *interaction) validatorCmd(stdin, stdout *os.File) *proc.Cmd {
+	p, t := it.g.p, it.g.interactor
+	c := &proc.Cmd{
+		Argv: it.argv, Dir: t.dir, Env: t.env, StdinFile: stdin, StdoutFile: stdout,
+		CPU: programTimeout(p), Timeout: it.cmd.Limits.Wall + programTimeout(p),
+	}
+	if proc.AddressSpaceSafe(t.argv) {
+		c.Memory = programMemory(p)
+	}
+	return c
+}
+
+// validatorAccepts says whether the validator ran to its end and accepted.
+func (it *interaction) validatorAccepts() bool {
+	r := it.val.r
+	accept := 42
+	if it.testlib {
+		accept = 0
+	}
+	return it.val.err == nil && !r.TimedOut && r.Signal == 0 && r.ExitCode == accept
+}
+
+// judge decides the test's verdict from both ends.
+func (it *interaction) judge(tr *TestResult) {
+	v, vmsg := it.validatorVerdict()
+	sub := it.sub
+	if sub.err == nil {
+		tr.measure(sub.res)
+		tr.Output = nil
+	}
+	switch {
+	case v.Verdict == verdict.JE:
+		tr.Verdict, tr.Message = verdict.JE, vmsg
+	case v.Verdict == verdict.WA && it.firstEnded() == "validator":
+		tr.Verdict, tr.Message = verdict.WA, v.Message
+		tr.CPU = min(tr.CPU, it.g.limits.Time) // it may run on after: problemtools caps it so
+		tr.TimeMS = tr.CPU.Milliseconds()
+	case sub.err != nil:
+		tr.Verdict, tr.Message = verdict.JE, "sandbox: "+sub.err.Error()
+	default:
+		if rv, msg := runVerdict(sub.res, it.g.limits); rv != verdict.Unknown {
+			tr.Verdict, tr.Message = rv, msg
+			return
+		}
+		tr.Verdict, tr.Message = v.Verdict, v.Message
+		tr.validatorScore, tr.validatorMultiplier = v.Score, v.Multiplier
+	}
+}
+
+// validatorVerdict reads the validator's verdict: JE, with why, when it
+// failed.
+func (it *interaction) validatorVerdict() (checkers.Result, string) {
+	name := it.g.interactor.path
+	r, err := it.val.r, it.val.err
+	switch {
+	case err != nil:
+		return checkers.Result{Verdict: verdict.JE}, fmt.Sprintf("validator %s: %v", name, err)
+	case r.TimedOut:
+		return checkers.Result{Verdict: verdict.JE}, fmt.Sprintf("validator %s: no verdict within %s", name, seconds(it.cmd.Limits.Wall+programTimeout(it.g.p)))
+	case r.Signal != 0:
+		return checkers.Result{Verdict: verdict.JE}, fmt.Sprintf("validator %s: killed by %s%s", name, signalName(r.Signal), hintOf(r.Stderr))
+	}
+	var res checkers.Result
+	if it.testlib {
+		res, err = checkers.TestlibResult("interactor "+name, r.ExitCode, r.Stderr)
+	} else {
+		res, err = checkers.KattisResult("validator "+name, r.ExitCode, it.feedback, r.Stderr)
+	}
+	if err != nil {
+		return checkers.Result{Verdict: verdict.JE}, err.Error()
+	}
+	return res, ""
+}
+
+func hintOf(stderr []byte) string {
+	if l := firstLine(stderr, 120); l != "" {
+		return ": " + l
+	}
+	return ""
+}
+
+// testFiles copies a test's .files directory into its working directory
+// (replacing a program file of the same name: the placed one may be a link
+// to the build), as the 2025-09 format has it.
+func (g *grader) testFiles(t problems.Test, dir string) error {
+	if t.Config == nil || t.Config.Files == "" {
+		return nil
+	}
+	root := t.Config.Files
+	err := fs.WalkDir(t.FS, root, func(name string, d fs.DirEntry, err error) error {
+		if err != nil || name == root {
+			return err
+		}
+		dst := filepath.Join(dir, filepath.FromSlash(name[len(root)+1:]))
+		if d.IsDir() {
+			return os.MkdirAll(dst, 0o755)
+		}
+		b, err := fs.ReadFile(t.FS, name)
+		if err != nil {
+			return err
+		}
+		os.Remove(dst)
+		return os.WriteFile(dst, b, 0o644)
+	})
+	if err != nil {
+		return fmt.Errorf("copying %s: %w", t.Path(path.Clean(root)), err)
+	}
+	return nil
+}

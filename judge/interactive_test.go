@@ -1,0 +1,213 @@
+package judge
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/optjudge/optjudge/judge/verdict"
+	"github.com/optjudge/optjudge/problems"
+)
+
+// writePackage writes a Kattis package in a directory called name and
+// loads it; files whose content starts with "#!" are executable.
+func writePackage(t *testing.T, name string, files map[string]string) *problems.Problem {
+	t.Helper()
+	dir := filepath.Join(t.TempDir(), name)
+	for f, content := range files {
+		p := filepath.Join(dir, f)
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		mode := os.FileMode(0o644)
+		if strings.HasPrefix(content, "#!") {
+			mode = 0o755
+		}
+		if err := os.WriteFile(p, []byte(content), mode); err != nil {
+			t.Fatal(err)
+		}
+	}
+	p, err := problems.LoadDir(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+// testsNamed picks the tests of p by name.
+func testsNamed(t *testing.T, p *problems.Problem, names ...string) []problems.Test {
+	t.Helper()
+	all, err := p.Tests()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out []problems.Test
+	for _, n := range names {
+		for _, tt := range all {
+			if tt.Name == n {
+				out = append(out, tt)
+			}
+		}
+	}
+	if len(out) != len(names) {
+		t.Fatalf("got tests %v of %v", out, names)
+	}
+	return out
+}
+
+// interactor behaves as its test's input says, to pin each rule of who
+// decides an interactive test.
+const interactor = `#!/bin/sh
+# input_file answer_file feedback_dir/ < submission's output > submission's input
+case "$(cat "$1")" in
+wa-first) echo "you lose" > "$3/judgemessage.txt"; exit 43 ;;
+ac-first) exit 42 ;;
+crash) echo "interactor bug" >&2; exit 1 ;;
+hang) sleep 600 ;;
+echo)
+	echo hello
+	read x
+	test "$x" = hello && exit 42
+	echo "got $x" > "$3/judgemessage.txt"; exit 43 ;;
+eof) cat > /dev/null; echo "no answer" > "$3/judgemessage.txt"; exit 43 ;;
+esac
+exit 2
+`
+
+func interactiveProblem(t *testing.T) *problems.Problem {
+	files := map[string]string{
+		"problem.yaml": "problem_format_version: 2023-07\ntype: interactive\nname: Talk\nuuid: 4e0b4d6c-0f5c-4b8e-9a3b-7f1c2d3e4f50\n" +
+			"license: cc0\nsource: optjudge tests\nlimits:\n  time_limit: 1\n  validation_time: 1\n",
+		"output_validator/run": interactor,
+	}
+	for _, name := range []string{"wa-first", "ac-first", "crash", "hang", "echo", "eof"} {
+		files["data/secret/"+name+".in"] = name + "\n"
+		files["data/secret/"+name+".ans"] = ""
+	}
+	return writePackage(t, "talk", files)
+}
+
+// TestInteractiveRules pins problemtools' rules: a validator that fails
+// is JE; one that ends first with WA decides, even over a submission that
+// would run out of time; a submission that breaks a limit or crashes gets
+// TLE or RE though the validator then says WA; else the validator
+// decides.
+func TestInteractiveRules(t *testing.T) {
+	p := interactiveProblem(t)
+	j := newJudge(t)
+	tests := []struct {
+		test, sub string
+		want      verdict.Verdict
+		msg       string
+	}{
+		{"echo", "read x; echo \"$x\"", verdict.AC, ""},
+		{"echo", "read x; echo bye", verdict.WA, "got bye"},
+		{"wa-first", "while :; do :; done", verdict.WA, "you lose"},
+		{"ac-first", "while :; do :; done", verdict.TLE, "CPU time"},
+		{"ac-first", "exit 1", verdict.RE, "exit code 1"},
+		{"eof", "exit 3", verdict.RE, "exit code 3"},
+		{"eof", "echo 42", verdict.WA, "no answer"},
+		{"crash", "cat", verdict.JE, "interactor bug"},
+		{"hang", "exit 0", verdict.JE, "no verdict within"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.test+"/"+tt.sub, func(t *testing.T) {
+			src := writeSource(t, "sub", "#!/bin/sh\n"+tt.sub+"\n")
+			os.Chmod(src, 0o755)
+			o := GradeOptions{Tests: testsNamed(t, p, "secret/"+tt.test)}
+			r, err := j.Grade(context.Background(), p, Submission{Path: src}, BuildOptions{}, o)
+			if err != nil {
+				t.Fatal(err)
+			}
+			got := r.Tests[0]
+			if got.Verdict != tt.want || !strings.Contains(got.Message, tt.msg) {
+				t.Errorf("got %v %q, want %v with %q", got.Verdict, got.Message, tt.want, tt.msg)
+			}
+		})
+	}
+}
+
+// TestInteractivePackage grades the example submissions of the 2025-09
+// test package guess-interactive, whose validator is built by a build
+// script.
+func TestInteractivePackage(t *testing.T) {
+	p, err := problems.LoadDir("../problems/testdata/guess-interactive")
+	if err != nil {
+		t.Fatal(err)
+	}
+	j := newJudge(t)
+	tests := []struct {
+		sub  string
+		want verdict.Verdict
+	}{
+		{"accepted/bisect.c", verdict.AC},
+		{"accepted/bisect.py", verdict.AC},
+		{"wrong_answer/linear.py", verdict.WA},
+		{"run_time_error/crash.py", verdict.RE},
+		{"time_limit_exceeded/spin.py", verdict.TLE},
+	}
+	for _, tt := range tests {
+		t.Run(tt.sub, func(t *testing.T) {
+			o := parallel()
+			o.Lazy = tt.want != verdict.AC
+			r, err := j.Grade(context.Background(), p, Submission{Path: "../problems/testdata/guess-interactive/submissions/" + tt.sub}, BuildOptions{}, o)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if r.Verdict != tt.want {
+				t.Errorf("got %v (%+v), want %v", r.Verdict, r.Tests, tt.want)
+			}
+		})
+	}
+}
+
+// TestInteractiveTestlib grades a native problem with a testlib-style
+// interactor: exit 0 accepts, and the checker then judges what the
+// interactor wrote to its output file against the answer.
+func TestInteractiveTestlib(t *testing.T) {
+	dir := t.TempDir()
+	files := map[string]string{
+		"problem.yaml": "name: talk\ntitle: Talk\nlimits:\n  time_limit: 1\ninteractor:\n  program: interactor.py\n",
+		// interactor input_file output_file answer_file
+		"interactor.py": "import sys\nx = open(sys.argv[1]).read().strip()\nprint(x, flush=True)\n" +
+			"got = sys.stdin.readline().split()\nopen(sys.argv[2], 'w').write(' '.join(got) + '\\n')\n" +
+			"if len(got) != 2:\n    print('want two numbers, got', len(got), file=sys.stderr)\n    sys.exit(1)\n",
+		"testdata/sample/1.in":  "7\n",
+		"testdata/sample/1.ans": "7 7\n",
+		"testdata/secret/2.in":  "12\n",
+		"testdata/secret/2.ans": "12 12\n",
+	}
+	for f, c := range files {
+		os.MkdirAll(filepath.Join(dir, filepath.Dir(f)), 0o755)
+		if err := os.WriteFile(filepath.Join(dir, f), []byte(c), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	p, err := problems.LoadDir(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	j := newJudge(t)
+	tests := []struct {
+		src  string
+		want verdict.Verdict
+		msg  string
+	}{
+		{"x = input()\nprint(x, x)\n", verdict.AC, ""},
+		{"print(input())\n", verdict.WA, "want two numbers, got 1"},
+		{"x = input()\nprint(x, 0)\n", verdict.WA, `got "0", want "7"`},
+		{"input()\nraise SystemExit(4)\n", verdict.RE, "exit code 4"},
+	}
+	for _, tt := range tests {
+		src := writeSource(t, "sub.py", tt.src)
+		r, err := j.Grade(context.Background(), p, Submission{Path: src}, BuildOptions{}, parallel())
+		if err != nil {
+			t.Fatal(err)
+		}
+		if r.Verdict != tt.want || !strings.Contains(r.Tests[0].Message, tt.msg) {
+			t.Errorf("%q: got %v %q, want %v with %q", tt.src, r.Verdict, r.Tests[0].Message, tt.want, tt.msg)
+		}
+	}
+}

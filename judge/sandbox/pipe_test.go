@@ -1,0 +1,154 @@
+//go:build linux
+
+package sandbox
+
+import (
+	"bufio"
+	"context"
+	"io"
+	"os"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/optjudge/optjudge/judge/bytesize"
+)
+
+// pipes makes the two pipes of an interaction: toProg (the test writes,
+// the program reads) and fromProg (the program writes, the test reads).
+func pipes(t *testing.T) (toProgR, toProgW, fromProgR, fromProgW *os.File) {
+	t.Helper()
+	a, b, err := os.Pipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	c, d, err := os.Pipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() {
+		for _, f := range []*os.File{a, b, c, d} {
+			f.Close()
+		}
+	})
+	return a, b, c, d
+}
+
+// runAsync runs c on the level's sandbox in the background; the channel
+// gets the result once Run returns.
+func runAsync(t *testing.T, level string, c *Cmd) <-chan *Result {
+	t.Helper()
+	if c.Dir == "" {
+		c.Dir = t.TempDir()
+	}
+	sb := useBox(t, level)
+	done := make(chan *Result, 1)
+	go func() {
+		ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+		defer cancel()
+		res, err := sb.Run(ctx, c)
+		if err != nil {
+			t.Errorf("Run: %v", err)
+		}
+		done <- res
+	}()
+	return done
+}
+
+// TestPipes talks with a program through StdinPipe and StdoutPipe, line
+// by line, as an interactive validator does.
+func TestPipes(t *testing.T) {
+	for _, level := range levels {
+		t.Run(level, func(t *testing.T) {
+			inR, inW, outR, outW := pipes(t)
+			done := runAsync(t, level, &Cmd{Path: "cat", StdinPipe: inR, StdoutPipe: outW, Limits: Limits{CPU: 5 * time.Second}})
+			lines := bufio.NewReader(outR)
+			for _, q := range []string{"1\n", "two\n", "3 3 3\n"} {
+				if _, err := io.WriteString(inW, q); err != nil {
+					t.Fatal(err)
+				}
+				got, err := lines.ReadString('\n')
+				if err != nil || got != q {
+					t.Fatalf("got %q (%v), want %q back", got, err, q)
+				}
+			}
+			inW.Close() // cat sees the end and exits
+			res := <-done
+			outW.Close()
+			rest, _ := io.ReadAll(lines)
+			if res == nil || res.Status != OK || len(res.Stdout) != 0 || len(rest) != 0 {
+				t.Fatalf("got %+v and %q after the end, want OK, no Stdout kept and nothing more", res, rest)
+			}
+		})
+	}
+}
+
+func TestPipeOutputLimit(t *testing.T) {
+	for _, level := range levels {
+		t.Run(level, func(t *testing.T) {
+			inR, _, outR, outW := pipes(t)
+			read := make(chan int64)
+			go func() {
+				n, _ := io.Copy(io.Discard, outR)
+				read <- n
+			}()
+			res := <-runAsync(t, level, &Cmd{Path: program(t, "ojflood"), Args: []string{"1", "1024"}, StdinPipe: inR, StdoutPipe: outW,
+				Limits: Limits{CPU: 10 * time.Second, Output: bytesize.MiB}})
+			outW.Close()
+			n := <-read
+			if res == nil || res.Status != OutputLimit || !res.OutputExceeded || len(res.Stdout) != 0 {
+				t.Fatalf("got %+v, want %v with no Stdout kept", res, OutputLimit)
+			}
+			if n != int64(bytesize.MiB) {
+				t.Errorf("the reader got %d bytes, want the 1 MiB of the limit", n)
+			}
+		})
+	}
+}
+
+// TestPipeBackpressure: a reader that takes nothing holds the program up
+// (it blocks in write, as on a pipe of its own) until the wall limit; the
+// judge buffers no more than a chunk.
+func TestPipeBackpressure(t *testing.T) {
+	for _, level := range levels {
+		t.Run(level, func(t *testing.T) {
+			inR, _, outR, outW := pipes(t)
+			res := <-runAsync(t, level, &Cmd{Path: program(t, "ojflood"), Args: []string{"1", "1024"}, StdinPipe: inR, StdoutPipe: outW,
+				Limits: Limits{CPU: 10 * time.Second, Wall: 500 * time.Millisecond}})
+			outW.Close()
+			n, _ := io.Copy(io.Discard, outR)
+			if res == nil || res.Status != WallTimeLimit {
+				t.Fatalf("got %+v, want %v", res, WallTimeLimit)
+			}
+			if n >= int64(64*bytesize.MiB) {
+				t.Errorf("the pipe held %d bytes, want what a pipe holds", n)
+			}
+			noneLeft(t, "ojflood")
+		})
+	}
+}
+
+// TestPipeReaderGone: output the reader no longer takes is dropped; the
+// program is not killed by SIGPIPE for it.
+func TestPipeReaderGone(t *testing.T) {
+	for _, level := range levels {
+		t.Run(level, func(t *testing.T) {
+			inR, _, outR, outW := pipes(t)
+			outR.Close()
+			res := <-runAsync(t, level, &Cmd{Path: program(t, "ojflood"), Args: []string{"1", "8"}, StdinPipe: inR, StdoutPipe: outW,
+				Limits: Limits{CPU: 10 * time.Second}})
+			if res == nil || res.Status != OK {
+				t.Fatalf("got %+v, want OK", res)
+			}
+		})
+	}
+}
+
+func TestPipeErrors(t *testing.T) {
+	inR, _, _, _ := pipes(t)
+	sb := useBox(t, levels[0])
+	_, err := sb.Run(context.Background(), &Cmd{Path: "cat", Dir: t.TempDir(), StdinPipe: inR, Stdin: []byte("x")})
+	if err == nil || !strings.Contains(err.Error(), "StdinPipe excludes") {
+		t.Errorf("StdinPipe with Stdin: got %v, want an error", err)
+	}
+}
