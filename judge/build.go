@@ -145,7 +145,8 @@ func (j *Judge) compile(ctx context.Context, b *build, tc *toolchain) (CompileRe
 }
 
 // compileBoxed builds a contestant's program in the sandbox: its own box
-// (at level none, as the judge's user: Warning says so), the build
+// (at level none, as a root judge's box uid or a non-root judge's own
+// user, with the machine's files in view: Warning says so), the build
 // directory writable, the toolchain read-only, /etc next to empty, the
 // language's limits. It returns why the build failed ("" when it did not)
 // and what the compiler wrote.
@@ -159,7 +160,7 @@ func (j *Judge) compileBoxed(ctx context.Context, b *build, tc *toolchain, argv 
 	lim := b.lang.CompileLimits.sandbox()
 	res, err := j.run(ctx, &sandbox.Cmd{
 		Path: argv[0], Args: argv[1:], Dir: b.dir, Env: env, ReadOnly: readOnly,
-		MinimalEtc: true, AsJudge: true, Limits: lim,
+		MinimalEtc: true, Limits: lim,
 	})
 	if err != nil {
 		if ctx.Err() != nil {

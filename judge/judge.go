@@ -141,6 +141,14 @@ func (j *Judge) makeDirs() error {
 			return fmt.Errorf("making the Go build cache: %w", err)
 		}
 	}
+	if j.sb.Reachable(j.boxGoCache) != nil {
+		// at level none a root judge's box uids read the contestants' Go
+		// cache where they can reach it: in the Judge's own directory
+		j.boxGoCache = filepath.Join(tmp, "go-build-box")
+		if err := os.Mkdir(j.boxGoCache, 0o755); err != nil {
+			return fmt.Errorf("making the Go build cache: %w", err)
+		}
+	}
 	return nil
 }
 
@@ -168,7 +176,10 @@ func (j *Judge) Isolation() string { return j.sb.Isolation() }
 func (j *Judge) Warning() string {
 	w := j.sb.Warning()
 	if j.sb.Isolation() == sandbox.IsolationNone {
-		const builds = "compilation is not contained: the compiler runs as the judge's own user, with its files in view"
+		builds := "compilation is not contained: the compiler runs as the judge's own user, with its files in view"
+		if j.sb.OwnUIDs() {
+			builds = "compilation is not contained: the compiler runs as a box uid, with the machine's files in view"
+		}
 		if w == "" {
 			return builds
 		}

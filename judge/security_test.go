@@ -6,6 +6,7 @@ import (
 	"encoding/hex"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"syscall"
 	"testing"
@@ -101,29 +102,75 @@ int main(void) { fputs(ans, stdout); return 0; }
 	}
 }
 
-// TestBuildLeaksAtNone is the control of TestBuildSeesNoTestFiles: at
-// isolation none, where compilation is not contained (and Warning says
-// so), the same .incbin program reads the answer and is accepted. The
-// attack is real; only the box stops it.
-func TestBuildLeaksAtNone(t *testing.T) {
-	p, ans, _ := secretProblem(t)
+// TestBuildAtNone is the control of TestBuildSeesNoTestFiles: at isolation
+// none, where compilation is not contained (and Warning says so), the same
+// .incbin program reads an answer the compiler's user can read and is
+// accepted: the attack is real, only the box stops it. A root judge's
+// compiler runs as a box uid there, never as root: an answer in the
+// judge's private directory is out of its reach.
+func TestBuildAtNone(t *testing.T) {
 	j, err := New(Config{Sandbox: sandbox.Options{Isolation: sandbox.IsolationNone, FirstUID: firstBoxUID}, Path: os.Getenv("PATH")})
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer j.Close()
-	src := writeSource(t, "incbin.c", `#include <stdio.h>
-__asm__(".section .rodata\n.global ans\nans:\n.incbin \"`+ans+`\"\n.byte 0\n.text\n");
+	incbin := func(t *testing.T, p *problems.Problem, file string) *Report {
+		t.Helper()
+		src := writeSource(t, "incbin.c", `#include <stdio.h>
+__asm__(".section .rodata\n.global ans\nans:\n.incbin \"`+file+`\"\n.byte 0\n.text\n");
 extern const char ans[];
 int main(void) { fputs(ans, stdout); return 0; }
 `)
-	r, err := j.Grade(context.Background(), p, Submission{Path: src}, BuildOptions{}, GradeOptions{})
-	if err != nil {
-		t.Fatal(err)
+		r, err := j.Grade(context.Background(), p, Submission{Path: src}, BuildOptions{}, GradeOptions{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return r
 	}
-	if r.Verdict != verdict.AC {
-		t.Errorf("got %s, want AC: the uncontained build reads the answer (%s)", r.Verdict, describe(r))
+	t.Run("readable", func(t *testing.T) {
+		p, ans, _ := secretProblem(t)
+		// every directory on the way open to every user, as a shared
+		// checkout's often are
+		for d := filepath.Dir(ans); d != os.TempDir() && d != "/"; d = filepath.Dir(d) {
+			if err := os.Chmod(d, 0o755); err != nil {
+				t.Fatal(err)
+			}
+		}
+		r := incbin(t, p, ans)
+		if r.Verdict != verdict.AC {
+			t.Errorf("got %s, want AC: the uncontained build reads the answer (%s)", r.Verdict, describe(r))
+		}
+	})
+	if os.Geteuid() != 0 {
+		return
 	}
+	t.Run("private", func(t *testing.T) {
+		p, ans, _ := secretProblem(t) // below a directory of mode 0700
+		if r := incbin(t, p, ans); r.Verdict != verdict.CE {
+			t.Errorf("got %s, want CE: a box uid cannot read the judge's private answer (%s)", r.Verdict, describe(r))
+		}
+	})
+	t.Run("uid", func(t *testing.T) {
+		langs, err := ParseLanguages(strings.NewReader(`languages:
+  - name: whoami
+    extensions: [.who]
+    file: main.who
+    compile: [sh, -c, "echo compiler uid $(id -u); exit 1", "{src}"]
+    run: ["{exe}"]
+`), "whoami.yaml")
+		if err != nil {
+			t.Fatal(err)
+		}
+		pp, err := j.Prepare(context.Background(), Submission{Path: writeSource(t, "x.who", "")}, BuildOptions{Languages: langs})
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer pp.Close()
+		msg := pp.Compile.Message
+		if m := regexp.MustCompile(`compiler uid (\d+)`).FindStringSubmatch(msg); m == nil || m[1] == "0" {
+			t.Errorf("want the compiler to run as a box uid, not root; it said:\n%s", msg)
+		}
+	})
 }
 
 // TestBuildLimits: a build that never ends, that forks without end, that

@@ -80,6 +80,10 @@ type NotInstalledError struct {
 	Program    string   // the command not found, e.g. "kotlinc"
 	Debian     string   // the Debian package that provides it, or ""
 	PassedOver []string // where it was found but the boxes cannot see it (a pyenv shim)
+	// Unreachable says, for each place it was found, why a root judge's
+	// box uid cannot reach it at isolation none (a directory of mode 0700
+	// on the way)
+	Unreachable []string
 }
 
 func (e *NotInstalledError) Error() string { return e.Title + ": " + e.Detail() }
@@ -92,6 +96,9 @@ func (e *NotInstalledError) Detail() string {
 		msg += fmt.Sprintf(" where the sandbox can see it (passed over %s: outside the system directories and the language's toolchain paths)",
 			strings.Join(e.PassedOver, ", "))
 	}
+	if len(e.Unreachable) > 0 {
+		msg += fmt.Sprintf(" where the boxes' uids can reach it (%s)", strings.Join(e.Unreachable, "; "))
+	}
 	if e.Debian != "" {
 		return msg + " (Debian: apt-get install " + e.Debian + ")"
 	}
@@ -102,21 +109,40 @@ func (e *NotInstalledError) Detail() string {
 // candidates the boxes cannot see (below the system directories or
 // roots(candidate)); a program not found is a *NotInstalledError.
 func (j *Judge) lookUp(lang *Language, name string, roots func(cand string) []string) (string, error) {
-	var passed []string
-	p, err := proc.LookPath(name, j.cfg.Path, func(cand string) bool {
-		if visible(cand, roots(cand)) {
-			return true
+	var passed, unreachable []string
+	ok := func(cand string) bool {
+		if !visible(cand, roots(cand)) {
+			passed = append(passed, cand)
+			return false
 		}
-		passed = append(passed, cand)
-		return false
-	})
-	if err == nil && strings.Contains(name, "/") && (!isExecutable(p) || !visible(p, roots(p))) {
+		if err := j.reachable(cand, roots(cand)); err != nil {
+			unreachable = append(unreachable, err.Error())
+			return false
+		}
+		return true
+	}
+	p, err := proc.LookPath(name, j.cfg.Path, ok)
+	if err == nil && strings.Contains(name, "/") && (!isExecutable(p) || !ok(p)) {
 		err = fmt.Errorf("%s: not an executable the boxes see", name)
 	}
 	if err != nil {
-		return "", &NotInstalledError{Language: lang.Name, Title: lang.DisplayName(), Program: name, Debian: lang.Debian, PassedOver: passed}
+		return "", &NotInstalledError{Language: lang.Name, Title: lang.DisplayName(), Program: name, Debian: lang.Debian,
+			PassedOver: passed, Unreachable: unreachable}
 	}
 	return p, nil
+}
+
+// reachable reports why a box uid could not reach the program p or one of
+// its toolchain paths, or nil. Only at level none, where a root judge's box
+// uid sees the judge's own file system: a toolchain below a home of mode
+// 0700 (rustup's in /root/.cargo) is out of its reach.
+func (j *Judge) reachable(p string, roots []string) error {
+	for _, d := range append([]string{filepath.Dir(p)}, roots...) {
+		if err := j.sb.Reachable(d); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // toolchainPaths are the language's toolchain paths with {bin} standing

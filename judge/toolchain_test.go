@@ -2,6 +2,8 @@ package judge
 
 import (
 	"context"
+	"errors"
+	"github.com/optjudge/optjudge/judge/sandbox"
 	"os"
 	"path/filepath"
 	"strings"
@@ -110,5 +112,57 @@ func TestLookPathPassesOver(t *testing.T) {
 	}
 	if tc.compiler != "/usr/bin/python3" || tc.interp != "/usr/bin/python3" {
 		t.Errorf("got compiler %q and interpreter %q, want /usr/bin/python3 for both", tc.compiler, tc.interp)
+	}
+}
+
+// TestToolchainUnreachableAtNone: at isolation none a root judge's box uid
+// builds and runs the program, so a toolchain below a directory of mode
+// 0700 (rustup's in /root/.cargo) is not installed as far as the boxes go,
+// and the message names the directory; with the directory open it builds.
+func TestToolchainUnreachableAtNone(t *testing.T) {
+	if os.Geteuid() != 0 {
+		t.Skip("box uids are a root judge's")
+	}
+	tmp := t.TempDir()
+	if err := os.Chmod(filepath.Dir(tmp), 0o711); err != nil {
+		t.Fatal(err)
+	}
+	home := filepath.Join(tmp, "home")
+	if err := os.Mkdir(home, 0o700); err != nil {
+		t.Fatal(err)
+	}
+	root := filepath.Join(home, "toolchain")
+	if err := os.Rename(fakeToolchain(t), root); err != nil {
+		t.Fatal(err)
+	}
+	j := newJudgeConfig(t, Config{Sandbox: sandbox.Options{Isolation: sandbox.IsolationNone}, TempDir: tmp})
+	j.cfg.Path = filepath.Join(root, "bin") + ":" + proc.DefaultPath
+	langs, err := ParseLanguages(strings.NewReader(`languages:
+  - name: fake
+    extensions: [.fake]
+    file: main.fake
+    compile: [fakecc, "{src}"]
+    run: ["{exe}"]
+    toolchain: ["{bin}/.."]
+`), "fake.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	src := writeSource(t, "x.fake", "world")
+	_, err = j.Prepare(context.Background(), Submission{Path: src}, BuildOptions{Languages: langs})
+	var ni *NotInstalledError
+	if !errors.As(err, &ni) || !strings.Contains(err.Error(), "keeps out the boxes' uids") || !strings.Contains(err.Error(), home+" (mode") {
+		t.Fatalf("got %v, want fakecc not installed where the boxes' uids can reach it", err)
+	}
+	if err := os.Chmod(home, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	pp, err := j.Prepare(context.Background(), Submission{Path: src}, BuildOptions{Languages: langs})
+	if err != nil {
+		t.Fatalf("with the directories open: %v", err)
+	}
+	defer pp.Close()
+	if !pp.Compile.OK {
+		t.Errorf("with the directories open: %s", pp.Compile.Message)
 	}
 }

@@ -34,8 +34,8 @@
 //     child subreaper that kills every descendant at the end. The tree's CPU
 //     is polled from /proc, its memory sampled from /proc (approximate). The
 //     program sees the judge's files and network: Warning says so. A root
-//     judge runs it as a box uid all the same (see below), never as root,
-//     but for a Cmd.AsJudge run (a build).
+//     judge runs it as a box uid all the same (see below), never as root:
+//     what the judge keeps in directories of mode 0700 is out of its reach.
 //   - "namespaces": new PID, mount, IPC and UTS namespaces, an empty network
 //     namespace (shared by the boxes where Landlock can keep them apart,
 //     else one per run), and a user namespace when the judge is not root.
@@ -178,12 +178,6 @@ type Cmd struct {
 	// box, whose messages must show nothing of the machine. No effect at
 	// level none.
 	MinimalEtc bool
-	// AsJudge runs the program as the judge's own user at level none,
-	// where no box of its own could show it a toolchain or cache that only
-	// the judge can reach (a build): such a run is not contained. With
-	// namespaces a box always has its own uid, and at level none a root
-	// judge runs every other program as a box uid, never as root.
-	AsJudge bool
 }
 
 // Status classifies how a run ended.
@@ -355,6 +349,10 @@ func (s *Sandbox) Place(src, dst string) (linked bool, err error) {
 // user may search (a program placed in its working directory still starts:
 // it starts there).
 func (s *Sandbox) Reachable(dir string) error { return s.sys.reachable(dir) }
+
+// OwnUIDs reports whether every box runs as a uid of its own (the judge is
+// root), which cannot write the judge's files nor read its private ones.
+func (s *Sandbox) OwnUIDs() bool { return s.sys.ownUIDs() }
 
 // SystemDirs are the host directories every box sees read-only (at level
 // none, the program sees everything): a toolchain found in one of them

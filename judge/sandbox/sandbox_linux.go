@@ -253,7 +253,7 @@ func (s *system) prepare(c *Cmd, path string, lim Limits) (*box, error) {
 	}
 	var err error
 	if s.level == IsolationNone {
-		if err = s.onSpare(b, lim, "none"); err == nil && s.uids != nil && !c.AsJudge {
+		if err = s.onSpare(b, lim, "none"); err == nil && s.uids != nil {
 			// a root judge never runs the program as root: it gets a box
 			// uid, and with it a process limit of its own
 			err = s.boxUser(b, c, lim, &undo)

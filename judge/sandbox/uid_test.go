@@ -160,15 +160,23 @@ func TestBoxUIDsInUse(t *testing.T) {
 	}
 }
 
-// TestAsJudge: at level none, an AsJudge run is the judge's own user.
-func TestAsJudge(t *testing.T) {
+// TestNoneNoRoot: at level none a root judge's box, a build's with its
+// minimal /etc and read-only toolchain too, runs as a box uid, never as
+// root; a non-root judge's as the judge itself.
+func TestNoneNoRoot(t *testing.T) {
 	sb := useBox(t, IsolationNone)
-	res, err := sb.Run(context.Background(), &Cmd{Path: "id", Args: []string{"-u"}, Dir: t.TempDir(), AsJudge: true, Limits: Limits{CPU: 5 * time.Second}})
+	res, err := sb.Run(context.Background(), &Cmd{Path: "id", Args: []string{"-u"}, Dir: t.TempDir(), MinimalEtc: true, ReadOnly: []string{"/usr"}, Limits: Limits{CPU: 5 * time.Second}})
 	if err != nil || res.Status != OK {
 		t.Fatalf("id -u: got %v, %v", res, err)
 	}
-	if got, want := strings.TrimSpace(string(res.Stdout)), strconv.Itoa(os.Geteuid()); got != want {
-		t.Errorf("got uid %s, want the judge's %s", got, want)
+	got := strings.TrimSpace(string(res.Stdout))
+	switch {
+	case os.Geteuid() != 0 && got != strconv.Itoa(os.Geteuid()):
+		t.Errorf("got uid %s, want the judge's %d", got, os.Geteuid())
+	case os.Geteuid() == 0 && got == "0":
+		t.Errorf("a root judge's box ran as root")
+	case sb.OwnUIDs() != (os.Geteuid() == 0):
+		t.Errorf("OwnUIDs is %v for euid %d", sb.OwnUIDs(), os.Geteuid())
 	}
 }
 
