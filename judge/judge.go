@@ -75,9 +75,10 @@ type Judge struct {
 	toolGoCache string // the problem programs' builds, outside the sandbox
 
 	mu        sync.Mutex
-	tools     map[string]*toolEntry // built problem programs, by toolKey
-	goWarm    map[string]bool       // standard packages built into boxGoCache
-	compilers map[string]string     // compiler identities for BuildKey, by file
+	tools     map[string]*toolEntry      // built problem programs, by toolKey
+	goWarm    map[string]bool            // standard packages built into boxGoCache
+	goStdPkgs map[string]map[string]bool // `go list std`, by go command
+	compilers map[string]string          // compiler identities for BuildKey, by file
 }
 
 // New makes a Judge: it applies the defaults of cfg, starts the sandbox
@@ -108,7 +109,7 @@ func New(cfg Config) (*Judge, error) {
 	j := &Judge{
 		cfg: cfg, runs: make(chan struct{}, cfg.MaxRuns),
 		boxGoCache: filepath.Join(cfg.CacheDir, "go-build-box"), toolGoCache: filepath.Join(cfg.CacheDir, "go-build"),
-		tools: map[string]*toolEntry{}, goWarm: map[string]bool{}, compilers: map[string]string{},
+		tools: map[string]*toolEntry{}, goWarm: map[string]bool{}, goStdPkgs: map[string]map[string]bool{}, compilers: map[string]string{},
 	}
 	sb, err := sandbox.New(cfg.Sandbox)
 	if err != nil {

@@ -7,7 +7,6 @@ import (
 	"go/token"
 	"os"
 	"path/filepath"
-	"regexp"
 	"slices"
 	"strings"
 	"time"
@@ -202,9 +201,6 @@ func under(p string, dirs []string) bool {
 	return false
 }
 
-// stdPackage is what a standard package's import path looks like.
-var stdPackage = regexp.MustCompile(`^[a-z0-9_]+(/[a-z0-9_]+)*$`)
-
 // warmGoCache builds into the boxes' Go cache the standard packages that
 // the Go sources of b import, those not built by this Judge yet.
 //
@@ -224,14 +220,19 @@ var stdPackage = regexp.MustCompile(`^[a-z0-9_]+(/[a-z0-9_]+)*$`)
 // programs, trusted, build with another cache (CacheDir/go-build), so that
 // nothing of theirs is ever in a box's view.
 func (j *Judge) warmGoCache(ctx context.Context, b *build, tc *toolchain) error {
-	root := goRoot(tc.compiler)
-	if root == "" {
+	if goRoot(tc.compiler) == "" {
 		return nil
+	}
+	std, err := j.goStd(ctx, tc)
+	if err != nil {
+		return err
 	}
 	j.mu.Lock()
 	var need []string
 	for _, p := range goImports(b.dir) {
-		if !j.goWarm[p] && stdPackage.MatchString(p) && !strings.HasPrefix(p, "cmd/") && isDir(filepath.Join(root, "src", p)) {
+		// only what `go list std` names: an import of "cmd" or "std",
+		// patterns to the go command, must not build the toolchain here
+		if !j.goWarm[p] && std[p] {
 			need = append(need, p)
 		}
 	}
@@ -260,6 +261,41 @@ func (j *Judge) warmGoCache(ctx context.Context, b *build, tc *toolchain) error 
 		j.mu.Unlock()
 	}
 	return nil // a failure shows in the build itself
+}
+
+// goStd is the set of standard packages of the go command tc.compiler, as
+// `go list std` prints them, listed once per Judge and go command.
+func (j *Judge) goStd(ctx context.Context, tc *toolchain) (map[string]bool, error) {
+	j.mu.Lock()
+	std, ok := j.goStdPkgs[tc.compiler]
+	j.mu.Unlock()
+	if ok {
+		return std, nil
+	}
+	dir, err := os.MkdirTemp(j.tmp, "go-list-")
+	if err != nil {
+		return nil, fmt.Errorf("listing Go's standard packages: %w", err)
+	}
+	defer removeAll(dir)
+	env := append(j.trustedEnv(dir, tc), "GOCACHE="+j.toolGoCache)
+	r, err := proc.Run(ctx, &proc.Cmd{Argv: []string{tc.compiler, "list", "std"}, Dir: dir, Env: env, Timeout: time.Minute, Cap: 1 << 20})
+	if err == nil && (r.ExitCode != 0 || r.TimedOut || r.Signal != 0) {
+		err = fmt.Errorf("%s list std failed: %s", tc.compiler, firstLines(string(r.Stderr), 5))
+	}
+	if err != nil {
+		if ctx.Err() != nil {
+			return nil, ctx.Err()
+		}
+		return nil, fmt.Errorf("listing Go's standard packages: %w", err)
+	}
+	std = map[string]bool{}
+	for _, p := range strings.Fields(string(r.Stdout)) {
+		std[p] = true
+	}
+	j.mu.Lock()
+	j.goStdPkgs[tc.compiler] = std
+	j.mu.Unlock()
+	return std, nil
 }
 
 // goImports lists what the Go files of dir import, as the parser reads

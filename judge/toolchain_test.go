@@ -6,6 +6,7 @@ import (
 	"github.com/optjudge/optjudge/judge/sandbox"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -164,5 +165,38 @@ func TestToolchainUnreachableAtNone(t *testing.T) {
 	defer pp.Close()
 	if !pp.Compile.OK {
 		t.Errorf("with the directories open: %s", pp.Compile.Message)
+	}
+}
+
+// TestGoWarmStdOnly: the judge warms the boxes' Go cache, outside the
+// sandbox, with the standard packages a submission imports and nothing
+// else: an import of "cmd" or "std" (patterns to the go command: the
+// whole toolchain) or of a directory below GOROOT/src that is no package
+// warms nothing.
+func TestGoWarmStdOnly(t *testing.T) {
+	j := newJudge(t)
+	lang, err := j.Languages().ByName("go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	tc, err := j.toolchain(lang)
+	if err != nil {
+		t.Skip(err)
+	}
+	dir := t.TempDir()
+	src := "package main\n\nimport (\n\t_ \"cmd\"\n\t_ \"std\"\n\t_ \"cmd/go\"\n\t_ \"builtin\"\n\t_ \"container/ring\"\n)\n\nfunc main() {}\n"
+	if err := os.WriteFile(filepath.Join(dir, "main.go"), []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := j.warmGoCache(context.Background(), &build{lang: lang, dir: dir}, tc); err != nil {
+		t.Fatal(err)
+	}
+	var warmed []string
+	for p := range j.goWarm {
+		warmed = append(warmed, p)
+	}
+	slices.Sort(warmed)
+	if want := []string{"container/ring"}; !slices.Equal(warmed, want) {
+		t.Errorf("warmed %q, want %q", warmed, want)
 	}
 }
