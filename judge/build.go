@@ -197,7 +197,9 @@ func (j *Judge) compileTrusted(ctx context.Context, b *build, tc *toolchain, arg
 		env = append(env, "GOCACHE="+j.toolGoCache)
 	}
 	lim := b.lang.CompileLimits.sandbox()
-	r, err := proc.Run(ctx, &proc.Cmd{Argv: argv, Dir: b.dir, Env: env, Timeout: lim.CPU, Cap: int(compileOutputCap)})
+	// a wall-clock limit only (the judge's own build has no CPU meter): the
+	// boxed builds' wall limit, which a loaded machine's build still meets
+	r, err := proc.Run(ctx, &proc.Cmd{Argv: argv, Dir: b.dir, Env: env, Timeout: lim.Wall, Cap: int(compileOutputCap)})
 	if err != nil {
 		return "", "", err
 	}
@@ -205,7 +207,7 @@ func (j *Judge) compileTrusted(ctx context.Context, b *build, tc *toolchain, arg
 	name := filepath.Base(argv[0])
 	switch {
 	case r.TimedOut:
-		return fmt.Sprintf("compilation exceeded the %s limit", seconds(lim.CPU)), out, nil
+		return fmt.Sprintf("compilation exceeded the %s wall-clock limit", seconds(lim.Wall)), out, nil
 	case r.Signal != 0:
 		return fmt.Sprintf("%s was killed by %s", name, signalName(r.Signal)), out, nil
 	case r.ExitCode != 0:

@@ -163,8 +163,10 @@ func (t *tool) inputValidator(prog problems.Program, timeout time.Duration, mem 
 }
 
 // tool returns the program prog of p built with langs: built by this call,
-// or by an earlier or concurrent one for the same problem version. A build
-// that was cancelled is not kept: the next caller tries again.
+// or by an earlier or concurrent one for the same problem version. Only a
+// build that succeeded is kept: the callers waiting for one that failed
+// get its error, and the next caller tries again (a long-lived Judge must
+// not keep a failure that a full disk or a loaded machine caused).
 func (j *Judge) tool(ctx context.Context, p *problems.Problem, prog problems.Program, langs *Languages) (*tool, error) {
 	langs = j.table(langs)
 	key := p.Hash() + "\x00" + prog.Path + "\x00" + langs.key()
@@ -176,7 +178,7 @@ func (j *Judge) tool(ctx context.Context, p *problems.Problem, prog problems.Pro
 			j.tools[key] = e
 			j.mu.Unlock()
 			e.t, e.err = j.buildTool(ctx, p, prog, langs)
-			if e.err != nil && ctx.Err() != nil {
+			if e.err != nil {
 				j.mu.Lock()
 				delete(j.tools, key)
 				j.mu.Unlock()

@@ -219,3 +219,35 @@ func TestBuildInputValidators(t *testing.T) {
 		}
 	}
 }
+
+// TestToolFailureNotKept: a checker whose build failed (a full disk, a
+// loaded machine) is built again by the next grading of the same Judge,
+// not failed from a cache for as long as the Judge lives.
+func TestToolFailureNotKept(t *testing.T) {
+	broken := filepath.Join(t.TempDir(), "broken")
+	if err := os.WriteFile(broken, nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	p := checkerProblem(t, map[string]string{
+		"problem.yaml": "name: sum\ntitle: Sum\nchecker:\n  program: check\n",
+		"check/build":  "#!/bin/sh\nif [ -e " + broken + " ]; then echo disk full >&2; exit 1; fi\n",
+		"check/run":    "#!/bin/sh\nexit 0\n",
+	})
+	os.Chmod(filepath.Join(p.Dir, "check", "build"), 0o755)
+	os.Chmod(filepath.Join(p.Dir, "check", "run"), 0o755)
+	j := newJudge(t)
+	src := writeSource(t, "s.py", "a, b = map(int, input().split())\nprint(a + b)\n")
+	if _, err := j.Grade(context.Background(), p, Submission{Path: src}, BuildOptions{}, parallel()); err == nil || !strings.Contains(err.Error(), "disk full") {
+		t.Fatalf("got %v, want the build's failure", err)
+	}
+	if err := os.Remove(broken); err != nil {
+		t.Fatal(err)
+	}
+	r, err := j.Grade(context.Background(), p, Submission{Path: src}, BuildOptions{}, parallel())
+	if err != nil {
+		t.Fatalf("the second grading: %v", err)
+	}
+	if r.Verdict != verdict.AC {
+		t.Errorf("got %s, want AC: %s", r.Verdict, describe(r))
+	}
+}
