@@ -9,6 +9,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"syscall"
 	"time"
 
 	"github.com/optjudge/optjudge/checkers"
@@ -310,6 +311,9 @@ func (g *grader) runTest(ctx context.Context, i int, t problems.Test, w *workDir
 	}
 	if err != nil {
 		tr.Verdict, tr.Message = verdict.JE, "sandbox: "+err.Error()
+		if errno, ok := sandbox.ExecFailure(err); ok && g.contestantsExec(errno) {
+			tr.Verdict, tr.Message = verdict.RE, "the program cannot be executed: "+errno.Error()
+		}
 		return tr, nil
 	}
 	tr.measure(res)
@@ -321,7 +325,26 @@ func (g *grader) runTest(ctx context.Context, i int, t problems.Test, w *workDir
 		return tr, nil
 	}
 	g.check(ctx, &tr, t, input, res.Stdout, answer)
+	if ctx.Err() != nil {
+		return tr, ctx.Err() // the checker was cancelled: no verdict, not JE
+	}
 	return tr, nil
+}
+
+// contestantsExec reports whether a failed exec of the program is the
+// contestant's doing, a run-time error as Kattis and DOMjudge have it: a
+// file that is no executable of this machine (ENOEXEC, a bad ELF
+// interpreter), or an executable submission whose #! or ELF interpreter
+// does not exist. Anything else (a file the judge placed and cannot reach)
+// is the judge's failure.
+func (g *grader) contestantsExec(errno syscall.Errno) bool {
+	switch errno {
+	case syscall.ENOEXEC, syscall.ELIBBAD:
+		return true
+	case syscall.ENOENT:
+		return g.prog.lang == "executable"
+	}
+	return false
 }
 
 // command is the program's run on test t in dir, with the test's

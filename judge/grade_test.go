@@ -343,3 +343,24 @@ func describe(r *Report) string {
 	}
 	return b.String()
 }
+
+// TestExecFailureIsRE: an executable submission the machine cannot start
+// (an ELF whose dynamic linker does not exist, as a musl binary on a glibc
+// machine) is a run-time error, the contestant's, never JE.
+func TestExecFailureIsRE(t *testing.T) {
+	if _, err := exec.LookPath("gcc"); err != nil {
+		t.Skip("no gcc")
+	}
+	exe := filepath.Join(t.TempDir(), "prog")
+	src := writeSource(t, "p.c", "int main(void) { return 0; }\n")
+	if out, err := exec.Command("gcc", "-o", exe, "-Wl,--dynamic-linker=/nonexistent/ld.so.1", src).CombinedOutput(); err != nil {
+		t.Skipf("gcc: %v\n%s", err, out)
+	}
+	r, err := newJudge(t).Grade(context.Background(), sumProblem(t), Submission{Path: exe}, BuildOptions{}, GradeOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Verdict != verdict.RE || len(r.Tests) == 0 || !strings.Contains(r.Tests[0].Message, "cannot be executed") {
+		t.Errorf("got %s, want RE: the program cannot be executed (%s)", r.Verdict, describe(r))
+	}
+}

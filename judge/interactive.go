@@ -193,6 +193,9 @@ func (it *interaction) judge(tr *TestResult) {
 		tr.TimeMS = tr.CPU.Milliseconds()
 	case sub.err != nil:
 		tr.Verdict, tr.Message = verdict.JE, "sandbox: "+sub.err.Error()
+		if errno, ok := sandbox.ExecFailure(sub.err); ok && it.g.contestantsExec(errno) {
+			tr.Verdict, tr.Message = verdict.RE, "the program cannot be executed: "+errno.Error()
+		}
 	default:
 		if rv, msg := runVerdict(sub.res, it.g.limits); rv != verdict.Unknown {
 			tr.Verdict, tr.Message = rv, msg

@@ -3,6 +3,7 @@
 package sandbox
 
 import (
+	"errors"
 	"fmt"
 	"strconv"
 	"strings"
@@ -102,6 +103,17 @@ func (e *HelperError) Error() string { return "sandbox: " + e.Msg }
 
 // Unwrap lets errors.Is(err, fs.ErrNotExist) and the like work.
 func (e *HelperError) Unwrap() error { return e.Errno }
+
+// ExecFailure reports the errno of err when err says that the program's
+// exec failed (the program is not one the machine can run: ENOEXEC, or a
+// missing interpreter), as opposed to a failure to set up its box.
+func ExecFailure(err error) (syscall.Errno, bool) {
+	var he *HelperError
+	if errors.As(err, &he) && strings.HasPrefix(he.Msg, "exec ") {
+		return he.Errno, true
+	}
+	return 0, false
+}
 
 // result combines the report, the supervisor's end and the meter.
 func (e *execution) result(rep *report, repErr error, u usage, lim Limits) (*Result, error) {

@@ -6,6 +6,7 @@ import (
 	"context"
 	"fmt"
 	"runtime"
+	"syscall"
 )
 
 // system exists on systems without fork and exec only so that the package
@@ -25,3 +26,6 @@ func (*system) close() error { return nil }
 func (*system) ownUIDs() bool { return false }
 
 func (*system) reachable(string) error { return nil }
+
+// ExecFailure is false: no program runs here.
+func ExecFailure(error) (syscall.Errno, bool) { return 0, false }
