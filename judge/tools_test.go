@@ -2,10 +2,12 @@ package judge
 
 import (
 	"context"
+	"errors"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/optjudge/optjudge/judge/verdict"
 	"github.com/optjudge/optjudge/problems"
@@ -249,5 +251,39 @@ func TestToolFailureNotKept(t *testing.T) {
 	}
 	if r.Verdict != verdict.AC {
 		t.Errorf("got %s, want AC: %s", r.Verdict, describe(r))
+	}
+}
+
+// TestCancelledCheckerNoJE: a grading cancelled while the checker runs
+// ends with the context's error, and no test gets a JE for the checker
+// that was cut short.
+func TestCancelledCheckerNoJE(t *testing.T) {
+	p := checkerProblem(t, map[string]string{
+		"problem.yaml": "name: sum\ntitle: Sum\nchecker:\n  program: check\n",
+		"check/build":  "#!/bin/sh\n",
+		"check/run":    "#!/bin/sh\nexec sleep 600\n",
+	})
+	os.Chmod(filepath.Join(p.Dir, "check", "build"), 0o755)
+	os.Chmod(filepath.Join(p.Dir, "check", "run"), 0o755)
+	j := newJudge(t)
+	src := writeSource(t, "s.py", "a, b = map(int, input().split())\nprint(a + b)\n")
+	pp, err := j.Prepare(context.Background(), Submission{Path: src}, BuildOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer pp.Close()
+	// the submission ends within milliseconds; the checker never does
+	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Second)
+	defer cancel()
+	r, err := pp.Grade(ctx, p, parallel())
+	if !errors.Is(err, context.DeadlineExceeded) {
+		t.Errorf("got %v, want the cancellation", err)
+	}
+	if r != nil {
+		for _, tr := range r.Tests {
+			if tr.Verdict == verdict.JE {
+				t.Errorf("%s: JE %s", tr.Name, tr.Message)
+			}
+		}
 	}
 }
