@@ -95,6 +95,10 @@ type Result struct {
 	Wall      time.Duration
 }
 
+// WaitDelay is how long Run waits, once the program has exited, for the
+// descendants it left to close its output.
+var WaitDelay = 2 * time.Second
+
 // Run runs c and waits for it. A program that exits, fails or times out is
 // a Result; an error means it could not start, or ctx ended (ctx.Err()).
 func Run(ctx context.Context, c *Cmd) (*Result, error) {
@@ -122,6 +126,9 @@ func Run(ctx context.Context, c *Cmd) (*Result, error) {
 		cmd.Stdout = c.StdoutFile
 	}
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	// a descendant that left the process group (setsid) and kept the
+	// output open would hold Wait, timeout or not, for as long as it lives
+	cmd.WaitDelay = WaitDelay
 	start := time.Now()
 	if err := cmd.Start(); err != nil {
 		return nil, fmt.Errorf("starting %s: %w", c.Argv[0], err)
@@ -148,6 +155,9 @@ func Run(ctx context.Context, c *Cmd) (*Result, error) {
 		return nil, ctx.Err()
 	}
 	syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL) // what it left running
+	if errors.Is(err, exec.ErrWaitDelay) {
+		err = nil // it exited with status 0; what it left kept the output open
+	}
 	r.Wall = time.Since(start)
 	r.Stdout, r.Stderr = stdout.Bytes(), stderr.Bytes()
 	r.Truncated = stdout.Truncated || stderr.Truncated

@@ -3,6 +3,7 @@ package proc
 import (
 	"context"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -152,5 +153,37 @@ func TestRunLimits(t *testing.T) {
 	}
 	if !AddressSpaceSafe([]string{"/usr/bin/python3"}) || AddressSpaceSafe([]string{"/usr/bin/java", "-cp", "."}) {
 		t.Errorf("AddressSpaceSafe: got java safe or python not, want the other way round")
+	}
+}
+
+// TestRunEscapedDescendant: a descendant that left the process group
+// (setsid) and kept the output open does not hold Run past the program's
+// end (it would for as long as it lives, timeout or not).
+func TestRunEscapedDescendant(t *testing.T) {
+	if _, err := os.Stat("/usr/bin/setsid"); err != nil {
+		t.Skip("no setsid")
+	}
+	pidFile := filepath.Join(t.TempDir(), "pid")
+	t.Cleanup(func() {
+		if b, err := os.ReadFile(pidFile); err == nil {
+			var pid int
+			if _, err := fmt.Sscan(string(b), &pid); err == nil && pid > 1 {
+				syscall.Kill(pid, syscall.SIGKILL)
+			}
+		}
+	})
+	start := time.Now()
+	r, err := Run(context.Background(), &Cmd{
+		Argv:    []string{"/bin/sh", "-c", "setsid sh -c 'echo $$ > " + pidFile + "; exec sleep 120' & sleep 0.2; echo done"},
+		Timeout: time.Minute,
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if took := time.Since(start); took > 30*time.Second {
+		t.Errorf("Run took %s: it waited for the escaped descendant", took)
+	}
+	if r.ExitCode != 0 || r.TimedOut || !strings.Contains(string(r.Stdout), "done") {
+		t.Errorf("got %+v, want exit 0 with its output", r)
 	}
 }
