@@ -3,6 +3,7 @@ package judge
 import (
 	"archive/tar"
 	"bytes"
+	"context"
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
@@ -95,6 +96,7 @@ func (j *Judge) hashLanguage(h io.Writer, lang *Language) error {
 	if err != nil {
 		return err
 	}
+	var ids []string
 	for _, prog := range []string{tc.compiler, tc.interp} {
 		if prog == "" {
 			continue
@@ -103,9 +105,40 @@ func (j *Judge) hashLanguage(h io.Writer, lang *Language) error {
 		if err != nil {
 			return fmt.Errorf("%s: %w", lang.Name, err)
 		}
+		ids = append(ids, id)
 		fmt.Fprintf(h, "\n%s\n", id)
 	}
+	if len(lang.Version) > 0 {
+		// what the version command says too: a wrapper script (kotlinc,
+		// scalac) or a launcher (java) stays the same file when the
+		// toolchain it starts is upgraded
+		v, err := j.versionOnce(lang, tc, strings.Join(ids, " "))
+		if err != nil {
+			return fmt.Errorf("%s: %w", lang.Name, err)
+		}
+		fmt.Fprintf(h, "\nversion %q\n", v)
+	}
 	return nil
+}
+
+// versionOnce is lang's version line, run once per Judge and identity of
+// its programs (ids).
+func (j *Judge) versionOnce(lang *Language, tc *toolchain, ids string) (string, error) {
+	k := "version\x00" + lang.Name + "\x00" + strings.Join(lang.Version, "\x00") + "\x00" + ids
+	j.mu.Lock()
+	v, ok := j.compilers[k]
+	j.mu.Unlock()
+	if ok {
+		return v, nil
+	}
+	v, err := j.version(context.Background(), lang, tc)
+	if err != nil {
+		return "", err
+	}
+	j.mu.Lock()
+	j.compilers[k] = v
+	j.mu.Unlock()
+	return v, nil
 }
 
 // programID is the SHA-256 of a program's file, links resolved, computed

@@ -451,3 +451,44 @@ func TestImportRefuses(t *testing.T) {
 	}
 	leftBuilds(t, j)
 }
+
+// TestBuildKeyVersion: a toolchain upgraded behind a program file that
+// stays the same (a wrapper script, a launcher) is a new key: the key
+// holds what the language's version command says, asked once per Judge.
+func TestBuildKeyVersion(t *testing.T) {
+	ver := filepath.Join(t.TempDir(), "version")
+	if err := os.WriteFile(ver, []byte("wrapped 1.0\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	langs, err := ParseLanguages(strings.NewReader(`languages:
+  - name: wrapped
+    extensions: [.wrap]
+    file: main.wrap
+    compile: [sh, -c, "cp {src} {exe}"]
+    run: ["{exe}"]
+    version: [sh, -c, "cat `+ver+`"]
+`), "wrapped.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	src := writeSource(t, "x.wrap", "#!/bin/sh\n")
+	key := func(j *Judge) string {
+		t.Helper()
+		k, err := j.BuildKey(Submission{Path: src}, BuildOptions{Languages: langs})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return k
+	}
+	a := newJudge(t)
+	k1 := key(a)
+	if err := os.WriteFile(ver, []byte("wrapped 2.0\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if k := key(newJudge(t)); k == k1 {
+		t.Errorf("the key stayed %s when the version changed", k)
+	}
+	if k := key(a); k != k1 {
+		t.Errorf("the same Judge asked the version again: got %s, want %s", k, k1)
+	}
+}
