@@ -69,6 +69,7 @@ type Judge struct {
 	cfg  Config
 	sb   *sandbox.Sandbox
 	tmp  string        // the Judge's own directory, removed by Close
+	lock *os.File      // its lock file, locked while the Judge lives
 	runs chan struct{} // a token per program in flight
 
 	boxGoCache  string // contestants' builds read it; only the judge writes it
@@ -137,6 +138,10 @@ func (j *Judge) makeDirs() error {
 	if err := j.sb.Reachable(tmp); err != nil {
 		return fmt.Errorf("Config.TempDir %s: %w", j.cfg.TempDir, err)
 	}
+	if j.lock, err = lockDir(tmp); err != nil {
+		return fmt.Errorf("locking the judge's directory: %w", err)
+	}
+	sweepStale(j.cfg.TempDir, tmp)
 	for _, d := range []string{j.boxGoCache, j.toolGoCache} {
 		if err := os.MkdirAll(d, 0o755); err != nil {
 			return fmt.Errorf("making the Go build cache: %w", err)
@@ -164,6 +169,9 @@ func (j *Judge) Close() error {
 		if err := removeAll(j.tmp); err != nil && first == nil {
 			first = err
 		}
+	}
+	if j.lock != nil {
+		j.lock.Close()
 	}
 	return first
 }

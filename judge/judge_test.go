@@ -492,3 +492,40 @@ func TestBuildKeyVersion(t *testing.T) {
 		t.Errorf("the same Judge asked the version again: got %s, want %s", k, k1)
 	}
 }
+
+// TestStaleDirsSwept: the directory a crashed Judge left (its lock file
+// free) goes when the next Judge of the same TempDir starts; a live
+// Judge's, a kept build's and a foreign directory stay.
+func TestStaleDirsSwept(t *testing.T) {
+	tmp := t.TempDir()
+	os.Chmod(tmp, 0o755)
+	live, err := New(Config{TempDir: tmp, Sandbox: sandbox.Options{FirstUID: firstBoxUID}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer live.Close()
+	stale := filepath.Join(tmp, "optjudge-12345")
+	kept := filepath.Join(tmp, "optjudge-build-678")
+	foreign := filepath.Join(tmp, "optjudge-999")
+	for _, d := range []string{filepath.Join(stale, "build-1"), kept, foreign} {
+		if err := os.MkdirAll(d, 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := os.WriteFile(filepath.Join(stale, lockName), nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	next, err := New(Config{TempDir: tmp, Sandbox: sandbox.Options{FirstUID: firstBoxUID}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer next.Close()
+	if _, err := os.Stat(stale); err == nil {
+		t.Errorf("the crashed Judge's %s is still there", stale)
+	}
+	for _, d := range []string{live.TempDir(), next.TempDir(), kept, foreign} {
+		if _, err := os.Stat(d); err != nil {
+			t.Errorf("%s went: %v", d, err)
+		}
+	}
+}

@@ -1,0 +1,60 @@
+package judge
+
+import (
+	"os"
+	"path/filepath"
+	"regexp"
+	"syscall"
+)
+
+// A Judge's directory holds a lock file, locked for as long as the Judge
+// lives: a directory whose lock anyone can take is a crashed Judge's (a
+// worker killed with SIGKILL), which the next Judge of the same TempDir
+// removes, builds and all. Directories kept for people (Keep's
+// optjudge-build-, optjudge-run-) are never touched.
+const lockName = ".optjudge-lock"
+
+// judgeDir is the name os.MkdirTemp gives a Judge's directory.
+var judgeDir = regexp.MustCompile(`^optjudge-[0-9]+$`)
+
+// lockDir locks dir's lock file for the Judge and returns it (closed by
+// Close). The file is locked before it gets its name, so that a sweeper
+// never finds it unlocked.
+func lockDir(dir string) (*os.File, error) {
+	f, err := os.CreateTemp(dir, lockName+"-")
+	if err != nil {
+		return nil, err
+	}
+	if err := syscall.Flock(int(f.Fd()), syscall.LOCK_EX|syscall.LOCK_NB); err != nil {
+		f.Close()
+		return nil, err
+	}
+	if err := os.Rename(f.Name(), filepath.Join(dir, lockName)); err != nil {
+		f.Close()
+		return nil, err
+	}
+	return f, nil
+}
+
+// sweepStale removes the directories in tmp that crashed Judges left, but
+// own.
+func sweepStale(tmp, own string) {
+	ents, err := os.ReadDir(tmp)
+	if err != nil {
+		return
+	}
+	for _, e := range ents {
+		dir := filepath.Join(tmp, e.Name())
+		if !e.IsDir() || !judgeDir.MatchString(e.Name()) || dir == own {
+			continue
+		}
+		f, err := os.Open(filepath.Join(dir, lockName))
+		if err != nil {
+			continue // not a Judge's, or one from before the lock files
+		}
+		if syscall.Flock(int(f.Fd()), syscall.LOCK_EX|syscall.LOCK_NB) == nil {
+			removeAll(dir) // the lock still held while it goes
+		}
+		f.Close()
+	}
+}
