@@ -40,10 +40,28 @@ type GradeOptions struct {
 	// version, with the test's arguments). An interactive problem's
 	// validator talks with the submission instead.
 	Checker checkers.Checker
+	// Outputs says whose stdout the results keep (TestResult.Output):
+	// every test's (OutputsAll, the default), the rejected tests' only
+	// (OutputsRejected: what an explanation of a failure needs, without
+	// holding up to the output limit per accepted test), or none.
+	Outputs Outputs
 	// Progress, when set, is called once per finished test, in completion
 	// order, never concurrently, never while a lock of the workers is held,
 	// and never after Grade has returned.
 	Progress func(TestResult)
+}
+
+// Outputs says which tests' output a grading keeps in its results.
+type Outputs uint8
+
+const (
+	OutputsAll      Outputs = iota // every test's
+	OutputsRejected                // only the tests that are not AC
+	OutputsNone                    // none
+)
+
+func (o Outputs) keeps(v verdict.Verdict) bool {
+	return o == OutputsAll || (o == OutputsRejected && v != verdict.AC)
 }
 
 // limits are the limits in force for a grading.
@@ -209,6 +227,9 @@ func (g *grader) runAll(ctx context.Context, tests []problems.Test) ([]TestResul
 				continue
 			}
 			tr, err := g.runTest(ctxs[i], i, tests[i], &wd)
+			if !g.opts.Outputs.keeps(tr.Verdict) {
+				tr.Output = nil
+			}
 			mu.Lock()
 			switch {
 			case err != nil && ctxs[i].Err() != nil:

@@ -529,3 +529,46 @@ func TestStaleDirsSwept(t *testing.T) {
 		}
 	}
 }
+
+// TestOutputsKept: GradeOptions.Outputs keeps every test's output, the
+// rejected tests' only, or none.
+func TestOutputsKept(t *testing.T) {
+	p := sumProblem(t)
+	tests := manyTests(t, 4)
+	j := newJudge(t)
+	// right on the odd tests, one too many on the even ones
+	src := writeSource(t, "sum.py", "a, b = map(int, input().split())\nprint(a + b + (a % 2 == 0))\n")
+	pp, err := j.Prepare(context.Background(), Submission{Path: src}, BuildOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer pp.Close()
+	for _, tt := range []struct {
+		o    Outputs
+		kept func(verdict.Verdict) bool
+	}{
+		{OutputsAll, func(verdict.Verdict) bool { return true }},
+		{OutputsRejected, func(v verdict.Verdict) bool { return v != verdict.AC }},
+		{OutputsNone, func(verdict.Verdict) bool { return false }},
+	} {
+		r, err := pp.Grade(context.Background(), p, GradeOptions{Tests: tests, Parallel: 2, Outputs: tt.o})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var acs, was int
+		for _, tr := range r.Tests {
+			if (tr.Output != nil) != tt.kept(tr.Verdict) {
+				t.Errorf("Outputs %d: %s (%s) has output %q", tt.o, tr.Name, tr.Verdict, tr.Output)
+			}
+			switch tr.Verdict {
+			case verdict.AC:
+				acs++
+			case verdict.WA:
+				was++
+			}
+		}
+		if acs == 0 || was == 0 {
+			t.Fatalf("want both AC and WA tests, got %s", describe(r))
+		}
+	}
+}

@@ -184,6 +184,7 @@ func (e *env) gradeOptions(fs *flag.FlagSet, p *problems.Problem) (judge.BuildOp
 		Lazy:      flagValue(fs, "lazy").(bool),
 		Parallel:  flagValue(fs, "j").(int),
 		Keep:      bo.Keep,
+		Outputs:   judge.OutputsRejected, // watch explains the first failure
 	}
 	if o.TimeLimit < 0 || o.WallLimit < 0 {
 		return bo, nil, errors.New("limits must be positive")

@@ -90,7 +90,7 @@ func runStress(e *env, fs *flag.FlagSet, args []string) int {
 		return e.fail(err)
 	}
 	defer j.Close()
-	o.Judge, o.Build, o.Grade = j, judge.BuildOptions{Languages: langs}, judge.GradeOptions{Parallel: parallel}
+	o.Judge, o.Build, o.Grade = j, judge.BuildOptions{Languages: langs}, judge.GradeOptions{Parallel: parallel, Outputs: judge.OutputsNone}
 	fmt.Fprintf(e.stdout, "stress %s: %s, %s tests of %s, seed %d, isolation: %s\n",
 		p.Name, args[1], o.Kind, plural(o.Cases, "case"), o.Seed, j.Isolation())
 	prog := newProgressLine(e.stdout)

@@ -21,7 +21,7 @@ func (e *env) timeLimit(ctx context.Context, j *judge.Judge, p *problems.Problem
 		fmt.Fprintf(e.stderr, "judge: %s gives no time limit: deriving it from its accepted submissions\n", p.Name)
 	}
 	d, cached, err := maintain.DeriveTimeLimit(ctx, p, maintain.VerifyOptions{
-		Judge: j, Build: judge.BuildOptions{Languages: bo.Languages}, Grade: judge.GradeOptions{Parallel: o.Parallel},
+		Judge: j, Build: judge.BuildOptions{Languages: bo.Languages}, Grade: judge.GradeOptions{Parallel: o.Parallel, Outputs: judge.OutputsNone},
 	})
 	if err != nil {
 		return err

@@ -130,7 +130,7 @@ func (e *env) verifyOne(ctx context.Context, fs *flag.FlagSet, ref string, j *ju
 	rep, err := maintain.Verify(ctx, p, maintain.VerifyOptions{
 		Judge:    j,
 		Build:    judge.BuildOptions{Languages: langs},
-		Grade:    judge.GradeOptions{Parallel: parallel},
+		Grade:    judge.GradeOptions{Parallel: parallel, Outputs: judge.OutputsNone},
 		Strict:   flagValue(fs, "strict").(bool),
 		Progress: prog.show,
 		Graded: func(s maintain.SubmissionResult) {

@@ -83,7 +83,7 @@ func (e *engine) Grade(ctx context.Context, p *problems.Problem, src Source, pro
 		return nil, err
 	}
 	defer pp.Close()
-	r, err := pp.Grade(ctx, p, judge.GradeOptions{Lazy: !e.cfg.Full, Parallel: max(e.cfg.Parallel, 1), Progress: progress})
+	r, err := pp.Grade(ctx, p, judge.GradeOptions{Lazy: !e.cfg.Full, Parallel: max(e.cfg.Parallel, 1), Outputs: judge.OutputsRejected, Progress: progress})
 	if err != nil {
 		return nil, err
 	}
