@@ -29,9 +29,13 @@ const (
 // Bounds of what the judge reads of a JVM build: the compiler wrote it
 // from a contestant's sources.
 const (
-	maxClasses   = 20000
+	maxClasses    = 20000
 	maxClassSize = 16 * bytesize.MiB
 )
+
+// maxClassTotal bounds all of them, held in memory at once (a variable for
+// the tests).
+var maxClassTotal = 256 * bytesize.MiB
 
 // jvmClass is a class file the build made: its binary name (pkg/Name)
 // and its bytes.
@@ -241,6 +245,7 @@ func capitalize(s string) string {
 // readClassDir reads the class files below dir, never through a link.
 func readClassDir(dir string) ([]jvmClass, error) {
 	var out []jvmClass
+	total := 0
 	err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
 		if err != nil || d.IsDir() || !strings.HasSuffix(p, ".class") {
 			return err
@@ -259,6 +264,9 @@ func readClassDir(dir string) ([]jvmClass, error) {
 		}
 		if len(b) > int(maxClassSize) {
 			return fmt.Errorf("%s: over %s", p, maxClassSize)
+		}
+		if total += len(b); total > int(maxClassTotal) {
+			return fmt.Errorf("class files of more than %s in all", maxClassTotal)
 		}
 		rel, _ := filepath.Rel(dir, p)
 		out = append(out, jvmClass{name: strings.TrimSuffix(filepath.ToSlash(rel), ".class"), data: b})
@@ -286,6 +294,7 @@ func readJarClasses(jar string) ([]jvmClass, error) {
 		return nil, fmt.Errorf("%s: %w", jarName, err)
 	}
 	var out []jvmClass
+	total := 0
 	for _, zf := range zr.File {
 		if !strings.HasSuffix(zf.Name, ".class") || slices.ContainsFunc(runtimePackages, func(p string) bool { return strings.HasPrefix(zf.Name, p) }) {
 			continue
@@ -296,6 +305,9 @@ func readJarClasses(jar string) ([]jvmClass, error) {
 		b, err := readZipFile(zf)
 		if err != nil {
 			return nil, fmt.Errorf("%s: %s: %w", jarName, zf.Name, err)
+		}
+		if total += len(b); total > int(maxClassTotal) {
+			return nil, fmt.Errorf("%s: class files of more than %s in all", jarName, maxClassTotal)
 		}
 		out = append(out, jvmClass{name: strings.TrimSuffix(zf.Name, ".class"), data: b})
 	}

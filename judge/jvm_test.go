@@ -1,8 +1,12 @@
 package judge
 
 import (
+	"archive/zip"
 	"bytes"
+	"fmt"
+
 	"encoding/binary"
+	"github.com/optjudge/optjudge/judge/bytesize"
 	"math/rand"
 	"os"
 	"path/filepath"
@@ -165,5 +169,43 @@ func TestJar(t *testing.T) {
 	}
 	if !bytes.Contains(jars[0], []byte("META-INF/MANIFEST.MF")) {
 		t.Errorf("no manifest in the jar")
+	}
+}
+
+// TestClassTotalBounded: the class files a JVM build wrote are read into
+// memory only up to a total, in a directory as in a jar.
+func TestClassTotalBounded(t *testing.T) {
+	defer func(old bytesize.Size) { maxClassTotal = old }(maxClassTotal)
+	maxClassTotal = bytesize.MiB
+	dir := t.TempDir()
+	big := make([]byte, 400*bytesize.KiB)
+	for i := range 3 {
+		if err := os.WriteFile(filepath.Join(dir, fmt.Sprintf("C%d.class", i)), big, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if _, err := readClassDir(dir); err == nil || !strings.Contains(err.Error(), "in all") {
+		t.Errorf("directory: got %v, want the total refused", err)
+	}
+	var buf bytes.Buffer
+	zw := zip.NewWriter(&buf)
+	for i := range 3 {
+		w, err := zw.Create(fmt.Sprintf("C%d.class", i))
+		if err != nil {
+			t.Fatal(err)
+		}
+		w.Write(big)
+	}
+	zw.Close()
+	jar := filepath.Join(t.TempDir(), jarName)
+	if err := os.WriteFile(jar, buf.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := readJarClasses(jar); err == nil || !strings.Contains(err.Error(), "in all") {
+		t.Errorf("jar: got %v, want the total refused", err)
+	}
+	maxClassTotal = 2 * bytesize.MiB
+	if cs, err := readClassDir(dir); err != nil || len(cs) != 3 {
+		t.Errorf("under the bound: got %d classes, %v", len(cs), err)
 	}
 }
