@@ -3,15 +3,15 @@ package judge
 import (
 	"archive/zip"
 	"bytes"
-	"fmt"
-
 	"encoding/binary"
-	"github.com/optjudge/optjudge/judge/bytesize"
+	"fmt"
 	"math/rand"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/optjudge/optjudge/judge/bytesize"
 )
 
 // method is one method of a test class file.
