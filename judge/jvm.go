@@ -29,7 +29,7 @@ const (
 // Bounds of what the judge reads of a JVM build: the compiler wrote it
 // from a contestant's sources.
 const (
-	maxClasses    = 20000
+	maxClasses   = 20000
 	maxClassSize = 16 * bytesize.MiB
 )
 
