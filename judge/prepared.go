@@ -44,19 +44,26 @@ type Prepared struct {
 // Close removes the build.
 func (j *Judge) Prepare(ctx context.Context, sub Submission, o BuildOptions) (*Prepared, error) {
 	langs := j.table(o.Languages)
+	pp := &Prepared{Submission: sub, j: j, langs: langs, Compile: CompileResult{OK: true}}
+	var err error
 	if IsBuildRun(sub.Path) {
-		pp := &Prepared{Submission: sub, j: j, langs: langs, Compile: CompileResult{OK: true}}
-		return pp, j.prepareBuildRun(ctx, pp, o)
+		err = j.prepareBuildRun(ctx, pp, o)
+	} else {
+		var src *sourceSet
+		if src, err = langs.resolve(sub.Path, o.Lang); err != nil {
+			return nil, err
+		}
+		if src.lang == nil {
+			err = j.prepareExecutable(pp, o)
+		} else {
+			err = j.prepareSource(ctx, pp, src, o)
+		}
 	}
-	src, err := langs.resolve(sub.Path, o.Lang)
 	if err != nil {
+		pp.Close()
 		return nil, err
 	}
-	pp := &Prepared{Submission: sub, j: j, langs: langs, Compile: CompileResult{OK: true}}
-	if src.lang == nil {
-		return pp, j.prepareExecutable(pp, o)
-	}
-	return pp, j.prepareSource(ctx, pp, src, o)
+	return pp, nil
 }
 
 // prepareExecutable wraps a ready-made executable as a program.

@@ -150,7 +150,10 @@ func TestToolchainUnreachableAtNone(t *testing.T) {
 		t.Fatal(err)
 	}
 	src := writeSource(t, "x.fake", "world")
-	_, err = j.Prepare(context.Background(), Submission{Path: src}, BuildOptions{Languages: langs})
+	pp, err := j.Prepare(context.Background(), Submission{Path: src}, BuildOptions{Languages: langs})
+	if pp != nil {
+		t.Errorf("Prepare returned a build with its error %v", err)
+	}
 	var ni *NotInstalledError
 	if !errors.As(err, &ni) || !strings.Contains(err.Error(), "keeps out the boxes' uids") || !strings.Contains(err.Error(), home+" (mode") {
 		t.Fatalf("got %v, want fakecc not installed where the boxes' uids can reach it", err)
@@ -158,7 +161,7 @@ func TestToolchainUnreachableAtNone(t *testing.T) {
 	if err := os.Chmod(home, 0o755); err != nil {
 		t.Fatal(err)
 	}
-	pp, err := j.Prepare(context.Background(), Submission{Path: src}, BuildOptions{Languages: langs})
+	pp, err = j.Prepare(context.Background(), Submission{Path: src}, BuildOptions{Languages: langs})
 	if err != nil {
 		t.Fatalf("with the directories open: %v", err)
 	}

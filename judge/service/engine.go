@@ -104,9 +104,10 @@ func (e *engine) prepare(ctx context.Context, lang *judge.Language, src Source) 
 	}
 	// Only a build that worked is cached: a failed one may have failed
 	// for a reason of the moment (a wall or memory limit hit under load,
-	// a signal) and must not stay a CE for good, rejudges included. The
-	// engine does not say yet why a compile failed; once it does, a
-	// compiler's own non-zero exit can be cached too.
+	// a signal) and must not stay a CE for good, rejudges included; nor
+	// may a compiler's own refusal, which a header or library installed
+	// since (the key holds the compiler, not its include path) turns
+	// into a build, as a rejudge in DOMjudge compiles again.
 	if key != "" && pp.Compile.OK {
 		e.toCache(ctx, key, pp)
 	}
