@@ -37,10 +37,21 @@ directory on disk) as stress-SEED-N.in with its .ans.
 
 Test N of a seed is the same as judge gen --seed SEED makes as KIND-SEED-N.
 
+A problem without a reference of ours (a Kattis package) is stressed with
+the setter's generator, as oj generate-input and BAPCtools' generators do:
+--generator GEN is a program of the language table, run in the sandbox as
+GEN SEED (SEED, SEED+1, ... for tests 1, 2, ...), printing one input, which
+the package's input validators check. --brute answers the inputs (default:
+the package's model solution, else its first accepted submission); an
+interactive problem's validator reads the input and gets an empty answer.
+Nothing is shrunk: the failing seed and its input are printed. A package
+without a time limit gets the one judge run derives.
+
 Examples:
 
 	judge stress --count 1000 rotation-game my.cpp
 	judge stress eight-puzzle sol.py --kind deep --cases 10 --save
+	judge stress ./guess sol.py --generator gen.py --count 500
 
 Exit codes: 0 every test was accepted; 1 a test failed (or the submission
 does not compile); 2 usage error or the judge itself failed.
@@ -51,6 +62,8 @@ does not compile); 2 usage error or the judge itself failed.
 		fs.String("kind", reference.Random, "what to draw: `KIND` random or deep")
 		fs.Int("cases", 1, "cases per test where the format holds several")
 		fs.Bool("save", false, "add the shrunk input to the problem's secret tests")
+		fs.String("generator", "", "make the inputs with `GEN` SEED (a problem without a reference)")
+		fs.String("brute", "", "answer the generator's inputs with `PROGRAM`")
 		fs.Int("j", runtime.NumCPU(), "run `N` tests in parallel")
 		fs.String("languages", "", "read the language table from `FILE`")
 	},
@@ -66,6 +79,9 @@ func runStress(e *env, fs *flag.FlagSet, args []string) int {
 		Count: flagValue(fs, "count").(int),
 		Cases: flagValue(fs, "cases").(int),
 		Seed:  flagValue(fs, "seed").(uint64),
+
+		Generator: flagValue(fs, "generator").(string),
+		Brute:     flagValue(fs, "brute").(string),
 	}
 	parallel := flagValue(fs, "j").(int)
 	switch {
@@ -81,6 +97,12 @@ func runStress(e *env, fs *flag.FlagSet, args []string) int {
 	if flagValue(fs, "save").(bool) && p.Dir == "" {
 		return e.usageError("--save adds to a problem directory; %s is embedded in the judge", p.Name)
 	}
+	if flagValue(fs, "save").(bool) && o.Generator != "" {
+		return e.usageError("--save writes the reference's answer; with --generator the failing seed is the counterexample")
+	}
+	if o.Brute != "" && o.Generator == "" {
+		return e.usageError("--brute answers the inputs of --generator")
+	}
 	langs, err := languages(flagValue(fs, "languages").(string), p)
 	if err != nil {
 		return e.fail(err)
@@ -91,15 +113,23 @@ func runStress(e *env, fs *flag.FlagSet, args []string) int {
 	}
 	defer j.Close()
 	o.Judge, o.Build, o.Grade = j, judge.BuildOptions{Languages: langs}, judge.GradeOptions{Parallel: parallel, Outputs: judge.OutputsNone}
-	fmt.Fprintf(e.stdout, "stress %s: %s, %s tests of %s, seed %d, isolation: %s\n",
-		p.Name, args[1], o.Kind, plural(o.Cases, "case"), o.Seed, j.Isolation())
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	defer stop()
+	if o.Generator != "" {
+		if err := e.timeLimit(ctx, j, p, o.Build, &o.Grade); err != nil {
+			return e.fail(err)
+		}
+		fmt.Fprintf(e.stdout, "stress %s: %s, tests of %s from seed %d, isolation: %s\n",
+			p.Name, args[1], o.Generator, o.Seed, j.Isolation())
+	} else {
+		fmt.Fprintf(e.stdout, "stress %s: %s, %s tests of %s, seed %d, isolation: %s\n",
+			p.Name, args[1], o.Kind, plural(o.Cases, "case"), o.Seed, j.Isolation())
+	}
 	prog := newProgressLine(e.stdout)
 	o.Progress = func(done int, elapsed time.Duration) {
 		prog.show(fmt.Sprintf("%d tests, %.1f tests/s", done, float64(done)/max(elapsed.Seconds(), 1e-3)))
 	}
 	o.Shrinking = prog.show
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
-	defer stop()
 	res, err := maintain.Stress(ctx, p, judge.Submission{Path: args[1]}, o)
 	prog.clear()
 	if err != nil {
@@ -128,6 +158,14 @@ func runStress(e *env, fs *flag.FlagSet, args []string) int {
 }
 
 func printFailure(e *env, f *maintain.Failure) {
+	if f.Seed != "" {
+		fmt.Fprintf(e.stdout, "test %d failed (generator seed %s): %s: %s\n", f.Index, f.Seed, f.Verdict, oneLine(f.Message, 200))
+		fmt.Fprintf(e.stdout, "input:\n%s", indentBlock(f.Input))
+		if len(f.ShrunkAnswer) > 0 {
+			fmt.Fprintf(e.stdout, "the answer:\n%s", indentBlock(f.ShrunkAnswer))
+		}
+		return
+	}
 	fmt.Fprintf(e.stdout, "test %d failed: %s: %s\n", f.Index, f.Verdict, oneLine(f.Message, 200))
 	depth := fmt.Sprintf("at depth %d", f.Depth)
 	if f.Depth < 0 {

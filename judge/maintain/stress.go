@@ -27,6 +27,15 @@ type StressOptions struct {
 	Count int    // tests to run at most; 0 is 100
 	Cases int    // cases per test where the format holds several; 0 is 1
 	Seed  uint64 // test i is drawn from the PCG stream (Seed, i), as judge gen does
+	// Generator, when set, makes the inputs instead of the reference's
+	// generators (a problem without a reference of ours: a Kattis
+	// package): a program of the language table, run in the sandbox as
+	// GENERATOR SEED+i for test i, printing one input; Kind and Cases do
+	// not apply, and nothing is shrunk. Brute answers its inputs (a
+	// program, run in the sandbox): "" is the reference where there is
+	// one, else the package's model solution or first accepted
+	// submission; an interactive problem's answers are empty.
+	Generator, Brute string
 	// Progress, when set, is told the tests done and the time taken after
 	// every batch.
 	Progress func(done int, elapsed time.Duration)
@@ -46,6 +55,7 @@ type StressResult struct {
 // minimal failing input shrinking found from it.
 type Failure struct {
 	Index   int    // the test's number, from 1: judge gen --seed SEED makes it as KIND-SEED-NNN
+	Seed    string // with a Generator: the seed it made the input with (nothing is shrunk)
 	Input   []byte // the generated input
 	Verdict verdict.Verdict
 	Message string
@@ -66,9 +76,15 @@ type Failure struct {
 // the shallowest that still fails: along the reference's optimal path
 // toward the goal, and among random cases at every smaller distance.
 func Stress(ctx context.Context, p *problems.Problem, sub judge.Submission, o StressOptions) (*StressResult, error) {
-	t, err := tools(p)
-	if err != nil {
-		return nil, err
+	var t reference.Tools
+	if o.Generator == "" {
+		var err error
+		if t, err = tools(p); err != nil {
+			if p.Reference == nil {
+				err = fmt.Errorf("%w: give a generator of inputs (judge stress --generator GEN, run as GEN SEED)", err)
+			}
+			return nil, err
+		}
 	}
 	if o.Kind == "" {
 		o.Kind = reference.Random
@@ -99,6 +115,9 @@ func Stress(ctx context.Context, p *problems.Problem, sub judge.Submission, o St
 	}
 	defer os.RemoveAll(tmp)
 	s := &stresser{p: p, tools: t, pp: pp, chk: chk, o: o, tmp: tmp}
+	if o.Generator != "" {
+		return res, s.runGenerated(ctx, res)
+	}
 	return res, s.run(ctx, res)
 }
 
@@ -159,6 +178,20 @@ func (s *stresser) progress(res *StressResult) {
 // answers, and returns each one's result in order; nil for the tests a lazy
 // grading skipped after a failure.
 func (s *stresser) grade(ctx context.Context, inputs [][]byte, lazy bool) ([]*judge.TestResult, error) {
+	answers := make([][]byte, len(inputs))
+	for i, in := range inputs {
+		ans, err := s.p.Reference.Solve(in)
+		if err != nil {
+			return nil, fmt.Errorf("the reference on a generated input: %w", err)
+		}
+		answers[i] = ans
+	}
+	return s.gradeWith(ctx, inputs, answers, nil, lazy)
+}
+
+// gradeWith grades the prepared submission on inputs with answers, each
+// test with the configuration like (nil: none).
+func (s *stresser) gradeWith(ctx context.Context, inputs, answers [][]byte, like *problems.TestConfig, lazy bool) ([]*judge.TestResult, error) {
 	s.batch++
 	dir := filepath.Join(s.tmp, fmt.Sprintf("batch-%d", s.batch))
 	if err := os.Mkdir(dir, 0o755); err != nil {
@@ -167,10 +200,7 @@ func (s *stresser) grade(ctx context.Context, inputs [][]byte, lazy bool) ([]*ju
 	defer os.RemoveAll(dir)
 	for i, in := range inputs {
 		name := fmt.Sprintf("%06d", i) // tests list by name: test i is input i
-		ans, err := s.p.Reference.Solve(in)
-		if err != nil {
-			return nil, fmt.Errorf("the reference on a generated input: %w", err)
-		}
+		ans := answers[i]
 		if err := os.WriteFile(filepath.Join(dir, name+".in"), in, 0o644); err != nil {
 			return nil, err
 		}
@@ -187,6 +217,12 @@ func (s *stresser) grade(ctx context.Context, inputs [][]byte, lazy bool) ([]*ju
 	}
 	o := s.o.Grade
 	o.Tests, o.Lazy, o.Checker, o.Progress = tests, lazy, s.chk, nil
+	if like != nil {
+		for i := range tests {
+			tests[i].Config = like
+		}
+		o.Checker = nil // each test's: the flags and arguments of like
+	}
 	r, err := s.pp.Grade(ctx, s.p, o)
 	if err != nil {
 		return nil, err

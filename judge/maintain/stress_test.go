@@ -4,8 +4,10 @@ import (
 	"context"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/optjudge/optjudge/judge"
 	"github.com/optjudge/optjudge/judge/verdict"
@@ -115,4 +117,89 @@ func TestStressErrors(t *testing.T) {
 	if _, err := Stress(context.Background(), p, sub, StressOptions{}); err == nil || !strings.Contains(err.Error(), "no reference") {
 		t.Errorf("got %v, want an error about the missing reference", err)
 	}
+}
+
+// writeProgram writes a program for a test into its own directory.
+func writeProgram(t *testing.T, name, src string) string {
+	t.Helper()
+	p := filepath.Join(t.TempDir(), name)
+	if err := os.WriteFile(p, []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+// TestStressGenerator stresses Kattis packages, which have no reference
+// of ours, with a generator run as GEN SEED: an interactive one (answers
+// empty, the validator reads the input) and a scoring one whose generated
+// tests take the last secret group's validator flags and are answered by
+// its accepted submission. A failure names its seed and is not shrunk; a
+// generator whose input the validators refuse, or that crashes, is an
+// error naming the seed.
+func TestStressGenerator(t *testing.T) {
+	guess, err := problems.LoadDir("../../problems/testdata/guess-interactive")
+	if err != nil {
+		t.Fatal(err)
+	}
+	mean, err := problems.LoadDir("../../problems/testdata/mean-2025")
+	if err != nil {
+		t.Fatal(err)
+	}
+	guessGen := writeProgram(t, "gen.py", "import sys, random\nprint(random.Random(int(sys.argv[1])).randint(1, 1000))\n")
+	meanGen := writeProgram(t, "gen.py", "import sys, random\nr = random.Random(int(sys.argv[1]))\nn = r.randint(1, 5)\nprint(n)\nprint(*[r.randint(-10, 10) for _ in range(n)])\n")
+	o := func(gen string, count int) StressOptions {
+		g := gradeOptions()
+		g.TimeLimit = 10 * time.Second // generous: the verdicts here are AC or WA
+		return StressOptions{Judge: testJudge(t), Grade: g, Count: count, Seed: 5, Generator: gen}
+	}
+	sub := func(p *problems.Problem, rel string) judge.Submission {
+		return judge.Submission{Path: filepath.Join(p.Dir, filepath.FromSlash(rel))}
+	}
+	ctx := context.Background()
+	t.Run("interactive accepted", func(t *testing.T) {
+		res, err := Stress(ctx, guess, sub(guess, "submissions/accepted/bisect.py"), o(guessGen, 12))
+		if err != nil || res.Failure != nil || res.Tests != 12 {
+			t.Errorf("got %+v, %v, want 12 accepted tests", res, err)
+		}
+	})
+	t.Run("interactive wrong", func(t *testing.T) {
+		res, err := Stress(ctx, guess, sub(guess, "submissions/wrong_answer/linear.py"), o(guessGen, 12))
+		if err != nil {
+			t.Fatal(err)
+		}
+		f := res.Failure
+		if f == nil || f.Verdict != verdict.WA || f.Seed != strconv.Itoa(5+f.Index-1) || len(f.Input) == 0 {
+			t.Errorf("got %+v, want a WA with its seed and input", f)
+		}
+	})
+	t.Run("scoring wrong", func(t *testing.T) {
+		res, err := Stress(ctx, mean, sub(mean, "submissions/wrong_answer/rounded.py"), o(meanGen, 40))
+		if err != nil {
+			t.Fatal(err)
+		}
+		f := res.Failure
+		// the message names the last group's tolerance (secret/2-large,
+		// relative 1e-9), not the sample's (1e-6)
+		if f == nil || f.Verdict != verdict.WA || !strings.Contains(f.Message, "1e-9") || len(f.ShrunkAnswer) == 0 {
+			t.Errorf("got %+v, want a WA under the last group's tolerance, with the accepted submission's answer", f)
+		}
+	})
+	t.Run("invalid input", func(t *testing.T) {
+		_, err := Stress(ctx, mean, sub(mean, "submissions/accepted/mean.py"), o(writeProgram(t, "bad.py", "print(0)\n"), 4))
+		if err == nil || !strings.Contains(err.Error(), "seed 5 is invalid") {
+			t.Errorf("got %v, want the generator's input for seed 5 refused", err)
+		}
+	})
+	t.Run("generator crashes", func(t *testing.T) {
+		_, err := Stress(ctx, mean, sub(mean, "submissions/accepted/mean.py"), o(writeProgram(t, "crash.py", "raise SystemExit(3)\n"), 4))
+		if err == nil || !strings.Contains(err.Error(), "the generator failed (RE): seed 5") {
+			t.Errorf("got %v, want the generator's crash on seed 5", err)
+		}
+	})
+	t.Run("no generator", func(t *testing.T) {
+		_, err := Stress(ctx, mean, sub(mean, "submissions/accepted/mean.py"), StressOptions{Judge: testJudge(t)})
+		if err == nil || !strings.Contains(err.Error(), "--generator") {
+			t.Errorf("got %v, want a pointer to --generator", err)
+		}
+	})
 }
