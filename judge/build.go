@@ -262,7 +262,7 @@ func builtFiles(lang *Language) []string {
 // packJVM finds the main class of a JVM build in dir (its jar, or its
 // class files) and leaves the jar in dst. failed says why it cannot run:
 // the compilation error.
-func packJVM(lang *Language, dir, dst, entry string) (main, failed string, err error) {
+func packJVM(lang *Language, dir, dst, entry, want string) (main, failed string, err error) {
 	writesJar := slices.ContainsFunc(lang.Compile, func(a string) bool { return strings.Contains(a, "{jar}") })
 	var classes []jvmClass
 	if writesJar {
@@ -273,7 +273,12 @@ func packJVM(lang *Language, dir, dst, entry string) (main, failed string, err e
 	if err != nil {
 		return "", fmt.Sprintf("reading the classes built: %v", err), nil
 	}
-	if main, failed = mainClass(classes, entry); failed != "" {
+	if want != "" {
+		main, failed = namedMain(classes, want)
+	} else {
+		main, failed = mainClass(classes, entry)
+	}
+	if failed != "" {
 		return "", failed, nil
 	}
 	switch {

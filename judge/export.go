@@ -48,7 +48,7 @@ type manifest struct {
 // nothing.
 func (j *Judge) BuildKey(sub Submission, o BuildOptions) (string, error) {
 	langs := j.table(o.Languages)
-	src, err := langs.resolve(sub.Path, o.Lang)
+	src, err := langs.resolve(sub.Path, o.Lang, o.Entry)
 	if err != nil {
 		return "", err
 	}
@@ -67,7 +67,7 @@ func (j *Judge) BuildKey(sub Submission, o BuildOptions) (string, error) {
 	if err := j.hashLanguage(h, src.lang); err != nil {
 		return "", err
 	}
-	fmt.Fprintf(h, "\nentry %q\n", src.entry)
+	fmt.Fprintf(h, "\nentry %q %q\n", src.entry, src.main)
 	for _, f := range src.files {
 		in, err := openNoFollow(src.origin(f))
 		if err != nil {

@@ -235,6 +235,25 @@ func mainClass(classes []jvmClass, entry string) (name, failed string) {
 		len(best), strings.Join(best, ", "))
 }
 
+// namedMain is the class want (binary or dotted name) when it has a
+// main method.
+func namedMain(classes []jvmClass, want string) (name, failed string) {
+	for _, c := range classes {
+		if c.name != strings.ReplaceAll(want, ".", "/") {
+			continue
+		}
+		_, kind, err := mainMethod(c.data)
+		switch {
+		case err != nil:
+			return "", fmt.Sprintf("%s.class: %v", c.name, err)
+		case kind == 0:
+			return "", fmt.Sprintf("entrypoint %s has no method public static void main(String[])", want)
+		}
+		return strings.ReplaceAll(c.name, "/", "."), ""
+	}
+	return "", fmt.Sprintf("entrypoint %s: no such class was built", want)
+}
+
 func capitalize(s string) string {
 	for i, r := range s {
 		return string(unicode.ToUpper(r)) + s[i+len(string(r)):]

@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"strconv"
+	"strings"
 	"testing"
 	"time"
 
@@ -201,4 +202,43 @@ func TestDirectorySubmissions(t *testing.T) {
 		})
 	}
 	leftBuilds(t, j)
+}
+
+// TestEntrypoint: BuildOptions.Entry (submissions.yaml's entrypoint)
+// names a directory submission's entry file, or a JVM language's main
+// class, where the files alone would pick another or none.
+func TestEntrypoint(t *testing.T) {
+	j := newJudge(t)
+	p, tests := clocks(t)
+	py := writeTree(t, "py", map[string]string{
+		"main.py":  "print('not the entry')\n",
+		"solve.py": mustRead(t, "testdata/langs/python3/ac.py"),
+	})
+	java := writeTree(t, "java", map[string]string{
+		"Other.java":  "class Other { public static void main(String[] a) { System.out.println(\"no\"); } }\n",
+		"Clocks.java": mustRead(t, "testdata/langs/java/ac.java"),
+	})
+	for _, c := range []struct {
+		name, lang, dir, entry string
+		want                   verdict.Verdict
+	}{
+		{"python default", "python3", py, "", verdict.WA},
+		{"python entry", "python3", py, "solve.py", verdict.AC},
+		{"java entry", "java", java, "Clocks", verdict.AC},
+		{"java entry without main", "java", java, "Missing", verdict.CE},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			installed(t, j, c.lang)
+			r, err := j.Grade(context.Background(), p, Submission{Path: c.dir}, BuildOptions{Entry: c.entry}, generous(c.lang, tests))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if r.Verdict != c.want {
+				t.Errorf("got %s, want %s: %s", r.Verdict, c.want, describe(r))
+			}
+		})
+	}
+	if _, err := j.Prepare(context.Background(), Submission{Path: py}, BuildOptions{Entry: "nope.py"}); err == nil || !strings.Contains(err.Error(), "entrypoint nope.py is not one of its") {
+		t.Errorf("got %v, want the entrypoint refused", err)
+	}
 }

@@ -21,6 +21,10 @@ type BuildOptions struct {
 	Lang      string     // force a language by name; "": by the files' endings (and a .py file's #! line)
 	Languages *Languages // nil: the Judge's table (a problem's own languages.yaml replaces it)
 	Keep      bool       // keep the build directory, for people to look at (Prepared.Dir)
+	// Entry is a directory submission's entry point (submissions.yaml's
+	// entrypoint): its file ({src}), or for Java and Kotlin its main
+	// class; "": found as without it (__main__ or main, the one main).
+	Entry string
 }
 
 // Prepared is a submission built once, to be graded many times on
@@ -50,7 +54,7 @@ func (j *Judge) Prepare(ctx context.Context, sub Submission, o BuildOptions) (*P
 		err = j.prepareBuildRun(ctx, pp, o)
 	} else {
 		var src *sourceSet
-		if src, err = langs.resolve(sub.Path, o.Lang); err != nil {
+		if src, err = langs.resolve(sub.Path, o.Lang, o.Entry); err != nil {
 			return nil, err
 		}
 		if src.lang == nil {
@@ -160,7 +164,7 @@ func (j *Judge) buildIn(ctx context.Context, pp *Prepared, src *sourceSet, prog 
 	main := ""
 	if lang.MainClass {
 		var failed string
-		if main, failed, err = packJVM(lang, dir, prog, src.entry); err != nil || failed != "" {
+		if main, failed, err = packJVM(lang, dir, prog, src.entry, src.main); err != nil || failed != "" {
 			pp.Compile.OK, pp.Compile.Message = false, failed
 			return nil, err
 		}

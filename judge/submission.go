@@ -60,6 +60,7 @@ type sourceSet struct {
 	files   []string  // what is copied: slash-separated paths in the build directory, sorted
 	sources []string  // the language's source files among files ({files})
 	entry   string    // the entry file ({src})
+	main    string    // a JVM language's main class named by BuildOptions.Entry, or ""
 }
 
 // origin is where the file name of the build directory comes from.
@@ -114,13 +115,13 @@ func mkdirs(root, rel string, perm os.FileMode) error {
 // resolve says how the submission at p is built: in the language named by
 // force, else the one its files select (see detect); for a file of no
 // language, as an executable if it is one.
-func (l *Languages) resolve(p, force string) (*sourceSet, error) {
+func (l *Languages) resolve(p, force, entry string) (*sourceSet, error) {
 	st, err := os.Stat(p)
 	if err != nil {
 		return nil, fmt.Errorf("submission %s: %w", p, unwrapPathError(err))
 	}
 	if st.IsDir() {
-		return l.resolveDir(p, force)
+		return l.resolveDir(p, force, entry)
 	}
 	if !st.Mode().IsRegular() {
 		return nil, fmt.Errorf("submission %s: not a regular file", p)
@@ -181,7 +182,7 @@ func safeName(name string) bool {
 // resolveDir resolves a directory submission: every file in it (but
 // hidden ones and editors' backups) is copied; the language is force, else
 // the one most of its files select.
-func (l *Languages) resolveDir(p, force string) (*sourceSet, error) {
+func (l *Languages) resolveDir(p, force, entry string) (*sourceSet, error) {
 	files, err := listDir(p)
 	if err != nil {
 		return nil, fmt.Errorf("submission %s: %w", p, err)
@@ -203,6 +204,15 @@ func (l *Languages) resolveDir(p, force string) (*sourceSet, error) {
 		return nil, fmt.Errorf("submission %s: no %s source file (%s)", p, s.lang.DisplayName(), strings.Join(s.lang.Extensions, ", "))
 	}
 	s.entry = entryFile(s.sources)
+	switch {
+	case entry == "":
+	case slices.Contains(s.sources, entry):
+		s.entry = entry
+	case s.lang.MainClass:
+		s.main = entry // a class, as the Kattis format has it for Java and Kotlin
+	default:
+		return nil, fmt.Errorf("submission %s: entrypoint %s is not one of its %s source files (%s)", p, entry, s.lang.DisplayName(), strings.Join(s.sources, ", "))
+	}
 	return s, nil
 }
 
@@ -357,7 +367,7 @@ func (l *Languages) Detect(name string, content []byte) (*Language, error) {
 // installed), which runs as it is, and an *UnknownLanguageError for
 // anything else.
 func (l *Languages) Resolve(path, force string) (*Language, error) {
-	s, err := l.resolve(path, force)
+	s, err := l.resolve(path, force, "")
 	if err != nil {
 		return nil, err
 	}

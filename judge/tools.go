@@ -266,7 +266,7 @@ func (j *Judge) buildToolIn(ctx context.Context, fsys fs.FS, name, dir string, l
 	res, err := j.compile(ctx, &build{lang: lang, dir: dir, trusted: true, entry: entry, sources: []string{entry}}, tc)
 	main, failed := "", ""
 	if err == nil && res.OK && lang.MainClass {
-		main, failed, err = packJVM(lang, dir, dir, entry)
+		main, failed, err = packJVM(lang, dir, dir, entry, "")
 	}
 	switch {
 	case err != nil && ctx.Err() != nil:

@@ -216,6 +216,7 @@ func (v *verifier) buildExample(ctx context.Context, tmp string, i int, ex examp
 	if ex.sub.Language != "" {
 		bo.Lang = ex.sub.Language
 	}
+	bo.Entry = ex.sub.Entrypoint
 	return v.opts.Judge.Prepare(ctx, judge.Submission{Path: src}, bo)
 }
 

@@ -24,6 +24,9 @@ func writeProblem(t testing.TB, name string, files map[string]string) *problems.
 		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
 			t.Fatal(err)
 		}
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
 		if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
 			t.Fatal(err)
 		}
@@ -333,6 +336,9 @@ func copyPackage(t *testing.T, name string, edits map[string]string) *problems.P
 			os.Remove(p)
 			continue
 		}
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
 		if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
 			t.Fatal(err)
 		}
@@ -511,6 +517,48 @@ func TestVerifyLegacyScoring(t *testing.T) {
 	} {
 		if !hasFinding(rep, Warning, w.file, w.msg) {
 			t.Errorf("got findings\n%s\nwant a warning on %s: %s", findings(rep), w.file, w.msg)
+		}
+	}
+}
+
+// TestVerifyEntrypoint: submissions.yaml's entrypoint names a directory
+// submission's entry file, where the files alone would pick main.py.
+func TestVerifyEntrypoint(t *testing.T) {
+	mean, err := os.ReadFile("../../problems/testdata/mean-2025/submissions/accepted/mean.py")
+	if err != nil {
+		t.Fatal(err)
+	}
+	yaml, err := os.ReadFile("../../problems/testdata/mean-2025/submissions/submissions.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tt := range []struct {
+		entry string
+		want  string
+	}{
+		{"accepted/multi:\n  entrypoint: solve.py\n", "AC"},
+		{"", "WA"},
+	} {
+		p := copyPackage(t, "mean-2025", map[string]string{
+			"submissions/accepted/multi/main.py":  "print(0)\n",
+			"submissions/accepted/multi/solve.py": string(mean),
+			"submissions/submissions.yaml":        string(yaml) + tt.entry,
+		})
+		rep, err := Verify(context.Background(), p, VerifyOptions{Judge: testJudge(t), Grade: gradeOptions()})
+		if err != nil {
+			t.Fatal(err)
+		}
+		found := false
+		for _, s := range rep.Submissions {
+			if filepath.Base(s.Path) == "multi" {
+				found = true
+				if got := s.Got.String(); got != tt.want {
+					t.Errorf("entry %q: got %s, want %s\n%s", tt.entry, got, tt.want, findings(rep))
+				}
+			}
+		}
+		if !found {
+			t.Errorf("entry %q: the directory submission was not graded\n%s", tt.entry, findings(rep))
 		}
 	}
 }
