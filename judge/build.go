@@ -166,6 +166,10 @@ func (j *Judge) compileBoxed(ctx context.Context, b *build, tc *toolchain, argv 
 		if ctx.Err() != nil {
 			return "", "", ctx.Err()
 		}
+		if errno, ok := sandbox.ExecFailure(err); ok && strings.HasPrefix(argv[0], b.dir+string(filepath.Separator)) {
+			// the submission's own build script: its #! names no program
+			return fmt.Sprintf("%s cannot be executed: %v", filepath.Base(argv[0]), errno), "", nil
+		}
 		return "", "", fmt.Errorf("building in the sandbox: %w", err)
 	}
 	out = string(res.Stdout) + string(res.Stderr)

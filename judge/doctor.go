@@ -70,7 +70,7 @@ func (j *Judge) version(ctx context.Context, lang *Language, tc *toolchain) (str
 	case argv[0] == lang.Run[0] && tc.interp != "":
 		argv[0] = tc.interp
 	default:
-		p, err := j.lookUp(lang, argv[0], func(string) []string { return tc.readOnly })
+		p, err := j.lookUp(lang, argv[0], true, func(string) []string { return tc.readOnly })
 		if err != nil {
 			return "", err
 		}

@@ -353,19 +353,19 @@ func (g *grader) runTest(ctx context.Context, i int, t problems.Test, w *workDir
 }
 
 // contestantsExec reports whether a failed exec of the program is the
-// contestant's doing, a run-time error as Kattis and DOMjudge have it: a
-// file that is no executable of this machine (ENOEXEC, a bad ELF
-// interpreter), or an executable submission whose #! or ELF interpreter
-// does not exist. Anything else (a file the judge placed and cannot reach)
-// is the judge's failure.
+// contestant's doing, a run-time error as Kattis and DOMjudge have it: the
+// file executed is the submission's own (in its working directory: an
+// executable submission, a build's executable, a run script), and it is
+// no program of this machine (ENOEXEC, a bad ELF interpreter) or its #! or
+// ELF interpreter does not exist (ENOENT). An interpreter of the language
+// table that cannot be executed is the judge's failure, and so is anything
+// else.
 func (g *grader) contestantsExec(errno syscall.Errno) bool {
-	switch errno {
-	case syscall.ENOEXEC, syscall.ELIBBAD:
-		return true
-	case syscall.ENOENT:
-		return g.prog.lang == "executable"
+	argv0 := g.prog.run[0]
+	if filepath.IsAbs(argv0) || !strings.HasPrefix(argv0, "./") {
+		return false
 	}
-	return false
+	return errno == syscall.ENOEXEC || errno == syscall.ENOENT || badELF(errno)
 }
 
 // command is the program's run on test t in dir, with the test's

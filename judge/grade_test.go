@@ -364,3 +364,54 @@ func TestExecFailureIsRE(t *testing.T) {
 		t.Errorf("got %s, want RE: the program cannot be executed (%s)", r.Verdict, describe(r))
 	}
 }
+
+// TestExecFailureBlame: an exec that fails is the contestant's when the
+// file is the submission's own (a run script whose #! names nothing: RE; a
+// build script's: CE) and the judge's when it is the language table's
+// interpreter (JE).
+func TestExecFailureBlame(t *testing.T) {
+	j := newJudge(t)
+	p := sumProblem(t)
+	script := func(files map[string]string) string {
+		dir := t.TempDir()
+		for name, content := range files {
+			if err := os.WriteFile(filepath.Join(dir, name), []byte(content), 0o755); err != nil {
+				t.Fatal(err)
+			}
+		}
+		return dir
+	}
+	r, err := j.Grade(context.Background(), p, Submission{Path: script(map[string]string{"run": "#!/nonexistent/sh\n"})}, BuildOptions{}, GradeOptions{})
+	if err != nil || r.Verdict != verdict.RE {
+		t.Errorf("run with a bad #!: got %v, want RE (%s)", err, describeOrNil(r))
+	}
+	r, err = j.Grade(context.Background(), p, Submission{Path: script(map[string]string{"build": "#!/nonexistent/sh\n", "run": "#!/bin/sh\n"})}, BuildOptions{}, GradeOptions{})
+	if err != nil || r.Verdict != verdict.CE || !strings.Contains(r.Compile.Message, "build cannot be executed") {
+		t.Errorf("build with a bad #!: got %v, want CE (%s)", err, describeOrNil(r))
+	}
+	broken := filepath.Join(t.TempDir(), "interp")
+	if err := os.WriteFile(broken, []byte("no #! and no ELF\n"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	os.Chmod(filepath.Dir(broken), 0o755)
+	langs, err := ParseLanguages(strings.NewReader(`languages:
+  - name: broken
+    extensions: [.brk]
+    run: [`+broken+`, "{src}"]
+    toolchain: ["`+filepath.Dir(broken)+`"]
+`), "broken.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err = j.Grade(context.Background(), p, Submission{Path: writeSource(t, "x.brk", "")}, BuildOptions{Languages: langs}, GradeOptions{})
+	if err != nil || r.Verdict != verdict.JE {
+		t.Errorf("a table interpreter that cannot run: got %v, want JE (%s)", err, describeOrNil(r))
+	}
+}
+
+func describeOrNil(r *Report) string {
+	if r == nil {
+		return "no report"
+	}
+	return r.Verdict.String() + ": " + describe(r)
+}

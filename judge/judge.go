@@ -241,7 +241,7 @@ func removeAll(dir string) error {
 	}
 	filepath.WalkDir(dir, func(p string, d os.DirEntry, err error) error {
 		if err == nil && d.IsDir() {
-			os.Chmod(p, 0o700)
+			chmodDir(p, 0o700)
 		}
 		return nil
 	})

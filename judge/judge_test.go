@@ -572,3 +572,56 @@ func TestOutputsKept(t *testing.T) {
 		}
 	}
 }
+
+// TestChmodDirNoFollow: the removal's fallback changes a directory's mode
+// even without the right to read it, and never a link's target.
+func TestChmodDirNoFollow(t *testing.T) {
+	root := t.TempDir()
+	target, locked, link := filepath.Join(root, "target"), filepath.Join(root, "locked"), filepath.Join(root, "link")
+	for _, d := range []string{target, locked} {
+		if err := os.Mkdir(d, 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	os.Chmod(locked, 0)
+	if err := os.Symlink(target, link); err != nil {
+		t.Fatal(err)
+	}
+	chmodDir(link, 0o700)
+	chmodDir(locked, 0o700)
+	if fi, _ := os.Stat(target); fi.Mode().Perm() != 0o755 {
+		t.Errorf("the link's target became %v", fi.Mode().Perm())
+	}
+	if fi, _ := os.Stat(locked); fi.Mode().Perm() != 0o700 {
+		t.Errorf("the unreadable directory is %v, want 0700", fi.Mode().Perm())
+	}
+}
+
+// TestStaleSweepOwnOnly: a directory that looks like a crashed Judge's but
+// is another user's, or whose lock file is a link, stays.
+func TestStaleSweepOwnOnly(t *testing.T) {
+	if os.Geteuid() != 0 {
+		t.Skip("making another user's directory needs root")
+	}
+	tmp := t.TempDir()
+	foreign, linked := filepath.Join(tmp, "optjudge-111"), filepath.Join(tmp, "optjudge-222")
+	for _, d := range []string{foreign, linked} {
+		if err := os.Mkdir(d, 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	os.WriteFile(filepath.Join(foreign, lockName), nil, 0o644)
+	os.Chown(filepath.Join(foreign, lockName), 12345, 12345)
+	os.Chown(foreign, 12345, 12345)
+	other := filepath.Join(tmp, "other-lock")
+	os.WriteFile(other, nil, 0o644)
+	if err := os.Symlink(other, filepath.Join(linked, lockName)); err != nil {
+		t.Fatal(err)
+	}
+	sweepStale(tmp, "")
+	for _, d := range []string{foreign, linked} {
+		if _, err := os.Stat(d); err != nil {
+			t.Errorf("%s went: %v", d, err)
+		}
+	}
+}

@@ -45,16 +45,44 @@ func sweepStale(tmp, own string) {
 	}
 	for _, e := range ents {
 		dir := filepath.Join(tmp, e.Name())
-		if !e.IsDir() || !judgeDir.MatchString(e.Name()) || dir == own {
+		if !e.IsDir() || !judgeDir.MatchString(e.Name()) || dir == own || !ours(dir) {
 			continue
 		}
-		f, err := os.Open(filepath.Join(dir, lockName))
-		if err != nil {
-			continue // not a Judge's, or one from before the lock files
+		if stale(filepath.Join(dir, lockName)) {
+			removeAll(dir)
 		}
-		if syscall.Flock(int(f.Fd()), syscall.LOCK_EX|syscall.LOCK_NB) == nil {
-			removeAll(dir) // the lock still held while it goes
-		}
-		f.Close()
 	}
+}
+
+// ours reports whether p is a directory (not a link) of the judge's own
+// user: a directory someone else made, lock file and all, is never
+// removed.
+func ours(p string) bool {
+	fi, err := os.Lstat(p)
+	if err != nil || !fi.Mode().IsRegular() && !fi.IsDir() {
+		return false
+	}
+	st, ok := fi.Sys().(*syscall.Stat_t)
+	return ok && int(st.Uid) == os.Geteuid()
+}
+
+// stale reports whether the lock file at p is a crashed Judge's: a
+// regular file of the judge's user (not a link) that anyone may lock, and
+// still the file at p once locked (not one a concurrent sweep removed).
+func stale(p string) bool {
+	fd, err := syscall.Open(p, syscall.O_RDONLY|syscall.O_NOFOLLOW|syscall.O_CLOEXEC|syscall.O_NONBLOCK, 0)
+	if err != nil {
+		return false // not a Judge's, or one from before the lock files
+	}
+	f := os.NewFile(uintptr(fd), p)
+	defer f.Close()
+	if !ours(p) || syscall.Flock(fd, syscall.LOCK_EX|syscall.LOCK_NB) != nil {
+		return false
+	}
+	locked, err := f.Stat()
+	if err != nil || !locked.Mode().IsRegular() {
+		return false
+	}
+	now, err := os.Lstat(p)
+	return err == nil && os.SameFile(locked, now)
 }

@@ -34,7 +34,16 @@ func (tc *toolchain) envFor(dir string) []string { return withDir(tc.env, dir) }
 // the boxes could not see (outside the system directories and the
 // language's toolchain paths, such as a pyenv shim) is passed over, so the
 // build and the runs find the same program inside the box as here.
-func (j *Judge) toolchain(lang *Language) (*toolchain, error) {
+func (j *Judge) toolchain(lang *Language) (*toolchain, error) { return j.findToolchain(lang, true) }
+
+// trustedToolchain is toolchain for a problem's own programs, which build
+// and run outside the sandbox as the judge: at level none a root judge's
+// box uids need not reach it.
+func (j *Judge) trustedToolchain(lang *Language) (*toolchain, error) {
+	return j.findToolchain(lang, false)
+}
+
+func (j *Judge) findToolchain(lang *Language, boxed bool) (*toolchain, error) {
 	tc := &toolchain{}
 	lookedUp := func(name string) bool { return !strings.Contains(name, "{") }
 	first := ""
@@ -45,7 +54,7 @@ func (j *Judge) toolchain(lang *Language) (*toolchain, error) {
 		first = lang.Run[0]
 	}
 	if first != "" {
-		p, err := j.lookUp(lang, first, func(cand string) []string { return j.toolchainPaths(lang, filepath.Dir(cand)) })
+		p, err := j.lookUp(lang, first, boxed, func(cand string) []string { return j.toolchainPaths(lang, filepath.Dir(cand)) })
 		if err != nil {
 			return nil, err
 		}
@@ -58,7 +67,7 @@ func (j *Judge) toolchain(lang *Language) (*toolchain, error) {
 	}
 	tc.readOnly = j.toolchainPaths(lang, tc.bin)
 	if len(lang.Compile) > 0 && lookedUp(lang.Run[0]) {
-		p, err := j.lookUp(lang, lang.Run[0], func(string) []string { return tc.readOnly })
+		p, err := j.lookUp(lang, lang.Run[0], boxed, func(string) []string { return tc.readOnly })
 		if err != nil {
 			return nil, err
 		}
@@ -109,14 +118,14 @@ func (e *NotInstalledError) Detail() string {
 // lookUp finds one of lang's programs on Config.Path, passing over the
 // candidates the boxes cannot see (below the system directories or
 // roots(candidate)); a program not found is a *NotInstalledError.
-func (j *Judge) lookUp(lang *Language, name string, roots func(cand string) []string) (string, error) {
+func (j *Judge) lookUp(lang *Language, name string, boxed bool, roots func(cand string) []string) (string, error) {
 	var passed, unreachable []string
 	ok := func(cand string) bool {
 		if !visible(cand, roots(cand)) {
 			passed = append(passed, cand)
 			return false
 		}
-		if err := j.reachable(cand, roots(cand)); err != nil {
+		if err := j.reachable(cand, roots(cand)); boxed && err != nil {
 			unreachable = append(unreachable, err.Error())
 			return false
 		}
@@ -138,7 +147,11 @@ func (j *Judge) lookUp(lang *Language, name string, roots func(cand string) []st
 // uid sees the judge's own file system: a toolchain below a home of mode
 // 0700 (rustup's in /root/.cargo) is out of its reach.
 func (j *Judge) reachable(p string, roots []string) error {
-	for _, d := range append([]string{filepath.Dir(p)}, roots...) {
+	dirs := append([]string{filepath.Dir(p)}, roots...)
+	if real, err := filepath.EvalSymlinks(p); err == nil {
+		dirs = append(dirs, filepath.Dir(real)) // a link's target is executed
+	}
+	for _, d := range dirs {
 		if err := j.sb.Reachable(d); err != nil {
 			return err
 		}
@@ -227,7 +240,10 @@ func (j *Judge) warmGoCache(ctx context.Context, b *build, tc *toolchain) error 
 	}
 	std, err := j.goStd(ctx, tc)
 	if err != nil {
-		return err
+		if ctx.Err() != nil {
+			return ctx.Err()
+		}
+		return nil // nothing warmed: the build is slower, or fails for itself
 	}
 	j.mu.Lock()
 	var need []string

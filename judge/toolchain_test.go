@@ -3,7 +3,6 @@ package judge
 import (
 	"context"
 	"errors"
-	"github.com/optjudge/optjudge/judge/sandbox"
 	"os"
 	"path/filepath"
 	"slices"
@@ -11,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/optjudge/optjudge/judge/proc"
+	"github.com/optjudge/optjudge/judge/sandbox"
 	"github.com/optjudge/optjudge/judge/verdict"
 	"github.com/optjudge/optjudge/problems"
 )
@@ -157,6 +157,30 @@ func TestToolchainUnreachableAtNone(t *testing.T) {
 	var ni *NotInstalledError
 	if !errors.As(err, &ni) || !strings.Contains(err.Error(), "keeps out the boxes' uids") || !strings.Contains(err.Error(), home+" (mode") {
 		t.Fatalf("got %v, want fakecc not installed where the boxes' uids can reach it", err)
+	}
+	// a problem's own program builds and runs as the judge, outside the
+	// sandbox: the box uids need not reach its toolchain
+	both, err := ParseLanguages(strings.NewReader(`languages:
+  - name: fake
+    extensions: [.fake]
+    file: main.fake
+    compile: [fakecc, "{src}"]
+    run: ["{exe}"]
+    toolchain: ["{bin}/.."]
+  - name: python3
+    extensions: [.py]
+    run: [python3, "{src}"]
+`), "both.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	cp := checkerProblem(t, map[string]string{
+		"problem.yaml": "name: sum\ntitle: Sum\nchecker:\n  program: check.fake\n",
+		"check.fake":   "world",
+	})
+	r, err := j.Grade(context.Background(), cp, Submission{Path: writeSource(t, "s.py", "print(3)\n")}, BuildOptions{Languages: both}, GradeOptions{})
+	if err != nil || r.Verdict != verdict.AC {
+		t.Errorf("a checker below the 0700 home: got %v, %s; want it built and AC", err, describeOrNil(r))
 	}
 	if err := os.Chmod(home, 0o755); err != nil {
 		t.Fatal(err)

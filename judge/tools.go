@@ -259,7 +259,7 @@ func (j *Judge) buildToolIn(ctx context.Context, fsys fs.FS, name, dir string, l
 			return nil, fmt.Errorf("building %s: %w", name, err)
 		}
 	}
-	tc, err := j.toolchain(lang)
+	tc, err := j.trustedToolchain(lang)
 	if err != nil {
 		return nil, fmt.Errorf("building %s: %w", name, err)
 	}

@@ -196,6 +196,35 @@ func TestStressGenerator(t *testing.T) {
 			t.Errorf("got %v, want the generator's crash on seed 5", err)
 		}
 	})
+	t.Run("model solution with entrypoint", func(t *testing.T) {
+		meanPy, err := os.ReadFile(filepath.Join(mean.Dir, "submissions/accepted/mean.py"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		yaml, err := os.ReadFile(filepath.Join(mean.Dir, "submissions/submissions.yaml"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		// the brute force is the model solution, a directory whose entry
+		// is not main.py: built as verify builds it, it answers right
+		p := copyPackage(t, "mean-2025", map[string]string{
+			"submissions/accepted/multi/main.py":  "print(0)\n",
+			"submissions/accepted/multi/solve.py": string(meanPy),
+			"submissions/submissions.yaml":        string(yaml) + "accepted/multi:\n  entrypoint: solve.py\n  model_solution: true\n",
+		})
+		res, err := Stress(ctx, p, sub(p, "submissions/accepted/mean.py"), o(meanGen, 8))
+		if err != nil || res.Failure != nil || res.Tests != 8 {
+			t.Errorf("got %+v, %v, want 8 accepted tests", res, err)
+		}
+	})
+	t.Run("input over the output limit", func(t *testing.T) {
+		p := copyPackage(t, "mean-2025", map[string]string{"input_validators/validate.py": ""})
+		big := writeProgram(t, "big.py", "import sys\nsys.stdout.write('1\\n' + ' ' * 12_000_000 + sys.argv[1] + '\\n')\n")
+		res, err := Stress(ctx, p, sub(p, "submissions/accepted/mean.py"), o(big, 2))
+		if err != nil || res.Failure != nil || res.Tests != 2 {
+			t.Errorf("a 12 MB input (the package's output limit is 8 MiB): got %+v, %v, want 2 accepted tests", res, err)
+		}
+	})
 	t.Run("no generator", func(t *testing.T) {
 		_, err := Stress(ctx, mean, sub(mean, "submissions/accepted/mean.py"), StressOptions{Judge: testJudge(t)})
 		if err == nil || !strings.Contains(err.Error(), "--generator") {

@@ -11,6 +11,7 @@ import (
 
 	"github.com/optjudge/optjudge/checkers"
 	"github.com/optjudge/optjudge/judge"
+	"github.com/optjudge/optjudge/judge/bytesize"
 	"github.com/optjudge/optjudge/judge/verdict"
 	"github.com/optjudge/optjudge/problems"
 )
@@ -19,6 +20,10 @@ import (
 // brute force that answers its inputs (their wall time is three times
 // as much).
 const GeneratorLimit = 10 * time.Second
+
+// generatorOutput bounds one generated input (a problem's output limit may
+// be smaller: a Kattis package's default is 8 MiB).
+const generatorOutput = 256 * bytesize.MiB
 
 // generated is the part of a stress run that a generator program drives,
 // as online-judge-tools' `oj generate-input` and BAPCtools' generators do:
@@ -50,6 +55,8 @@ func (acceptAll) Check(context.Context, checkers.Files) (checkers.Result, error)
 // newGenerated builds the generator and the brute force of a stress run.
 func (s *stresser) newGenerated(ctx context.Context) (*generated, error) {
 	g := &generated{run: &problems.Problem{Name: s.p.Name, Origin: s.p.Origin, Limits: s.p.Limits}}
+	// an input may be larger than any output the problem allows
+	g.run.Limits.Output = max(g.run.Limits.Output, generatorOutput)
 	var err error
 	if g.gen, err = s.o.Judge.Prepare(ctx, judge.Submission{Path: s.o.Generator}, s.o.Build); err != nil {
 		return nil, fmt.Errorf("the generator %s: %w", s.o.Generator, err)
@@ -89,14 +96,19 @@ func (s *stresser) newGenerated(ctx context.Context) (*generated, error) {
 	if s.p.Validation.Interactive || (s.o.Brute == "" && s.p.Reference != nil) {
 		return g, nil
 	}
-	brute := s.o.Brute
+	brute, bo := s.o.Brute, s.o.Build
 	if brute == "" {
-		if brute, err = s.modelSolution(); err != nil {
+		var ex *problems.ExampleSubmission
+		if brute, ex, err = s.modelSolution(); err != nil {
 			g.close()
 			return nil, err
 		}
+		if ex.Language != "" {
+			bo.Lang = ex.Language // as verify builds it: submissions.yaml's
+		}
+		bo.Entry = ex.Entrypoint
 	}
-	if g.brute, err = s.o.Judge.Prepare(ctx, judge.Submission{Path: brute}, s.o.Build); err == nil && !g.brute.Compile.OK {
+	if g.brute, err = s.o.Judge.Prepare(ctx, judge.Submission{Path: brute}, bo); err == nil && !g.brute.Compile.OK {
 		err = fmt.Errorf("does not compile:\n%s", g.brute.Compile.Message)
 	}
 	if err != nil {
@@ -116,10 +128,10 @@ func (g *generated) close() {
 
 // modelSolution copies out the package's model solution, else its first
 // accepted submission, to answer the generated inputs.
-func (s *stresser) modelSolution() (string, error) {
+func (s *stresser) modelSolution() (string, *problems.ExampleSubmission, error) {
 	list, err := s.p.Submissions()
 	if err != nil {
-		return "", err
+		return "", nil, err
 	}
 	var pick *problems.ExampleSubmission
 	for i, sub := range list.Submissions {
@@ -132,13 +144,13 @@ func (s *stresser) modelSolution() (string, error) {
 		}
 	}
 	if pick == nil {
-		return "", fmt.Errorf("%s: no accepted submission to answer the generated inputs with: give one (--brute)", s.p.Origin)
+		return "", nil, fmt.Errorf("%s: no accepted submission to answer the generated inputs with: give one (--brute)", s.p.Origin)
 	}
 	dst := filepath.Join(s.tmp, "brute", path.Base(pick.Path))
 	if err := copyOut(s.p.FS, pick.Path, dst); err != nil {
-		return "", err
+		return "", nil, err
 	}
-	return dst, nil
+	return dst, pick, nil
 }
 
 // runTool runs a generator or brute force on each input (the generator's
