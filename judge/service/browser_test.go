@@ -58,7 +58,10 @@ func newBrowser(t *testing.T, base string, width, height int) *browser {
 		chromedp.Flag("disable-sync", true), chromedp.Flag("disable-dev-shm-usage", true),
 		chromedp.Flag("disable-extensions", true), chromedp.Flag("disable-features", "Translate,MediaRouter,OptimizationHints"),
 		chromedp.Flag("hide-scrollbars", true), chromedp.Flag("force-color-profile", "srgb"),
-		chromedp.UserDataDir(dir), chromedp.WindowSize(width, height))
+		chromedp.UserDataDir(dir), chromedp.WindowSize(width, height),
+		// its singleton socket directory (org.chromium.Chromium.*) goes in
+		// the test's directory, not the machine's /tmp
+		chromedp.Env("TMPDIR="+dir))
 	t.Cleanup(func() {
 		cancel()
 		// Chromium's children may still write in the directory a moment
