@@ -305,13 +305,8 @@ func (j *Judge) goStd(ctx context.Context, tc *toolchain) (map[string]bool, erro
 		if list, err = j.listStd(ctx, tc); err != nil {
 			return nil, err
 		}
-		if cached != "" && os.MkdirAll(filepath.Dir(cached), 0o755) == nil {
-			if f, err := os.CreateTemp(filepath.Dir(cached), "tmp-"); err == nil {
-				_, werr := f.Write(list)
-				if cerr := f.Close(); werr != nil || cerr != nil || os.Rename(f.Name(), cached) != nil {
-					os.Remove(f.Name())
-				}
-			}
+		if cached != "" {
+			keepCached(cached, list)
 		}
 	}
 	std = map[string]bool{}
@@ -322,6 +317,28 @@ func (j *Judge) goStd(ctx context.Context, tc *toolchain) (map[string]bool, erro
 	j.goStdPkgs[tc.compiler] = std
 	j.mu.Unlock()
 	return std, nil
+}
+
+// keepCached writes a cache file whole or not at all (a concurrent reader
+// never sees half of it); a failure only costs the next Judge the work.
+func keepCached(p string, b []byte) {
+	if os.MkdirAll(filepath.Dir(p), 0o755) != nil {
+		return
+	}
+	f, err := os.CreateTemp(filepath.Dir(p), "tmp-")
+	if err != nil {
+		return
+	}
+	_, err = f.Write(b)
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = os.Rename(f.Name(), p)
+	}
+	if err != nil {
+		os.Remove(f.Name())
+	}
 }
 
 // listStd runs `go list std`.

@@ -192,29 +192,11 @@ func (s *stresser) grade(ctx context.Context, inputs [][]byte, lazy bool) ([]*ju
 // gradeWith grades the prepared submission on inputs with answers, each
 // test with the configuration like (nil: none).
 func (s *stresser) gradeWith(ctx context.Context, inputs, answers [][]byte, like *problems.TestConfig, lazy bool) ([]*judge.TestResult, error) {
-	s.batch++
-	dir := filepath.Join(s.tmp, fmt.Sprintf("batch-%d", s.batch))
-	if err := os.Mkdir(dir, 0o755); err != nil {
-		return nil, err
-	}
-	defer os.RemoveAll(dir)
-	for i, in := range inputs {
-		name := fmt.Sprintf("%06d", i) // tests list by name: test i is input i
-		ans := answers[i]
-		if err := os.WriteFile(filepath.Join(dir, name+".in"), in, 0o644); err != nil {
-			return nil, err
-		}
-		if err := os.WriteFile(filepath.Join(dir, name+".ans"), ans, 0o644); err != nil {
-			return nil, err
-		}
-	}
-	tests, err := problems.TestsIn(dir)
+	dir, tests, err := s.writeBatch(inputs, answers)
 	if err != nil {
 		return nil, err
 	}
-	if len(tests) != len(inputs) {
-		return nil, fmt.Errorf("%d tests listed for %d inputs", len(tests), len(inputs))
-	}
+	defer os.RemoveAll(dir)
 	o := s.o.Grade
 	o.Tests, o.Lazy, o.Checker, o.Progress = tests, lazy, s.chk, nil
 	if like != nil {
@@ -236,4 +218,42 @@ func (s *stresser) gradeWith(ctx context.Context, inputs, answers [][]byte, like
 		out[k] = &r.Tests[i]
 	}
 	return out, nil
+}
+
+// writeBatch writes inputs, and their answers unless answers is nil, as
+// the tests of a new batch directory: test i is input i. The caller
+// removes the directory.
+func (s *stresser) writeBatch(inputs, answers [][]byte) (string, []problems.Test, error) {
+	s.batch++
+	dir := filepath.Join(s.tmp, fmt.Sprintf("batch-%d", s.batch))
+	if err := os.Mkdir(dir, 0o755); err != nil {
+		return "", nil, err
+	}
+	err := func() error {
+		for i, in := range inputs {
+			name := fmt.Sprintf("%06d", i) // tests list by name
+			if err := os.WriteFile(filepath.Join(dir, name+".in"), in, 0o644); err != nil {
+				return err
+			}
+			if answers == nil {
+				continue
+			}
+			if err := os.WriteFile(filepath.Join(dir, name+".ans"), answers[i], 0o644); err != nil {
+				return err
+			}
+		}
+		return nil
+	}()
+	var tests []problems.Test
+	if err == nil {
+		tests, err = problems.TestsIn(dir)
+	}
+	if err == nil && len(tests) != len(inputs) {
+		err = fmt.Errorf("%d tests listed for %d inputs", len(tests), len(inputs))
+	}
+	if err != nil {
+		os.RemoveAll(dir)
+		return "", nil, err
+	}
+	return dir, tests, nil
 }

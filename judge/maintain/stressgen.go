@@ -158,20 +158,13 @@ func (s *stresser) modelSolution() (string, *problems.ExampleSubmission, error) 
 // printed; a run that is not accepted (it crashed, ran out of time) is an
 // error naming it.
 func (g *generated) runTool(ctx context.Context, s *stresser, pp *judge.Prepared, what string, inputs [][]byte, args func(i int) []string) ([][]byte, error) {
-	s.batch++
-	dir := filepath.Join(s.tmp, fmt.Sprintf("batch-%d", s.batch))
-	if err := os.Mkdir(dir, 0o755); err != nil {
+	dir, tests, err := s.writeBatch(inputs, nil)
+	if err != nil {
 		return nil, err
 	}
 	defer os.RemoveAll(dir)
-	tests := make([]problems.Test, len(inputs))
-	for i, in := range inputs {
-		name := fmt.Sprintf("%06d", i)
-		if err := os.WriteFile(filepath.Join(dir, name+".in"), in, 0o644); err != nil {
-			return nil, err
-		}
-		tests[i] = problems.Test{Name: "generated/" + name, Group: "generated", FS: os.DirFS(dir), In: name + ".in", Origin: dir}
-		if args != nil {
+	if args != nil {
+		for i := range tests {
 			tests[i].Config = &problems.TestConfig{Args: args(i)}
 		}
 	}
