@@ -465,3 +465,8 @@ type interactiveChecker struct{ path string }
 func (c interactiveChecker) Check(context.Context, checkers.Files) (checkers.Result, error) {
 	return checkers.Result{}, fmt.Errorf("the problem is interactive: its validator %s runs beside the submission (as judge.Judge grades it), not on an output", c.path)
 }
+
+func isFileFS(fsys fs.FS, name string) bool {
+	st, err := fs.Stat(fsys, name)
+	return err == nil && st.Mode().IsRegular()
+}

@@ -150,7 +150,9 @@ func load(fsys fs.FS, origin, dir, name string) (*Problem, error) {
 	}
 	defer f.Close()
 	layout := LayoutNative
-	if isDirFS(fsys, "data") && !isDirFS(fsys, "testdata") {
+	// a package whose data/ is made by BAPCtools' generators.yaml may
+	// not have it yet
+	if (isDirFS(fsys, "data") || isFileFS(fsys, "generators/generators.yaml")) && !isDirFS(fsys, "testdata") {
 		layout = LayoutKattis
 	}
 	var (
