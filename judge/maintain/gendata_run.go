@@ -64,10 +64,11 @@ func (g *dataGen) generatorProgram(name string) (*genProgram, error) {
 		}
 		gp.path, gp.build.Entry = dir, filepath.Base(deps[0])
 	} else {
-		gp.path = filepath.Join(g.p.Dir, filepath.FromSlash(name))
-		if _, err := os.Stat(gp.path); err != nil {
+		path, err := g.inPackage(name)
+		if err != nil {
 			return nil, fmt.Errorf("%s: no such generator (a file or directory in generators/, or a key of generators:)", name)
 		}
+		gp.path = path
 	}
 	return gp, g.keyOf(gp)
 }
@@ -75,10 +76,12 @@ func (g *dataGen) generatorProgram(name string) (*genProgram, error) {
 // solutionProgram finds a solution: a file or directory of the package,
 // built with its submissions.yaml language and entry point.
 func (g *dataGen) solutionProgram(name string) (*genProgram, error) {
-	gp := &genProgram{name: name, build: g.o.Build, path: filepath.Join(g.p.Dir, filepath.FromSlash(name))}
-	if _, err := os.Stat(gp.path); err != nil {
+	gp := &genProgram{name: name, build: g.o.Build}
+	path, err := g.inPackage(name)
+	if err != nil {
 		return nil, fmt.Errorf("/%s: no such solution", name)
 	}
+	gp.path = path
 	if list, err := g.p.Submissions(); err == nil {
 		for _, s := range list.Submissions {
 			if s.Path == name {
@@ -90,6 +93,24 @@ func (g *dataGen) solutionProgram(name string) (*genProgram, error) {
 		}
 	}
 	return gp, g.keyOf(gp)
+}
+
+// inPackage is a program's path on disk, its symbolic links followed
+// (BAPCtools' packages link generators to each other), never out of the
+// package.
+func (g *dataGen) inPackage(name string) (string, error) {
+	root, err := filepath.EvalSymlinks(g.p.Dir)
+	if err != nil {
+		return "", err
+	}
+	path, err := filepath.EvalSymlinks(filepath.Join(g.p.Dir, filepath.FromSlash(name)))
+	if err != nil {
+		return "", err
+	}
+	if rel, err := filepath.Rel(root, path); err != nil || rel == ".." || strings.HasPrefix(rel, "../") {
+		return "", fmt.Errorf("%s: outside the package", name)
+	}
+	return path, nil
 }
 
 // keyOf sets the key of a program's build: the judge's build key, or for
@@ -329,7 +350,13 @@ func collect(tr judge.TestResult, generator bool, timeout time.Duration) (map[st
 	default:
 		msg := fmt.Sprintf("failed (%s): %s", tr.Verdict, tr.Message)
 		if s := strings.TrimSpace(tr.Stderr); s != "" {
-			msg += ": " + firstLines(s, 5)
+			first, rest, _ := strings.Cut(s, "\n")
+			if !strings.Contains(tr.Message, strings.TrimSpace(first)) {
+				rest = s
+			}
+			if rest = strings.TrimSpace(rest); rest != "" {
+				msg += "\n" + firstLines(rest, 8)
+			}
 		}
 		return nil, &runError{msg: msg, retry: tr.Verdict == verdict.RE}
 	}

@@ -114,7 +114,10 @@ func absolutePath(p string) (string, error) {
 func inside(clean string) bool { return clean != ".." && !strings.HasPrefix(clean, "../") }
 
 // text is a mapping's source, from the line of the value on, as
-// BAPCtools writes it back: the lines indented below its key, out-dented.
+// BAPCtools (ruamel.yaml's round trip) writes it back: the lines indented
+// below its key, out-dented, an end-of-line comment kept at its column,
+// comment lines after the last value dropped, and the blank lines after a
+// last block scalar (| or >) kept.
 func (p *parser) text(k, v *yaml.Node) []byte {
 	first := v.Line - 1
 	if first < 0 || first >= len(p.lines) {
@@ -126,23 +129,77 @@ func (p *parser) text(k, v *yaml.Node) []byte {
 		// a flow mapping ({a: b}) on its key's line
 		out = append(out, p.lines[first][min(col, len(p.lines[first])):])
 	} else {
-		out = append(out, strings.TrimRight(cut(p.lines[first], col), " \t"))
+		out = append(out, dedent(p.lines[first], col))
 	}
 	for i := first + 1; i < len(p.lines); i++ {
-		l := p.lines[i]
+		l := strings.TrimRight(p.lines[i], "\r")
 		t := strings.TrimLeft(l, " \t")
 		if t != "" && len(l)-len(t) <= k.Column-1 {
 			break
 		}
-		out = append(out, cut(l, col))
+		out = append(out, dedent(l, col))
 	}
-	for len(out) > 0 && strings.TrimSpace(out[len(out)-1]) == "" {
-		out = out[:len(out)-1]
+	blankOK := lastIsBlockScalar(v)
+	end := len(out)
+	for end > 1 {
+		t := strings.TrimSpace(out[end-1])
+		if t == "" || strings.HasPrefix(t, "#") {
+			end--
+			continue
+		}
+		break
 	}
-	for i := range out {
-		out[i] = strings.TrimRight(out[i], "\r")
+	if blankOK {
+		for end < len(out) && strings.TrimSpace(out[end]) == "" {
+			end++
+		}
 	}
-	return []byte(strings.Join(out, "\n") + "\n")
+	return []byte(strings.Join(out[:end], "\n") + "\n")
+}
+
+// lastIsBlockScalar says whether the last value below n is a | or >
+// scalar.
+func lastIsBlockScalar(n *yaml.Node) bool {
+	for n != nil && len(n.Content) > 0 {
+		n = n.Content[len(n.Content)-1]
+	}
+	return n != nil && n.Style&(yaml.LiteralStyle|yaml.FoldedStyle) != 0
+}
+
+// dedent drops col columns of indentation from l, keeping an end-of-line
+// comment at its column (as ruamel.yaml does).
+func dedent(l string, col int) string {
+	out := strings.TrimRight(cut(l, col), " \t")
+	c := commentAt(l)
+	if c < 0 {
+		return out
+	}
+	shift := len(l) - len(cut(l, col))
+	code := strings.TrimRight(out[:c-shift], " \t")
+	if strings.TrimSpace(code) == "" {
+		return out
+	}
+	return code + strings.Repeat(" ", max(1, c-len(code))) + l[c:]
+}
+
+// commentAt is where an end-of-line comment starts in a YAML line (a #
+// after white space, outside quotes); -1 for none.
+func commentAt(l string) int {
+	var quote byte
+	for i := 0; i < len(l); i++ {
+		c := l[i]
+		switch {
+		case quote != 0:
+			if c == quote {
+				quote = 0
+			}
+		case c == '\'' || c == '"':
+			quote = c
+		case c == '#' && i > 0 && (l[i-1] == ' ' || l[i-1] == '\t'):
+			return i
+		}
+	}
+	return -1
 }
 
 // cut drops col columns of indentation from l (fewer if l has fewer).
