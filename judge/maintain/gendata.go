@@ -586,3 +586,68 @@ func (g *dataGen) dataFiles() ([]string, error) {
 	sort.Strings(out)
 	return out, err
 }
+
+// checkGenerated checks that a package's data/ is what its
+// generators/generators.yaml makes: it makes the data (from the cache
+// where the programs ran before) and compares, writing nothing. The tests
+// that differ are one warning; a test that cannot be made, or an error in
+// generators.yaml, is an error.
+func (v *verifier) checkGenerated(ctx context.Context) error {
+	v.step("checking data/ against " + generators.File)
+	res, err := GenerateData(ctx, v.p, GenerateDataOptions{Judge: v.opts.Judge, Build: v.opts.Build,
+		Parallel: v.opts.Grade.Parallel, Cache: v.opts.GeneratorCache, DryRun: true})
+	var ses problems.SpecErrors
+	switch {
+	case errors.As(err, &ses):
+		for _, se := range ses {
+			v.add(Error, se.File, linePos(se.Line), "%s", fieldMsg(se.Field, se.Msg))
+		}
+		return nil
+	case err != nil && ctx.Err() != nil:
+		return ctx.Err()
+	case err != nil:
+		v.add(Error, v.file(generators.File), "", "%v", err)
+		return nil
+	}
+	for _, w := range res.Warnings {
+		v.add(Warning, w.File, linePos(w.Line), "%s", fieldMsg(w.Field, w.Msg))
+	}
+	for _, f := range res.Failures {
+		v.add(Error, res.File, "", "%s", f)
+	}
+	if stale := outOfDate(res); stale != "" {
+		v.add(Warning, v.file("data"), "", "out of date against %s: %s (judge generate rewrites them)", generators.File, stale)
+	}
+	for _, f := range res.Files {
+		if f.Change == Stale {
+			v.add(Warning, v.file(f.Path), "", "not made by %s (judge generate --clean removes it)", generators.File)
+		}
+	}
+	return nil
+}
+
+// outOfDate names the tests of data/ that differ from what generators.yaml
+// makes, with what differs: "secret/03 (.in changed), secret/04 (new)".
+func outOfDate(res *GenerateDataResult) string {
+	what := map[string][]string{}
+	for _, f := range res.Files {
+		if f.Change == Unchanged || f.Change == Stale || f.Change == Trashed {
+			continue
+		}
+		name, ext := f.Path, ""
+		if f.Test != "" {
+			name, ext = f.Test, strings.TrimPrefix(f.Path, "data/"+f.Test)
+		}
+		what[name] = append(what[name], strings.TrimSpace(ext+" "+map[Change]string{New: "missing", Changed: "changed", Removed: "to remove"}[f.Change]))
+	}
+	names := res.OutOfDate()
+	var parts []string
+	for i, n := range names {
+		if i == 10 {
+			parts = append(parts, fmt.Sprintf("and %d more", len(names)-10))
+			break
+		}
+		parts = append(parts, fmt.Sprintf("%s (%s)", n, strings.Join(what[n], ", ")))
+	}
+	return strings.Join(parts, ", ")
+}

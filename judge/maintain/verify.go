@@ -83,6 +83,10 @@ type VerifyOptions struct {
 	// of the table, or with its compiler not installed) an error, not a
 	// warning.
 	Strict bool
+	// GeneratorCache is the cache of GenerateData, for the check that a
+	// package's data/ is what its generators/generators.yaml makes; "":
+	// the Judge's.
+	GeneratorCache string
 }
 
 // SubmissionResult is how one example submission fared.
@@ -167,6 +171,11 @@ func Verify(ctx context.Context, p *problems.Problem, opts VerifyOptions) (*Veri
 	}
 	for _, w := range p.Warnings {
 		v.add(Warning, w.File, linePos(w.Line), "%s", fieldMsg(w.Field, w.Msg))
+	}
+	if HasGenerators(p) && p.Dir != "" {
+		if err := v.checkGenerated(ctx); err != nil {
+			return nil, err
+		}
 	}
 	tests, err := p.Tests()
 	if err != nil {
