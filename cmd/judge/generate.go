@@ -77,6 +77,7 @@ func generateFlags(fs *flag.FlagSet) {
 	fs.Int("j", runtime.NumCPU(), "run `N` programs in parallel")
 	fs.Duration("timeout", maintain.GeneratorTimeout, "CPU time of one generator or solution run")
 	fs.String("languages", "", "read the language table from `FILE`")
+	fs.String("cache", "", "cache the programs' outputs (and keep --clean's trash) in `DIR` (default: the judge's cache directory's generate/)")
 }
 
 func runGenerate(e *env, fs *flag.FlagSet, args []string) int {
@@ -97,6 +98,7 @@ func (e *env) generate(fs *flag.FlagSet, p *problems.Problem) int {
 		Timeout:  flagValue(fs, "timeout").(time.Duration),
 		Clean:    flagValue(fs, "clean").(bool),
 		DryRun:   flagValue(fs, "dry-run").(bool),
+		Cache:    flagValue(fs, "cache").(string),
 	}
 	switch {
 	case o.Parallel < 1:

@@ -111,6 +111,8 @@ func Parse(data []byte, name string, o Options) (*Config, error) {
 	p.numbered = countNumbered(root)
 	p.cfg.Root = &Dir{Line: root.Line}
 	p.directory(root, "", p.cfg.Root, settings{retries: 1}, true)
+	sort.SliceStable(p.errs, func(i, j int) bool { return p.errs[i].Line < p.errs[j].Line })
+	sort.SliceStable(p.warns, func(i, j int) bool { return p.warns[i].Line < p.warns[j].Line })
 	p.cfg.Warnings = p.warns
 	if len(p.errs) > 0 {
 		return p.cfg, p.errs
