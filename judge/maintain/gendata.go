@@ -268,7 +268,7 @@ func (g *dataGen) make(ctx context.Context) error {
 			}
 			m.files[from] = b
 		}
-		if !m.failed && !hasInput(t, m.files, g.cfg) {
+		if !m.failed && !hasInput(t, m.files) {
 			g.fail(t, commandOf(t), "no .in was made (the generator wrote no testcase.in and nothing to standard output)")
 		}
 	}
@@ -289,7 +289,7 @@ func (g *dataGen) make(ctx context.Context) error {
 
 // hasInput says whether a test has what stands for its input: an .in, or
 // for a sample the statement's and download's files.
-func hasInput(t *generators.Case, files map[string][]byte, _ *generators.Config) bool {
+func hasInput(t *generators.Case, files map[string][]byte) bool {
 	if _, ok := files[".in"]; ok {
 		return true
 	}
@@ -363,8 +363,12 @@ func (g *dataGen) answer(ctx context.Context, cases []*generators.Case) error {
 		case !hasIn:
 			continue
 		case noAnswerRoots[t.Root] || t.NoSolution:
+			why := "the rule has solution: null"
+			if !t.NoSolution {
+				why = t.Root + " tests get none from a solution"
+			}
 			if needsAnswer(t.Root) {
-				g.fail(t, commandOf(t), "no .ans was made, and %s", map[bool]string{true: "the rule has solution: null", false: t.Root + " tests get none from a solution"}[t.NoSolution])
+				g.fail(t, commandOf(t), "no .ans was made, and %s", why)
 			}
 			continue
 		}

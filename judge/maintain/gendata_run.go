@@ -314,6 +314,11 @@ func (g *dataGen) runAll(ctx context.Context, gp *genProgram, runs []genRun) ([]
 		TimeLimit: g.o.Timeout, WallLimit: 2 * g.o.Timeout}
 	rep, err := gp.pp.Grade(ctx, g.runLimits(), o)
 	if err != nil {
+		if rep != nil { // cancelled: the finished runs' kept directories
+			for _, tr := range rep.Tests {
+				os.RemoveAll(tr.Dir)
+			}
+		}
 		return nil, nil, err
 	}
 	g.res.Runs += len(todo)
