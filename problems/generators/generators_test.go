@@ -241,6 +241,7 @@ data:
         generate: g {count}
       b: {generate: g, random_salt: 1.0}
       c: old/file.in
+      3: g
 `)
 	var got []string
 	for _, w := range cfg.Warnings {
@@ -253,6 +254,7 @@ data:
 		"generators.yaml:8: data.secret.data.a.generate: {count} without a count: key: left as it is",
 		"generators.yaml:9: data.secret.data.b.random_salt: got the number 1.0, want a string: ignored (quote it)",
 		"generators.yaml:10: data.secret.data.c: a file as a command is deprecated: use copy: old/file",
+		`generators.yaml:11: data.secret.data.3: the number 3 as a name: ignored, as BAPCtools ignores it (quote it: "3")`,
 	}
 	if !reflect.DeepEqual(got, want) {
 		t.Errorf("got warnings\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))

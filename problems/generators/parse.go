@@ -152,6 +152,8 @@ func (p *parser) directory(n *yaml.Node, field string, d *Dir, s settings, root 
 			switch {
 			case isNull(v):
 				d.RemoveGroupFile = true
+			case v.Kind == yaml.MappingNode && len(v.Content) == 0:
+				d.GroupFile = "" // {}: BAPCtools writes nothing
 			case v.Kind == yaml.MappingNode:
 				d.GroupYAML = p.text(k, v)
 			default:
@@ -376,6 +378,10 @@ func (p *parser) children(n *yaml.Node, field string, d *Dir, s settings, root b
 				key = ""
 			}
 			cf := join(f, key)
+			if k.Kind != yaml.ScalarNode || (k.Tag != "!!str" && !isNull(k)) {
+				p.warn(k, cf, "%s as a name: ignored, as BAPCtools ignores it (quote it: \"%s\")", describe(k), k.Value)
+				continue
+			}
 			if !numbered && key == "" {
 				p.bad(k, cf, "a test or directory that is not numbered needs a name")
 				continue
