@@ -275,7 +275,7 @@ data:
 	o := generateOptions(t)
 	// forever burns this much CPU; the others need a fraction of a
 	// second of CPU, and get twice this of wall clock on a busy machine
-	o.Timeout = 5 * time.Second
+	o.Timeout = 2 * time.Second
 	writeFile(t, p.Dir, "data/secret/crash.in", "1 1\n") // an earlier version: left alone
 	res, err := GenerateData(context.Background(), p, o)
 	if err != nil {
@@ -288,7 +288,7 @@ data:
 	want := map[string]string{
 		"secret/crash":   "secret/crash: `crash.py 1`: failed (RE)",
 		"secret/silent":  "secret/silent: `silent.py`: wrote no testcase.in and nothing to standard output",
-		"secret/forever": "secret/forever: `forever.py`: ran out of time (5s of CPU)",
+		"secret/forever": "secret/forever: `forever.py`: ran out of time (2s of CPU)",
 		"secret/huge":    "secret/huge: `gen.py 5 100000000`: the input is invalid",
 		"secret/nope":    "secret/nope: `nothere.py`: generators/nothere.py: no such generator",
 	}
