@@ -129,19 +129,9 @@ func (g *generated) close() {
 // modelSolution copies out the package's model solution, else its first
 // accepted submission, to answer the generated inputs.
 func (s *stresser) modelSolution() (string, *problems.ExampleSubmission, error) {
-	list, err := s.p.Submissions()
+	pick, err := defaultSubmission(s.p)
 	if err != nil {
 		return "", nil, err
-	}
-	var pick *problems.ExampleSubmission
-	for i, sub := range list.Submissions {
-		if sub.ModelSolution {
-			pick = &list.Submissions[i]
-			break
-		}
-		if pick == nil && sub.Folder == "accepted" {
-			pick = &list.Submissions[i]
-		}
 	}
 	if pick == nil {
 		return "", nil, fmt.Errorf("%s: no accepted submission to answer the generated inputs with: give one (--brute)", s.p.Origin)
