@@ -123,6 +123,7 @@ func changes(res *GenerateDataResult) map[string]Change {
 }
 
 func TestGenerateData(t *testing.T) {
+	t.Parallel() // beside the other generate tests: they wait on their programs more than they use the CPUs
 	p := writeProblem(t, "gensum", genSumFiles())
 	o := generateOptions(t)
 	res := mustGenerate(t, p, o)
@@ -203,6 +204,7 @@ func writeFile(t *testing.T, dir, name, content string) {
 // TestGenerateDataDeterministic: the same generators.yaml gives the same
 // bytes, in another directory and with another cache.
 func TestGenerateDataDeterministic(t *testing.T) {
+	t.Parallel() // beside the other generate tests: they wait on their programs more than they use the CPUs
 	p1 := writeProblem(t, "gensum", genSumFiles())
 	p2 := writeProblem(t, "gensum", genSumFiles())
 	mustGenerate(t, p1, generateOptions(t))
@@ -217,6 +219,7 @@ func TestGenerateDataDeterministic(t *testing.T) {
 // --clean deletes the files an earlier run wrote, and moves away those it
 // did not, saying where.
 func TestGenerateDataClean(t *testing.T) {
+	t.Parallel() // beside the other generate tests: they wait on their programs more than they use the CPUs
 	p := writeProblem(t, "gensum", genSumFiles())
 	o := generateOptions(t)
 	mustGenerate(t, p, o)
@@ -253,6 +256,7 @@ func TestGenerateDataClean(t *testing.T) {
 // never ends, and an input the validators refuse, each fail their test,
 // naming it and the command; the other tests are made.
 func TestGenerateDataFailures(t *testing.T) {
+	t.Parallel() // beside the other generate tests: they wait on their programs more than they use the CPUs
 	files := genSumFiles()
 	files["generators/crash.py"] = "import sys\nsys.exit('no luck')\n"
 	files["generators/silent.py"] = "pass\n"
@@ -312,6 +316,7 @@ data:
 // TestGenerateDataInteractive: an interactive problem's tests get an empty
 // .ans and no solution runs; an inline .interaction is a sample's.
 func TestGenerateDataInteractive(t *testing.T) {
+	t.Parallel() // beside the other generate tests: they wait on their programs more than they use the CPUs
 	files := map[string]string{
 		"problem.yaml":                        "problem_format_version: legacy\nname: Guess\nvalidation: custom interactive\n",
 		"output_validators/guess/validate.py": "import sys\nsys.exit(42)\n",
@@ -344,6 +349,7 @@ func TestGenerateDataInteractive(t *testing.T) {
 // TestGenerateDataErrors: a broken generators.yaml is an error naming the
 // file, the line and the field, and nothing is written.
 func TestGenerateDataErrors(t *testing.T) {
+	t.Parallel() // beside the other generate tests: they wait on their programs more than they use the CPUs
 	files := genSumFiles()
 	files["generators/generators.yaml"] = "data:\n  secret:\n    data:\n      a:\n        generate: gen.py {seed}\n        count: 500\n"
 	p := writeProblem(t, "bad", files)
@@ -359,6 +365,7 @@ func TestGenerateDataErrors(t *testing.T) {
 // TestVerifyGenerated: verify warns, naming the tests, when data/ is not
 // what generators.yaml makes.
 func TestVerifyGenerated(t *testing.T) {
+	t.Parallel() // beside the other generate tests: they wait on their programs more than they use the CPUs
 	p := writeProblem(t, "gensum", genSumFiles())
 	o := generateOptions(t)
 	mustGenerate(t, p, o)

@@ -7,6 +7,7 @@ import (
 	"runtime"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -35,11 +36,16 @@ func writeProblem(t testing.TB, name string, files map[string]string) *problems.
 	return p
 }
 
-var sharedJudge *judge.Judge
+var (
+	sharedJudge *judge.Judge
+	sharedMu    sync.Mutex // parallel tests start it too
+)
 
 // testJudge is the Judge the tests share (one sandbox), closed by TestMain.
 func testJudge(t testing.TB) *judge.Judge {
 	t.Helper()
+	sharedMu.Lock()
+	defer sharedMu.Unlock()
 	if sharedJudge == nil {
 		j, err := judge.New(judge.Config{Path: os.Getenv("PATH")})
 		if err != nil {
