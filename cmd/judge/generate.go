@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"os"
 	"os/signal"
+	"path/filepath"
 	"runtime"
 	"strings"
 	"time"
@@ -86,7 +87,18 @@ func runGenerate(e *env, fs *flag.FlagSet, args []string) int {
 	}
 	p, err := e.problem(args[0])
 	if err != nil {
-		return e.fail(err)
+		// data/ is what generate writes: one that does not load is no
+		// reason to stop
+		st, serr := os.Stat(filepath.Join(args[0], "generators", "generators.yaml"))
+		if serr != nil || !st.Mode().IsRegular() {
+			return e.fail(err)
+		}
+		q, qerr := maintain.LoadWithoutData(args[0])
+		if qerr != nil {
+			return e.fail(err)
+		}
+		fmt.Fprintf(e.stderr, "judge generate: note: %s does not load with its data/ (%s): generating data/ anew\n", args[0], oneLine(err.Error(), 300))
+		p = q
 	}
 	return e.generate(fs, p)
 }

@@ -11,6 +11,7 @@ import (
 	"regexp"
 	"sort"
 	"strings"
+	"testing/fstest"
 	"time"
 
 	"github.com/optjudge/optjudge/judge"
@@ -654,4 +655,16 @@ func outOfDate(res *GenerateDataResult) string {
 		parts = append(parts, fmt.Sprintf("%s (%s)", n, strings.Join(what[n], ", ")))
 	}
 	return strings.Join(parts, ", ")
+}
+
+// LoadWithoutData loads the package in dir with its data/ left out: the
+// package GenerateData needs when the data/ there does not load (an
+// older one, or another tool's): data/ is what it writes.
+func LoadWithoutData(dir string) (*problems.Problem, error) {
+	p, err := problems.Load(overlayFS{base: os.DirFS(dir), data: fstest.MapFS{}}, dir)
+	if err != nil {
+		return nil, err
+	}
+	p.Dir = dir
+	return p, nil
 }

@@ -274,6 +274,11 @@ data:
       huge: gen.py 5 100000000
       nope: nothere.py
       fine: gen.py 5 100
+      strict:
+        testdata.yaml:
+          input_validator_flags: --max 1
+        data:
+          big: gen.py 5 100
 `
 	p := writeProblem(t, "broken", files)
 	o := generateOptions(t)
@@ -295,6 +300,8 @@ data:
 		"secret/forever": "secret/forever: `forever.py`: ran out of time (2s of CPU)",
 		"secret/huge":    "secret/huge: `gen.py 5 100000000`: the input is invalid",
 		"secret/nope":    "secret/nope: `nothere.py`: generators/nothere.py: no such generator",
+		// fine's input, refused under its group's flags
+		"secret/strict/big": "secret/strict/big: `gen.py 5 100`: the input is invalid",
 	}
 	for test, w := range want {
 		if !strings.HasPrefix(got[test], w) {

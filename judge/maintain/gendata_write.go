@@ -69,13 +69,15 @@ func (g *dataGen) validate(ctx context.Context) error {
 	if len(byTest) == 0 {
 		return nil
 	}
-	g.step("building the input validators")
-	validators, err := g.o.Judge.InputValidators(ctx, made, g.o.Build.Languages)
-	if err != nil {
-		return fmt.Errorf("the input validators: %w", err)
-	}
 	keys := map[string]string{}
+	var progs []problems.Program // those the judge runs: a .ctd or .viva needs its tool
 	for _, prog := range made.InputValidators {
+		if tool := prog.Kind.Tool(); tool != "" {
+			if _, err := g.o.Judge.LookPath(tool); err != nil {
+				continue
+			}
+		}
+		progs = append(progs, prog)
 		keys[prog.Name()] = treeHash(made.FS, prog.Path)
 	}
 	names := make([]string, 0, len(byTest))
@@ -83,33 +85,60 @@ func (g *dataGen) validate(ctx context.Context) error {
 		names = append(names, n)
 	}
 	sort.Strings(names)
-	g.step(fmt.Sprintf("validating %d inputs", len(names)))
+	// the validations not in the cache; the validators are built only
+	// when there is one
+	type check struct {
+		c    *generatorsCase
+		prog problems.Program
+		args []string
+		in   []byte
+		key  string
+	}
+	var todo []check
 	for _, n := range names {
 		c := byTest[n]
 		in, err := c.test.Input()
 		if err != nil {
 			return err
 		}
-		for _, v := range validators {
-			x := *v
-			for _, prog := range made.InputValidators {
-				if prog.Name() == v.Program {
-					x.Args = made.InputValidatorArgs(c.test, prog)
-				}
+		for _, prog := range progs {
+			args := made.InputValidatorArgs(c.test, prog)
+			key := cacheKey("valid", keys[prog.Name()], append([]string{prog.Name()}, args...), in)
+			if _, ok := g.cached(key); !ok {
+				todo = append(todo, check{c, prog, args, in, key})
 			}
-			key := cacheKey("valid", keys[v.Program], append([]string{v.Program}, x.Args...), in)
-			if _, ok := g.cached(key); ok {
+		}
+	}
+	if len(todo) == 0 {
+		return nil
+	}
+	g.step("building the input validators")
+	validators, err := g.o.Judge.InputValidators(ctx, made, g.o.Build.Languages)
+	if err != nil {
+		return fmt.Errorf("the input validators: %w", err)
+	}
+	g.step(fmt.Sprintf("validating %d inputs", len(names)))
+	refused := map[string]bool{}
+	for _, ck := range todo {
+		if refused[ck.c.path] {
+			continue
+		}
+		for _, v := range validators {
+			if v.Program != ck.prog.Name() {
 				continue
 			}
-			why, err := x.Validate(ctx, in)
+			x := *v
+			x.Args = ck.args
+			why, err := x.Validate(ctx, ck.in)
 			if err != nil {
 				return err
 			}
 			if why != "" {
-				g.invalid(c.path, fmt.Sprintf("the input is invalid: %s", why))
+				refused[ck.c.path] = true
+				g.invalid(ck.c.path, fmt.Sprintf("the input is invalid: %s", why))
 				break
 			}
-			if err := g.store(key, nil); err != nil {
+			if err := g.store(ck.key, nil); err != nil {
 				return err
 			}
 		}
