@@ -9,7 +9,6 @@ import (
 	"slices"
 	"strings"
 	"sync"
-	"syscall"
 	"time"
 
 	"github.com/optjudge/optjudge/checkers"
@@ -330,42 +329,22 @@ func (g *grader) runTest(ctx context.Context, i int, t problems.Test, w *workDir
 	if ctx.Err() != nil {
 		return tr, ctx.Err()
 	}
-	if err != nil {
-		tr.Verdict, tr.Message = verdict.JE, "sandbox: "+err.Error()
-		if errno, ok := sandbox.ExecFailure(err); ok && g.contestantsExec(errno) {
-			tr.Verdict, tr.Message = verdict.RE, "the program cannot be executed: "+errno.Error()
+	o := g.ran(res, err)
+	tr.outcome = o
+	if err == nil {
+		tr.measure(res)
+		if g.opts.Keep {
+			saveOutputs(dir, res)
 		}
-		return tr, nil
 	}
-	tr.measure(res)
-	if g.opts.Keep {
-		saveOutputs(dir, res)
+	if o.needsChecker() {
+		g.check(ctx, o, t, input, res.Stdout, answer)
+		if ctx.Err() != nil {
+			return tr, ctx.Err() // the checker was cancelled: no verdict, not JE
+		}
 	}
-	if v, msg := runVerdict(res, g.limits); v != verdict.Unknown {
-		tr.Verdict, tr.Message = v, msg
-		return tr, nil
-	}
-	g.check(ctx, &tr, t, input, res.Stdout, answer)
-	if ctx.Err() != nil {
-		return tr, ctx.Err() // the checker was cancelled: no verdict, not JE
-	}
+	o.decide(&tr, g.limits)
 	return tr, nil
-}
-
-// contestantsExec reports whether a failed exec of the program is the
-// contestant's doing, a run-time error as Kattis and DOMjudge have it: the
-// file executed is the submission's own (in its working directory: an
-// executable submission, a build's executable, a run script), and it is
-// no program of this machine (ENOEXEC, a bad ELF interpreter) or its #! or
-// ELF interpreter does not exist (ENOENT). An interpreter of the language
-// table that cannot be executed is the judge's failure, and so is anything
-// else.
-func (g *grader) contestantsExec(errno syscall.Errno) bool {
-	argv0 := g.prog.run[0]
-	if filepath.IsAbs(argv0) || !strings.HasPrefix(argv0, "./") {
-		return false
-	}
-	return errno == syscall.ENOEXEC || errno == syscall.ENOENT || badELF(errno)
 }
 
 // command is the program's run on test t in dir, with the test's
@@ -406,26 +385,23 @@ func (g *grader) workDir(tr *TestResult, w *workDir) (string, error) {
 	return dir, nil
 }
 
-// check hands a completed run's output to the checker.
-func (g *grader) check(ctx context.Context, tr *TestResult, t problems.Test, input, output, answer []byte) {
+// check hands a completed run's output to the checker, and records what
+// it said in o.
+func (g *grader) check(ctx context.Context, o *outcome, t problems.Test, input, output, answer []byte) {
 	chk := g.checkerFor(t)
 	if answer == nil && g.p.Reference != nil && checkers.UsesAnswer(chk) {
 		var err error
 		if answer, err = g.p.Reference.Solve(input); err != nil {
-			tr.Verdict, tr.Message = verdict.JE, fmt.Sprintf("reference on %s: %v", t.Path(t.In), err)
+			o.check(checkers.Result{}, fmt.Sprintf("reference on %s: %v", t.Path(t.In), err))
 			return
 		}
 	}
 	cr, err := chk.Check(ctx, checkers.Files{Input: input, Output: output, Answer: answer})
-	switch {
-	case err != nil:
-		tr.Verdict, tr.Message = verdict.JE, "checker: "+err.Error()
-	case cr.Verdict != verdict.AC && cr.Verdict != verdict.WA:
-		tr.Verdict, tr.Message = verdict.JE, fmt.Sprintf("checker returned %v: %s", cr.Verdict, cr.Message)
-	default:
-		tr.Verdict, tr.Message = cr.Verdict, cr.Message
-		tr.validatorScore, tr.validatorMultiplier = cr.Score, cr.Multiplier
+	if err != nil {
+		o.check(cr, "checker: "+err.Error())
+		return
 	}
+	o.check(cr, "")
 }
 
 // saveOutputs leaves the run's output beside it for Keep.

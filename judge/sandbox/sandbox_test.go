@@ -20,6 +20,7 @@ import (
 	"time"
 
 	"github.com/optjudge/optjudge/judge/bytesize"
+	"github.com/optjudge/optjudge/judge/internal/busy"
 )
 
 func TestExit(t *testing.T) {
@@ -81,6 +82,36 @@ func TestMemoryLimit(t *testing.T) {
 				}
 			})
 		}
+	}
+}
+
+// TestMemoryReachedThenCPULimit: a run that reached its memory limit is
+// MemoryLimit even when the CPU limit ended it, as happens on a busy
+// machine, where the kernel's reclaim at the limit costs the program CPU
+// time and the CPU limit fires before the OOM kill. The program's child
+// reaches the limit and the parent then spins until the CPU limit kills
+// it; busy loops run beside it all along.
+func TestMemoryReachedThenCPULimit(t *testing.T) {
+	stop := busy.Loops(runtime.NumCPU())
+	defer stop()
+	for _, level := range levels {
+		t.Run(level, func(t *testing.T) {
+			res := run(t, level, &Cmd{
+				Path: program(t, "ojoomspin"), Args: []string{"256"},
+				Limits: Limits{CPU: time.Second, Wall: time.Minute, Memory: 64 * bytesize.MiB},
+			})
+			if res.Status != MemoryLimit {
+				t.Errorf("got %v (killed by %v, CPU %v, memory %v, OOM kill %v), want %v",
+					res.Status, res.KilledBy, res.CPU, res.Memory, res.OOMKilled, MemoryLimit)
+			}
+			// with a memory cgroup the OOM killer ends the child, and the
+			// CPU limit the parent
+			if level == IsolationCgroup && (!res.OOMKilled || !res.MemoryReached || res.KilledBy != TimeLimit) {
+				t.Errorf("got OOM kill %v, memory reached %v, killed by %v; want an OOM kill, then the CPU limit's",
+					res.OOMKilled, res.MemoryReached, res.KilledBy)
+			}
+			noneLeft(t, "ojoomspin")
+		})
 	}
 }
 
