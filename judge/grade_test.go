@@ -17,12 +17,15 @@ import (
 	"github.com/optjudge/optjudge/problems"
 )
 
-// sumProblem writes a tiny problem (print a+b) with two tests.
+// sumProblem writes a tiny problem (print a+b) with two tests. Its time
+// limit, 5 s of CPU (11 s of wall clock), is far above what any program of
+// the tests that take it needs, however busy the machine: a test that wants
+// a TLE sets its own limit and a program that never ends.
 func sumProblem(t testing.TB) *problems.Problem {
 	t.Helper()
 	dir := t.TempDir()
 	files := map[string]string{
-		"problem.yaml":          "name: sum\ntitle: Sum\nlimits:\n  time_limit: 1\n  memory: 256\n  output: 1\n",
+		"problem.yaml":          "name: sum\ntitle: Sum\nlimits:\n  time_limit: 5\n  memory: 256\n  output: 1\n",
 		"testdata/sample/1.in":  "1 2\n",
 		"testdata/sample/1.ans": "3\n",
 		"testdata/secret/2.in":  "40 2\n",
@@ -113,6 +116,16 @@ func leftBuilds(t testing.TB, j *Judge) {
 }
 
 func parallel() GradeOptions { return GradeOptions{Parallel: runtime.NumCPU()} }
+
+// ample is parallel() under a CPU limit of 10 s (21 s of wall clock), for
+// the tests whose programs are fast and meet no limit: their verdicts
+// hold on a machine many times slower or busier than this one, whatever
+// the limit of the problem they run on.
+func ample() GradeOptions {
+	o := parallel()
+	o.TimeLimit = 10 * time.Second
+	return o
+}
 
 // TestGradeVerdicts grades small programs in C, C++, Go and Python that hit
 // every verdict.
@@ -328,7 +341,12 @@ func TestGradeReferenceSolutions(t *testing.T) {
 			if out, err := build.CombinedOutput(); err != nil {
 				t.Fatalf("building the solution: %v\n%s", err, out)
 			}
-			r, err := j.Grade(context.Background(), p, Submission{Path: exe}, BuildOptions{}, parallel())
+			// whether the reference is fast enough is the shipped time
+			// limit's business (judge verify's margins): here, ten times
+			// the limit, so that the verdict holds under any load
+			opts := parallel()
+			opts.TimeLimit = 10 * p.Limits.Time
+			r, err := j.Grade(context.Background(), p, Submission{Path: exe}, BuildOptions{}, opts)
 			if err != nil {
 				t.Fatal(err)
 			}

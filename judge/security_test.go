@@ -25,7 +25,7 @@ func secretProblem(t *testing.T) (p *problems.Problem, ans, marker string) {
 	marker = "SECRET" + hex.EncodeToString(b)
 	dir := t.TempDir()
 	for name, content := range map[string]string{
-		"problem.yaml":          "name: secret\ntitle: Secret\nlimits:\n  time_limit: 1\n  memory: 256\n  output: 1\n",
+		"problem.yaml":          "name: secret\ntitle: Secret\nlimits:\n  time_limit: 5\n  memory: 256\n  output: 1\n",
 		"testdata/secret/1.in":  "what is the answer?\n",
 		"testdata/secret/1.ans": marker + "\n",
 	} {
