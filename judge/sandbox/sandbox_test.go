@@ -150,7 +150,7 @@ func TestMemoryNotJudge(t *testing.T) {
 	}
 	for _, level := range levels {
 		t.Run(level, func(t *testing.T) {
-			res := run(t, level, &Cmd{Path: program(t, "ojtrue"), Limits: Limits{CPU: time.Second}})
+			res := run(t, level, &Cmd{Path: program(t, "ojtrue"), Limits: Limits{CPU: 5 * time.Second}})
 			if res.Status != OK || res.Memory > 16*bytesize.MiB {
 				t.Errorf("got %v with peak %v, want ok under 16MiB", res.Status, res.Memory)
 			}
@@ -195,7 +195,7 @@ func TestSetsidGrandchild(t *testing.T) {
 		t.Run(level, func(t *testing.T) {
 			dir := t.TempDir()
 			flag := filepath.Join(dir, "escaped")
-			res := run(t, level, &Cmd{Path: program(t, "ojsetsid"), Args: []string{flag}, Dir: dir, Limits: Limits{CPU: time.Second}})
+			res := run(t, level, &Cmd{Path: program(t, "ojsetsid"), Args: []string{flag}, Dir: dir, Limits: Limits{CPU: 5 * time.Second}})
 			if res.Status != OK {
 				t.Errorf("got %v, want %v", res.Status, OK)
 			}
@@ -236,7 +236,7 @@ func TestNoPeeking(t *testing.T) {
 				"d:/proc/1/cwd", "r:/proc/PPID/cwd/../../../../../.." + ans,
 				"d:" + judgeDir, "r:" + filepath.Join(judgeDir, "sandbox.go"), "d:/root", "d:/work", "d:/home",
 			}
-			res := run(t, level, &Cmd{Path: program(t, "ojpeek"), Args: args, Dir: dir, Limits: Limits{CPU: time.Second}})
+			res := run(t, level, &Cmd{Path: program(t, "ojpeek"), Args: args, Dir: dir, Limits: Limits{CPU: 5 * time.Second}})
 			lines := strings.Split(strings.TrimSpace(string(res.Stdout)), "\n")
 			if res.Status != OK || len(lines) != len(args) {
 				t.Fatalf("got %v, output %q", res.Status, res.Stdout)
@@ -266,7 +266,7 @@ func TestWriteOutside(t *testing.T) {
 			outside := []string{"w:../x", "w:" + filepath.Join(problem, "x"), "w:/x", "w:/etc/x", "w:/usr/x", "w:/dev/x", "w:/proc/x"}
 			hostTmp := filepath.Join("/tmp", "optjudge-escape-"+strconv.Itoa(os.Getpid()))
 			args := append(outside, "w:inside", "w:"+hostTmp)
-			res := run(t, level, &Cmd{Path: program(t, "ojpeek"), Args: args, Dir: dir, Limits: Limits{CPU: time.Second}})
+			res := run(t, level, &Cmd{Path: program(t, "ojpeek"), Args: args, Dir: dir, Limits: Limits{CPU: 5 * time.Second}})
 			want := ""
 			for _, a := range outside {
 				want += "ok " + a + "\n"
@@ -314,7 +314,7 @@ func TestNoNetwork(t *testing.T) {
 			if level == IsolationNone {
 				want = "connected\n" // the listener works: the test can fail
 			}
-			res := run(t, level, &Cmd{Path: program(t, "ojconnect"), Args: []string{port}, Limits: Limits{CPU: time.Second}})
+			res := run(t, level, &Cmd{Path: program(t, "ojconnect"), Args: []string{port}, Limits: Limits{CPU: 5 * time.Second}})
 			if string(res.Stdout) != want {
 				t.Errorf("got %q, want %q", res.Stdout, want)
 			}
@@ -332,13 +332,13 @@ func TestAbstractSocket(t *testing.T) {
 			sb := useBox(t, level)
 			listener := make(chan *Result, 1)
 			go func() {
-				res, err := sb.Run(context.Background(), &Cmd{Path: prog, Args: []string{"listen", name}, Dir: t.TempDir(), Limits: Limits{CPU: time.Second}})
+				res, err := sb.Run(context.Background(), &Cmd{Path: prog, Args: []string{"listen", name}, Dir: t.TempDir(), Limits: Limits{CPU: 5 * time.Second}})
 				if err != nil {
 					t.Error(err)
 				}
 				listener <- res
 			}()
-			res := run(t, level, &Cmd{Path: prog, Args: []string{"connect", name}, Limits: Limits{CPU: time.Second}})
+			res := run(t, level, &Cmd{Path: prog, Args: []string{"connect", name}, Limits: Limits{CPU: 5 * time.Second}})
 			want := "refused\n"
 			if level == IsolationNone {
 				want = "connected\n" // the listener listens: the test can fail
@@ -413,7 +413,7 @@ func TestStdinFile(t *testing.T) {
 	}
 	for _, level := range levels {
 		t.Run(level, func(t *testing.T) {
-			res := run(t, level, &Cmd{Path: "cat", StdinFile: in, Limits: Limits{CPU: time.Second}})
+			res := run(t, level, &Cmd{Path: "cat", StdinFile: in, Limits: Limits{CPU: 5 * time.Second}})
 			if res.Status != OK || string(res.Stdout) != "1 2 3\n" {
 				t.Errorf("got %v %q, want ok %q", res.Status, res.Stdout, "1 2 3\n")
 			}
@@ -547,15 +547,15 @@ func TestHostileMisc(t *testing.T) {
 			if res.Status != WallTimeLimit {
 				t.Errorf("SIGSTOP itself: got %v, want %v", res.Status, WallTimeLimit)
 			}
-			res = run(t, level, &Cmd{Path: program(t, "ojsparse"), Limits: Limits{CPU: time.Second}})
+			res = run(t, level, &Cmd{Path: program(t, "ojsparse"), Limits: Limits{CPU: 5 * time.Second}})
 			if res.Status != OutputLimit || res.Signal != syscall.SIGXFSZ {
 				t.Errorf("2GiB sparse file: got %v signal %v, want %v by SIGXFSZ", res.Status, res.Signal, OutputLimit)
 			}
-			res = run(t, level, &Cmd{Path: program(t, "ojvsock"), Limits: Limits{CPU: time.Second}})
+			res = run(t, level, &Cmd{Path: program(t, "ojvsock"), Limits: Limits{CPU: 5 * time.Second}})
 			if want := "vsock refused\nio_uring refused\nunix open\n"; string(res.Stdout) != want {
 				t.Errorf("seccomp: got %q, want %q", res.Stdout, want)
 			}
-			res = run(t, level, &Cmd{Path: program(t, "ojstdinw"), Stdin: []byte("1 2\n"), Limits: Limits{CPU: time.Second}})
+			res = run(t, level, &Cmd{Path: program(t, "ojstdinw"), Stdin: []byte("1 2\n"), Limits: Limits{CPU: 5 * time.Second}})
 			if string(res.Stdout) != "refused\n" {
 				t.Errorf("writing to stdin: got %q, want %q", res.Stdout, "refused\n")
 			}
@@ -648,7 +648,7 @@ func TestCgroupV1Only(t *testing.T) {
 		lim    Limits
 		status Status
 	}{
-		{"ojexit", []string{"3"}, Limits{CPU: time.Second}, NonZeroExit},
+		{"ojexit", []string{"3"}, Limits{CPU: 5 * time.Second}, NonZeroExit},
 		{"ojspin", nil, Limits{CPU: 200 * time.Millisecond}, TimeLimit},
 		{"ojtouch", []string{"512"}, Limits{CPU: 5 * time.Second, Memory: 256 * bytesize.MiB}, MemoryLimit},
 		{"ojtouch", []string{"64"}, Limits{CPU: 5 * time.Second, Memory: 256 * bytesize.MiB}, OK},
