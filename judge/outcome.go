@@ -45,7 +45,7 @@ type outcome struct {
 func (g *grader) ran(res *sandbox.Result, err error) *outcome {
 	if err != nil {
 		o := &outcome{failure: err}
-		o.ownExec, _ = g.execFailure(err)
+		o.ownExec, _ = execFailure(err, g.ownProgram())
 		return o
 	}
 	o := &outcome{status: res.Status, run: *res, hint: firstLine(res.Stderr, 120)}
@@ -141,25 +141,32 @@ func hintOf(line string) string {
 	return ""
 }
 
-// execFailure is the exec-failure rule: a failed exec of the program is
-// the contestant's doing, a run-time error as Kattis and DOMjudge have it,
-// when the file executed is the submission's own (in its working
-// directory: an executable submission, a build's executable, a run
-// script), and it is no program of this machine (ENOEXEC, a bad ELF
-// interpreter) or its #! or ELF interpreter does not exist (ENOENT). An
+// execFailure is the one exec-failure rule, for a submission's runs (an
+// RE) and for its build script (a CE) alike: a failed exec is the
+// contestant's doing, as Kattis and DOMjudge have it, when the file
+// executed is the submission's own (own: in its working or build
+// directory: an executable submission, a build's executable, a run or
+// build script) and the machine cannot execute it: it is no program of
+// this machine (ENOEXEC, a bad ELF interpreter), its #! or ELF interpreter
+// does not exist (ENOENT), or it is not executable (EACCES). An
 // interpreter of the language table that cannot be executed is the
 // judge's failure, and so is anything else.
-func (g *grader) execFailure(err error) (syscall.Errno, bool) {
+func execFailure(err error, own bool) (syscall.Errno, bool) {
 	errno, ok := sandbox.ExecFailure(err)
-	if !ok {
+	if !ok || !own {
 		return 0, false
 	}
-	argv0 := g.prog.run[0]
-	if filepath.IsAbs(argv0) || !strings.HasPrefix(argv0, "./") {
-		return 0, false
-	}
-	if errno == syscall.ENOEXEC || errno == syscall.ENOENT || badELF(errno) {
+	if errno == syscall.ENOEXEC || errno == syscall.ENOENT || errno == syscall.EACCES || badELF(errno) {
 		return errno, true
 	}
 	return 0, false
+}
+
+// ownProgram says whether the program a test runs is the submission's own
+// file, in the test's working directory (a build's executable, a run
+// script, an executable submission), not an interpreter of the language
+// table.
+func (g *grader) ownProgram() bool {
+	argv0 := g.prog.run[0]
+	return !filepath.IsAbs(argv0) && strings.HasPrefix(argv0, "./")
 }

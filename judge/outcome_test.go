@@ -130,3 +130,29 @@ func TestRegradeDecidesAsGrade(t *testing.T) {
 		t.Error("got no error regrading a test without its outcome")
 	}
 }
+
+// TestExecFailureRule: the one rule for a failed exec, a run's and a build
+// script's: the contestant's when the file is the submission's own and the
+// machine cannot execute it, the judge's otherwise.
+func TestExecFailureRule(t *testing.T) {
+	exec := func(errno syscall.Errno) error { return &sandbox.HelperError{Errno: errno, Msg: "exec ./run: " + errno.Error()} }
+	tests := []struct {
+		err  error
+		own  bool
+		want bool
+	}{
+		{exec(syscall.ENOEXEC), true, true},
+		{exec(syscall.ENOENT), true, true},
+		{exec(syscall.EACCES), true, true},
+		{exec(syscall.ELIBBAD), true, true},
+		{exec(syscall.E2BIG), true, false},
+		{exec(syscall.ENOEXEC), false, false}, // the language table's interpreter
+		{&sandbox.HelperError{Errno: syscall.ENOENT, Msg: "mount /usr: no such file"}, true, false}, // the box, not the exec
+		{errors.New("sandbox: bad helper report"), true, false},
+	}
+	for _, tt := range tests {
+		if _, got := execFailure(tt.err, tt.own); got != tt.want {
+			t.Errorf("%v (own %v): got %v, want %v", tt.err, tt.own, got, tt.want)
+		}
+	}
+}
