@@ -135,7 +135,9 @@ func TestRegradeDecidesAsGrade(t *testing.T) {
 // script's: the contestant's when the file is the submission's own and the
 // machine cannot execute it, the judge's otherwise.
 func TestExecFailureRule(t *testing.T) {
-	exec := func(errno syscall.Errno) error { return &sandbox.HelperError{Errno: errno, Msg: "exec ./run: " + errno.Error()} }
+	exec := func(errno syscall.Errno) error {
+		return &sandbox.HelperError{Errno: errno, Msg: "exec ./run: " + errno.Error()}
+	}
 	tests := []struct {
 		err  error
 		own  bool
