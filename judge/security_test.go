@@ -176,9 +176,9 @@ int main(void) { fputs(ans, stdout); return 0; }
 // TestBuildLimits: a build that never ends, that forks without end, that
 // reads /dev/zero, or that writes without end ends as CE within the
 // language's compile limits, with nothing left running. The fork bomb's
-// shell execs its sleep: a fork of its own after the bomb's would fail at
-// the process limit and end the build (exit 2) before any limit, as it
-// did on a busy machine.
+// shell forks once, then execs its sleep: a fork of its own once the bomb
+// runs would fail at the process limit and end the build (exit 2) before
+// any limit, as it did on a busy machine.
 func TestBuildLimits(t *testing.T) {
 	langs, err := ParseLanguages(strings.NewReader(`languages:
   - name: spin
@@ -190,7 +190,7 @@ func TestBuildLimits(t *testing.T) {
   - name: forks
     extensions: [.forks]
     file: main.forks
-    compile: [sh, -c, "f() { f | f & }; f; exec sleep 60", "{src}"]
+    compile: [sh, -c, "f() { f | f & }; f & exec sleep 60", "{src}"]
     run: ["{exe}"]
     compile_limits: {time: 2, processes: 16}
   - name: writes
