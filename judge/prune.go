@@ -9,8 +9,11 @@ import (
 // outcome, given the results known so far (known[i] for test i, nil for a
 // test not known): in a Kattis package's own tests, its grading says
 // (problems.Problem.Unneeded); otherwise the verdict is the first rejected
-// test's, and every test after a rejected one is unneeded.
-func (g *grader) unneeded(tests []problems.Test) func(known []*TestResult) []bool {
+// test's, and every test after a rejected one is unneeded. orderFree says
+// that the answer holds whichever results are known, not only those of the
+// tests before each (the first-rejected rule): a lazyRun may then skip at
+// once what any finished test makes unneeded.
+func (g *grader) unneeded(tests []problems.Test) (unneeded func(known []*TestResult) []bool, orderFree bool) {
 	if !gradable(g.p, tests) {
 		return func(known []*TestResult) []bool {
 			out := make([]bool, len(tests))
@@ -23,7 +26,7 @@ func (g *grader) unneeded(tests []problems.Test) func(known []*TestResult) []boo
 				}
 			}
 			return out
-		}
+		}, true
 	}
 	index := map[string]int{}
 	for i, t := range tests {
@@ -45,7 +48,7 @@ func (g *grader) unneeded(tests []problems.Test) func(known []*TestResult) []boo
 			}
 		}
 		return out
-	}
+	}, false
 }
 
 // lazyRun keeps a lazy grading's results as a run of one test at a time
@@ -56,14 +59,16 @@ func (g *grader) unneeded(tests []problems.Test) func(known []*TestResult) []boo
 // test unneeded by the results known in order so far may be skipped (or
 // cancelled) at once, though tests before it still run.
 type lazyRun struct {
-	unneeded func(known []*TestResult) []bool
-	known    []*TestResult // the results kept, in order up to next
-	dead     []bool        // unneeded, by the results in known
-	next     int           // the first test not yet kept or dropped
+	unneeded  func(known []*TestResult) []bool
+	orderFree bool          // unneeded holds for any results known (see grader.unneeded)
+	known     []*TestResult // the results kept, in order up to next
+	dead      []bool        // unneeded, by the results in known
+	next      int           // the first test not yet kept or dropped
 }
 
 func (g *grader) lazyRun(tests []problems.Test) *lazyRun {
-	l := &lazyRun{unneeded: g.unneeded(tests), known: make([]*TestResult, len(tests))}
+	l := &lazyRun{known: make([]*TestResult, len(tests))}
+	l.unneeded, l.orderFree = g.unneeded(tests)
 	l.dead = l.unneeded(l.known)
 	return l
 }
@@ -83,8 +88,12 @@ func (l *lazyRun) advance(results []*TestResult) (skip []int) {
 		}
 		l.next++
 	}
+	early := l.dead
+	if l.orderFree {
+		early = l.unneeded(results)
+	}
 	for k := l.next; k < len(results); k++ {
-		if l.dead[k] {
+		if l.dead[k] || early[k] {
 			skip = append(skip, k)
 		}
 	}
