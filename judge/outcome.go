@@ -100,7 +100,7 @@ func (o *outcome) verdict(l Limits) (verdict.Verdict, string) {
 	case o.failure != nil:
 		return verdict.JE, "sandbox: " + o.failure.Error()
 	}
-	if v, msg := o.runVerdict(l); v != verdict.Unknown {
+	if v, msg := o.statusVerdict(l); v != verdict.Unknown {
 		return v, msg
 	}
 	switch {
@@ -112,9 +112,9 @@ func (o *outcome) verdict(l Limits) (verdict.Verdict, string) {
 	return o.judged.Verdict, o.judged.Message
 }
 
-// runVerdict names the sandbox's status as a verdict, with the limit in
+// statusVerdict names the sandbox's status as a verdict, with the limit in
 // force; Unknown for a run that completed.
-func (o *outcome) runVerdict(l Limits) (verdict.Verdict, string) {
+func (o *outcome) statusVerdict(l Limits) (verdict.Verdict, string) {
 	switch o.status {
 	case sandbox.OK:
 		return verdict.Unknown, ""
