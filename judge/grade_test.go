@@ -389,6 +389,11 @@ func TestGradeSubmissions(t *testing.T) {
 			// program needs a quarter of the problem's).
 			if want != verdict.TLE {
 				opts.TimeLimit = 10 * p.Limits.Time
+			} else {
+				// one test at a time: a second worker would spend up to
+				// the whole limit (15 s of CPU on rotation-game) on a test
+				// that the first TLE makes unneeded
+				opts.Parallel = 1
 			}
 			r, err := j.Grade(context.Background(), p, Submission{Path: sub}, BuildOptions{}, opts)
 			if err != nil {

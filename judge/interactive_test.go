@@ -96,7 +96,9 @@ func interactiveProblem(t *testing.T) *problems.Problem {
 // TLE or RE though the validator then says WA; else the validator
 // decides. The CPU limit is 10 s (the wall-clock limit 21 s, the
 // validator's 22 s) but where a program that never ends meets it: a
-// loop, or a validator that hangs (1 s: its wall-clock limit is 4 s).
+// loop (1 s of CPU, a minute of wall clock, so that a busy machine's
+// little share of a core still meets the CPU limit first), or a validator
+// that hangs (1 s: its wall-clock limit is 4 s).
 func TestInteractiveRules(t *testing.T) {
 	p := interactiveProblem(t)
 	j := newJudge(t)
@@ -104,17 +106,18 @@ func TestInteractiveRules(t *testing.T) {
 		test, sub string
 		want      verdict.Verdict
 		msg       string
-		limit     time.Duration
+		limit     time.Duration // the CPU limit, when not 10 s
+		wall      time.Duration // the wall-clock limit, when not the default
 	}{
-		{"echo", "read x; echo \"$x\"", verdict.AC, "", 0},
-		{"echo", "read x; echo bye", verdict.WA, "got bye", 0},
-		{"wa-first", "while :; do :; done", verdict.WA, "you lose", 0},
-		{"ac-first", "while :; do :; done", verdict.TLE, "CPU time", time.Second},
-		{"ac-first", "exit 1", verdict.RE, "exit code 1", 0},
-		{"eof", "exit 3", verdict.RE, "exit code 3", 0},
-		{"eof", "echo 42", verdict.WA, "no answer", 0},
-		{"crash", "cat", verdict.JE, "interactor bug", 0},
-		{"hang", "exit 0", verdict.JE, "no verdict within", time.Second},
+		{"echo", "read x; echo \"$x\"", verdict.AC, "", 0, 0},
+		{"echo", "read x; echo bye", verdict.WA, "got bye", 0, 0},
+		{"wa-first", "while :; do :; done", verdict.WA, "you lose", 0, 0},
+		{"ac-first", "while :; do :; done", verdict.TLE, "CPU time", time.Second, time.Minute},
+		{"ac-first", "exit 1", verdict.RE, "exit code 1", 0, 0},
+		{"eof", "exit 3", verdict.RE, "exit code 3", 0, 0},
+		{"eof", "echo 42", verdict.WA, "no answer", 0, 0},
+		{"crash", "cat", verdict.JE, "interactor bug", 0, 0},
+		{"hang", "exit 0", verdict.JE, "no verdict within", time.Second, 0},
 	}
 	for _, tt := range tests {
 		t.Run(tt.test+"/"+tt.sub, func(t *testing.T) {
@@ -124,6 +127,7 @@ func TestInteractiveRules(t *testing.T) {
 			if tt.limit > 0 {
 				o.TimeLimit = tt.limit
 			}
+			o.WallLimit = tt.wall
 			r, err := j.Grade(context.Background(), p, Submission{Path: src}, BuildOptions{}, o)
 			if err != nil {
 				t.Fatal(err)
