@@ -166,7 +166,7 @@ func (j *Judge) compileBoxed(ctx context.Context, b *build, tc *toolchain, argv 
 		if ctx.Err() != nil {
 			return "", "", ctx.Err()
 		}
-		if errno, ok := sandbox.ExecFailure(err); ok && strings.HasPrefix(argv[0], b.dir+string(filepath.Separator)) {
+		if errno, ok := execFailure(err, strings.HasPrefix(argv[0], b.dir+string(filepath.Separator))); ok {
 			// the submission's own build script: its #! names no program
 			return fmt.Sprintf("%s cannot be executed: %v", filepath.Base(argv[0]), errno), "", nil
 		}

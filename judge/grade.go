@@ -9,7 +9,6 @@ import (
 	"slices"
 	"strings"
 	"sync"
-	"syscall"
 	"time"
 
 	"github.com/optjudge/optjudge/checkers"
@@ -26,11 +25,16 @@ type GradeOptions struct {
 	TimeLimit   time.Duration   // CPU time per test; 0: the problem's
 	WallLimit   time.Duration   // 0: 2 x TimeLimit + 1 s
 	MemoryLimit bytesize.Size   // 0: the problem's
-	// Lazy stops at the first test that is not AC; in a Kattis package,
-	// skips the tests whose results the grading would not read: after a
-	// rejected test, the rest of each group with on_reject: break (the
-	// legacy rules, as problemtools judges), or (2025-09) the rest of a
-	// pass-fail or min group and the groups that require it.
+	// Lazy skips the tests whose results can no longer change the
+	// outcome, as the grading rules say from the results so far: after
+	// the first test that is not AC, every other; in a Kattis package's own
+	// tests, those the problem's grading finds unneeded
+	// (problems.Problem.Unneeded: after a rejected test, the rest of each
+	// group with on_reject: break under the legacy rules, as problemtools
+	// judges; in 2025-09, the rest of a group whose verdict and score it
+	// fixes, such as a pass-fail or min group, and the groups whose
+	// requirements it fails). A judge error on a skipped test is not
+	// found.
 	Lazy     bool
 	Parallel int  // tests run at once; 0 or 1: one at a time (the Judge's MaxRuns bounds them too)
 	Keep     bool // keep each test's working directory (TestResult.Dir), for people
@@ -187,11 +191,10 @@ type grader struct {
 }
 
 // runAll runs the tests on Parallel workers and returns the results in
-// test order. With Lazy, a failure cancels the tests after it that the
-// grading no longer needs (see GradeOptions.Lazy: all of them, but in a
-// Kattis package); the tests before it still finish, so the verdict is the
-// same as a one-at-a-time run's. When ctx ends, it returns the tests that
-// finished with ctx's error.
+// test order. With Lazy, the tests that the results so far make unneeded
+// (see GradeOptions.Lazy) are skipped, or cancelled while they run; the
+// results are those of a one-at-a-time run (lazyRun), so the verdict is
+// too. When ctx ends, it returns the tests that finished with ctx's error.
 func (g *grader) runAll(ctx context.Context, tests []problems.Test) ([]TestResult, error) {
 	results := make([]*TestResult, len(tests))
 	ctxs := make([]context.Context, len(tests))
@@ -200,7 +203,10 @@ func (g *grader) runAll(ctx context.Context, tests []problems.Test) ([]TestResul
 		ctxs[i], cancels[i] = context.WithCancel(ctx)
 		defer cancels[i]()
 	}
-	skipAfter := g.pruner(tests)
+	var lazy *lazyRun
+	if g.opts.Lazy {
+		lazy = g.lazyRun(tests)
+	}
 	progress, progressDone := g.progress(len(tests))
 	var (
 		mu       sync.Mutex
@@ -243,8 +249,8 @@ func (g *grader) runAll(ctx context.Context, tests []problems.Test) ([]TestResul
 			default:
 				results[i] = &tr
 				progress <- tr
-				if g.opts.Lazy && tr.Verdict != verdict.AC {
-					for _, k := range skipAfter(i) {
+				if lazy != nil {
+					for _, k := range lazy.advance(results) {
 						skipped[k] = true
 						cancels[k]()
 					}
@@ -263,26 +269,16 @@ func (g *grader) runAll(ctx context.Context, tests []problems.Test) ([]TestResul
 	if firstErr != nil && ctx.Err() == nil {
 		return nil, firstErr
 	}
-	return g.kept(results, skipAfter), ctx.Err()
-}
-
-// kept is the results a one-at-a-time run would have: in test order,
-// without the tests that an earlier failure makes unnecessary under Lazy.
-func (g *grader) kept(results []*TestResult, skipAfter func(int) []int) []TestResult {
-	drop := make([]bool, len(results))
+	if lazy != nil {
+		return lazy.kept(results), ctx.Err()
+	}
 	var out []TestResult
-	for i, r := range results {
-		if r == nil || drop[i] {
-			continue
-		}
-		out = append(out, *r)
-		if g.opts.Lazy && r.Verdict != verdict.AC {
-			for _, k := range skipAfter(i) {
-				drop[k] = true
-			}
+	for _, r := range results {
+		if r != nil {
+			out = append(out, *r)
 		}
 	}
-	return out
+	return out, ctx.Err()
 }
 
 // progress starts the goroutine that calls Progress, fed without blocking
@@ -330,42 +326,22 @@ func (g *grader) runTest(ctx context.Context, i int, t problems.Test, w *workDir
 	if ctx.Err() != nil {
 		return tr, ctx.Err()
 	}
-	if err != nil {
-		tr.Verdict, tr.Message = verdict.JE, "sandbox: "+err.Error()
-		if errno, ok := sandbox.ExecFailure(err); ok && g.contestantsExec(errno) {
-			tr.Verdict, tr.Message = verdict.RE, "the program cannot be executed: "+errno.Error()
+	o := g.ran(res, err)
+	tr.outcome = o
+	if err == nil {
+		tr.measure(res)
+		if g.opts.Keep {
+			saveOutputs(dir, res)
 		}
-		return tr, nil
 	}
-	tr.measure(res)
-	if g.opts.Keep {
-		saveOutputs(dir, res)
+	if o.needsChecker() {
+		g.check(ctx, o, t, input, res.Stdout, answer)
+		if ctx.Err() != nil {
+			return tr, ctx.Err() // the checker was cancelled: no verdict, not JE
+		}
 	}
-	if v, msg := runVerdict(res, g.limits); v != verdict.Unknown {
-		tr.Verdict, tr.Message = v, msg
-		return tr, nil
-	}
-	g.check(ctx, &tr, t, input, res.Stdout, answer)
-	if ctx.Err() != nil {
-		return tr, ctx.Err() // the checker was cancelled: no verdict, not JE
-	}
+	o.decide(&tr, g.limits)
 	return tr, nil
-}
-
-// contestantsExec reports whether a failed exec of the program is the
-// contestant's doing, a run-time error as Kattis and DOMjudge have it: the
-// file executed is the submission's own (in its working directory: an
-// executable submission, a build's executable, a run script), and it is
-// no program of this machine (ENOEXEC, a bad ELF interpreter) or its #! or
-// ELF interpreter does not exist (ENOENT). An interpreter of the language
-// table that cannot be executed is the judge's failure, and so is anything
-// else.
-func (g *grader) contestantsExec(errno syscall.Errno) bool {
-	argv0 := g.prog.run[0]
-	if filepath.IsAbs(argv0) || !strings.HasPrefix(argv0, "./") {
-		return false
-	}
-	return errno == syscall.ENOEXEC || errno == syscall.ENOENT || badELF(errno)
 }
 
 // command is the program's run on test t in dir, with the test's
@@ -406,26 +382,23 @@ func (g *grader) workDir(tr *TestResult, w *workDir) (string, error) {
 	return dir, nil
 }
 
-// check hands a completed run's output to the checker.
-func (g *grader) check(ctx context.Context, tr *TestResult, t problems.Test, input, output, answer []byte) {
+// check hands a completed run's output to the checker, and records what
+// it said in o.
+func (g *grader) check(ctx context.Context, o *outcome, t problems.Test, input, output, answer []byte) {
 	chk := g.checkerFor(t)
 	if answer == nil && g.p.Reference != nil && checkers.UsesAnswer(chk) {
 		var err error
 		if answer, err = g.p.Reference.Solve(input); err != nil {
-			tr.Verdict, tr.Message = verdict.JE, fmt.Sprintf("reference on %s: %v", t.Path(t.In), err)
+			o.check(checkers.Result{}, fmt.Sprintf("reference on %s: %v", t.Path(t.In), err))
 			return
 		}
 	}
 	cr, err := chk.Check(ctx, checkers.Files{Input: input, Output: output, Answer: answer})
-	switch {
-	case err != nil:
-		tr.Verdict, tr.Message = verdict.JE, "checker: "+err.Error()
-	case cr.Verdict != verdict.AC && cr.Verdict != verdict.WA:
-		tr.Verdict, tr.Message = verdict.JE, fmt.Sprintf("checker returned %v: %s", cr.Verdict, cr.Message)
-	default:
-		tr.Verdict, tr.Message = cr.Verdict, cr.Message
-		tr.validatorScore, tr.validatorMultiplier = cr.Score, cr.Multiplier
+	if err != nil {
+		o.check(cr, "checker: "+err.Error())
+		return
 	}
+	o.check(cr, "")
 }
 
 // saveOutputs leaves the run's output beside it for Keep.
