@@ -57,7 +57,7 @@ func (s *Server) handleEvents(w http.ResponseWriter, r *http.Request) {
 	w.Header().Set("Cache-Control", "no-cache")
 	w.Header().Set("X-Accel-Buffering", "no")
 	w.WriteHeader(http.StatusOK)
-	es := &eventStream{s: s, w: w, rc: http.NewResponseController(w), user: u}
+	es := &eventStream{s: s, w: w, rc: http.NewResponseController(w), user: u, see: s.sightOf(u)}
 	es.run(ctx, s, subs.Updates(), progress.Updates())
 }
 
@@ -66,6 +66,7 @@ type eventStream struct {
 	w       http.ResponseWriter
 	rc      *http.ResponseController
 	user    *User
+	see     sight // what user sees of a test
 	last    stateEvent
 	request int // the request whose tests are being sent
 	sent    int // tests of it sent
@@ -140,7 +141,7 @@ func (es *eventStream) tests(p *Progress) error {
 		es.sent = 0 // a new attempt started over
 	}
 	for ; es.sent < len(p.Tests); es.sent++ {
-		if err := es.event("test", es.s.briefFor(es.user, p.Tests[es.sent])); err != nil {
+		if err := es.event("test", es.see.brief(p.Tests[es.sent])); err != nil {
 			return err
 		}
 	}

@@ -246,6 +246,7 @@ type SubmissionView struct {
 	Judgings []JudgingRef `json:"judgings"`
 }
 
+// viewOf is sub as an admin sees it (see sight.submission).
 func viewOf(sub *Submission) SubmissionView {
 	v := SubmissionView{ID: sub.ID, Problem: sub.Problem, User: sub.User, Language: sub.Language,
 		Filename: sub.Filename, CreatedAt: sub.CreatedAt, State: sub.State, Worker: sub.Worker, Judgings: sub.Judgings}
@@ -286,9 +287,10 @@ func (s *Server) handleSubmission(w http.ResponseWriter, r *http.Request) {
 }
 
 // fullView is sub with its latest judging's report and failure, as u may
-// see them (see Feedback).
+// see them (see sight).
 func (s *Server) fullView(ctx context.Context, u *User, sub *Submission) (SubmissionView, error) {
-	v := viewOf(sub)
+	see := s.sightOf(u)
+	v := see.submission(sub)
 	n := len(sub.Judgings)
 	if n == 0 {
 		return v, nil
@@ -302,10 +304,8 @@ func (s *Server) fullView(ctx context.Context, u *User, sub *Submission) (Submis
 	if err != nil {
 		return v, err
 	}
-	if !u.Admin() {
-		if raw, err = s.cfg.Feedback.report(raw, j.Samples); err != nil {
-			return v, fmt.Errorf("report %s: %w", j.Report, err)
-		}
+	if raw, err = see.report(raw, j.Samples); err != nil {
+		return v, fmt.Errorf("report %s: %w", j.Report, err)
 	}
 	v.Report = raw
 	f, err := st.Failure(ctx, j)
@@ -313,7 +313,7 @@ func (s *Server) fullView(ctx context.Context, u *User, sub *Submission) (Submis
 		return v, err
 	}
 	if f != nil {
-		v.Failure, _ = f.forUser(u, sub.ID, s.cfg.Feedback)
+		v.Failure, _ = see.failure(f, sub.ID)
 	}
 	return v, nil
 }
@@ -345,8 +345,9 @@ func (s *Server) handleList(w http.ResponseWriter, r *http.Request) {
 	}
 	subs := s.view.list(f)
 	out := make([]SubmissionView, len(subs))
+	see := s.sightOf(u)
 	for i := range subs {
-		out[i] = viewOf(&subs[i])
+		out[i] = see.submission(&subs[i])
 	}
 	writeJSON(w, http.StatusOK, map[string]any{"submissions": out})
 }
