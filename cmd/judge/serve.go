@@ -199,6 +199,7 @@ func runServe(e *env, fs *flag.FlagSet, args []string) int {
 	if err != nil {
 		return e.fail(err)
 	}
+	defer lib.Close()
 	// the server first: it follows the queue (the advisories of jobs
 	// whose deliveries ran out) before a worker takes a job
 	api := service.NewServer(service.ServerConfig{Store: store, Library: lib, Tokens: c.tokens, MaxSource: c.maxSource,

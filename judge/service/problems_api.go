@@ -174,10 +174,7 @@ func (s *Server) upload(ctx context.Context, data []byte, by string) (*UploadedP
 	if err := runsNothing(pp); err != nil {
 		return nil, errorf(http.StatusUnprocessableEntity, "package %s: %v", pp.Name, err)
 	}
-	h, err := Hash(pp.FS)
-	if err != nil {
-		return nil, err
-	}
+	h := pp.Hash()
 	p := &Problem{Problem: pp, Hash: h, Uploaded: true}
 	if s.cfg.Verify != nil {
 		if err := s.cfg.Verify(ctx, p); err != nil && ctx.Err() == nil {

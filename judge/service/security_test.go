@@ -233,7 +233,7 @@ func TestUploadRunsNoProgram(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	h, _ := Hash(p.FS)
+	h := p.Hash()
 	if _, err := e.store.packages.PutBytes(t.Context(), h, data); err != nil {
 		t.Fatal(err)
 	}

@@ -159,26 +159,25 @@ func (s *Server) submit(ctx context.Context, u *User, req *SubmitRequest, idemKe
 		Filename: req.Filename, Source: hash, Size: len(req.Source), CreatedAt: now,
 		Request: 1, QueuedAt: now, State: StateQueued, Judgings: []JudgingRef{},
 	}
-	err = createJSON(ctx, s.cfg.Store.submissions, sub.ID, sub)
+	err = s.life.accept(ctx, sub)
 	if errors.Is(err, jetstream.ErrKeyExists) && idemKey != "" {
 		return s.resubmitted(ctx, sub)
 	}
 	if err != nil {
-		return nil, fmt.Errorf("storing the submission: %w", err)
-	}
-	if err := s.queue(ctx, sub); err != nil {
-		s.cfg.Store.submissions.Delete(context.WithoutCancel(ctx), sub.ID)
 		return nil, err
 	}
 	return sub, nil
 }
 
 // resubmitted answers a retried POST: the submission made before, whose
-// job is published again if the first try stopped between storing the
-// submission and queueing it (the stream holds no job of it: JetStream's
-// deduplication alone would let a retry past its window queue a second).
+// first message is published again if the first try stopped between
+// storing the submission and publishing it (lifecycle.resume).
 func (s *Server) resubmitted(ctx context.Context, want *Submission) (*Submission, error) {
 	sub, err := s.cfg.Store.Submission(ctx, want.ID)
+	if errors.Is(err, jetstream.ErrKeyNotFound) {
+		// withdrawn in between: a try of its own
+		return s.submitNew(ctx, want)
+	}
 	if err != nil {
 		return nil, err
 	}
@@ -188,32 +187,21 @@ func (s *Server) resubmitted(ctx context.Context, want *Submission) (*Submission
 	if sub.State != StateQueued || sub.Request != 1 || len(sub.Judgings) > 0 {
 		return sub, nil
 	}
-	pending, err := s.cfg.Store.jobPending(ctx, sub.ID)
-	if err != nil {
+	if err := s.life.resume(ctx, sub); err != nil {
 		return nil, err
-	}
-	if !pending {
-		if err := s.queue(ctx, sub); err != nil {
-			return nil, err
-		}
 	}
 	return sub, nil
 }
 
-func (s *Server) queue(ctx context.Context, sub *Submission) error {
-	_, err := s.cfg.Store.publishJob(ctx, jobOf(sub), jobMsgID(sub.ID, sub.Request))
-	if isQueueFull(err) {
-		return errorf(http.StatusTooManyRequests, "the queue is full (%d waiting): try again later", s.cfg.Store.queueLimit)
+// submitNew stores sub afresh after its earlier record went.
+func (s *Server) submitNew(ctx context.Context, sub *Submission) (*Submission, error) {
+	if err := s.life.accept(ctx, sub); err != nil {
+		if errors.Is(err, jetstream.ErrKeyExists) {
+			return nil, errorf(http.StatusConflict, "submission %s is being made by another request with this Idempotency-Key: try again", sub.ID)
+		}
+		return nil, err
 	}
-	if err != nil {
-		return fmt.Errorf("queueing: %w", err)
-	}
-	return nil
-}
-
-func jobOf(sub *Submission) Job {
-	return Job{Submission: sub.ID, Request: sub.Request, Problem: sub.Problem, ProblemHash: sub.ProblemHash,
-		Language: sub.Language, Filename: sub.Filename, Source: sub.Source, QueuedAt: sub.QueuedAt}
+	return sub, nil
 }
 
 // newID is a submission's id: 20 hex digits, time-ordered; with an
