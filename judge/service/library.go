@@ -39,8 +39,8 @@ type Library struct {
 	MaxUploaded int
 
 	mu       sync.Mutex
-	local    map[string]*Problem   // embedded and --problems DIR, by name
-	localBy  map[string]*Problem   // the same, by hash
+	local    map[string]*Problem    // embedded and --problems DIR, by name
+	localBy  map[string]*Problem    // the same, by hash
 	uploaded map[string]*versionUse // the uploaded versions loaded, by hash
 	clock    uint64                 // counts uses, for the least recently used
 

@@ -91,4 +91,3 @@ func (s *Server) watchMaxDeliveries() (func(ctx context.Context), error) {
 		}
 	}, nil
 }
-

@@ -35,7 +35,7 @@ type Submission struct {
 	// still publishing that has no message and no attempt (see lifecycle).
 	Publishing bool   `json:"publishing,omitempty"`
 	Worker     string `json:"worker,omitempty"` // while running
-	Verdict     string    `json:"verdict,omitempty"`
+	Verdict    string `json:"verdict,omitempty"`
 	// Judgings are the finished judgings, oldest first.
 	Judgings []JudgingRef `json:"judgings"`
 }
