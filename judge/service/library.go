@@ -233,11 +233,12 @@ func (l *Library) acquire(ctx context.Context, name, hash string) (*Problem, err
 // release ends a hold of acquire.
 func (l *Library) release(p *Problem) {
 	l.mu.Lock()
-	defer l.mu.Unlock()
 	if u := l.uploaded[p.Hash]; u != nil && u.p == p && u.users > 0 {
 		u.users--
 	}
-	l.evictLocked()
+	gone := l.evictLocked()
+	l.mu.Unlock()
+	removeDirs(gone)
 }
 
 // cached is the problem of that name and hash if it is loaded, else nil;
@@ -288,14 +289,16 @@ func (l *Library) use(u *versionUse, hold bool) {
 	}
 }
 
-// evictLocked puts away the least recently used versions no grading holds
-// while there are more than MaxUploaded. Their directories are renamed at
-// once (a fetch of the same version unpacks afresh) and removed apart.
-func (l *Library) evictLocked() {
+// evictLocked forgets the least recently used versions no grading holds
+// while there are more than MaxUploaded, and returns their directories
+// for removeDirs once the lock is released. Each is renamed at once (a
+// fetch of the same version unpacks afresh beside it).
+func (l *Library) evictLocked() []string {
 	limit := l.MaxUploaded
 	if limit <= 0 {
 		limit = DefaultMaxUploaded
 	}
+	var gone []string
 	for len(l.uploaded) > limit {
 		var oldest *versionUse
 		for _, u := range l.uploaded {
@@ -304,18 +307,26 @@ func (l *Library) evictLocked() {
 			}
 		}
 		if oldest == nil {
-			return // all held: the next release evicts
+			break // all held: the next release evicts
 		}
 		delete(l.uploaded, oldest.p.Hash)
 		dir := filepath.Join(l.cache, oldest.p.Hash)
-		gone, err := os.MkdirTemp(l.cache, "evicted-")
+		trash, err := os.MkdirTemp(l.cache, "evicted-")
 		if err == nil {
-			err = os.Rename(dir, filepath.Join(gone, "v"))
+			err = os.Rename(dir, filepath.Join(trash, "v"))
 		}
 		if err != nil {
-			os.RemoveAll(dir) // in place: what reads it now fails, and is fetched again
+			trash = dir // removed in place: a read of it now fails, and fetches it again
 		}
-		go os.RemoveAll(gone)
+		gone = append(gone, trash)
+	}
+	return gone
+}
+
+// removeDirs removes the directories of evicted versions.
+func removeDirs(dirs []string) {
+	for _, d := range dirs {
+		os.RemoveAll(d)
 	}
 }
 
@@ -377,14 +388,15 @@ func (l *Library) loadUnpacked(dir, hash string, hold bool) (*Problem, error) {
 		return nil, fmt.Errorf("uploaded package %.12s: %w", hash, err)
 	}
 	l.mu.Lock()
-	defer l.mu.Unlock()
 	u := l.uploaded[hash]
 	if u == nil {
 		u = &versionUse{p: &Problem{Problem: p, Hash: hash, Uploaded: true}}
 		l.uploaded[hash] = u
 	}
 	l.use(u, hold)
-	l.evictLocked()
+	gone := l.evictLocked()
+	l.mu.Unlock()
+	removeDirs(gone)
 	return u.p, nil
 }
 

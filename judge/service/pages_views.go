@@ -44,6 +44,10 @@ func (p *pages) handleList(w http.ResponseWriter, r *http.Request, u *User) {
 		return
 	}
 	d.Problems = names
+	if err := p.s.view.check(); err != nil {
+		p.fail(w, r, u, err)
+		return
+	}
 	f := filter{Problem: d.Problem, Verdict: d.Verdict, Limit: listLimit + 1}
 	if !u.Admin() {
 		f.User = u.Name

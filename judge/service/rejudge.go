@@ -56,6 +56,9 @@ func (s *Server) rejudge(ctx context.Context, name, by string) (*Rejudge, error)
 	if err != nil {
 		return nil, err
 	}
+	if err := s.view.check(); err != nil {
+		return nil, err // it would rejudge none of the submissions it has not read
+	}
 	rj := &Rejudge{ID: newID("", ""), Problem: name, ProblemHash: p.Hash, By: by, CreatedAt: time.Now().UTC(), Items: []RejudgeItem{}}
 	var qerr error
 	for _, sub := range s.view.list(filter{Problem: name, State: StateDone}) {

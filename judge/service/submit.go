@@ -324,6 +324,10 @@ func (s *Server) handleList(w http.ResponseWriter, r *http.Request) {
 		writeError(w, errorf(http.StatusBadRequest, "state %q: want queued, running or done", f.State))
 		return
 	}
+	if err := s.view.check(); err != nil {
+		writeError(w, err)
+		return
+	}
 	if !u.Admin() {
 		if f.User != "" && f.User != u.Name {
 			writeJSON(w, http.StatusOK, map[string]any{"submissions": []SubmissionView{}})
