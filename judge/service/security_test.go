@@ -271,6 +271,30 @@ func TestUploadRunsNoProgram(t *testing.T) {
 	}
 }
 
+// TestUploadRefusesProgramsThatWouldRun: an uploaded package whose
+// interactive validator, or whose custom grader, grading would run on
+// every worker outside the sandbox is refused, as one whose checker is a
+// program is.
+func TestUploadRefusesProgramsThatWouldRun(t *testing.T) {
+	e := newEnv(t, envOpts{})
+	interactive := filepath.Join(t.TempDir(), "guess-interactive")
+	if err := os.CopyFS(interactive, os.DirFS("../../problems/testdata/guess-interactive")); err != nil {
+		t.Fatal(err)
+	}
+	graded := filepath.Join(t.TempDir(), "kattis-echo")
+	if err := os.CopyFS(graded, os.DirFS("../../cmd/judge/testdata/files/kattis-echo")); err != nil {
+		t.Fatal(err)
+	}
+	writeProblemFile(t, graded, "graders/grade.py", markerProgram(filepath.Join(t.TempDir(), "ran")))
+	writeProblemFile(t, graded, "data/secret/testdata.yaml", "on_reject: continue\nrange: 0 100\ngrading: custom\n")
+	for root, want := range map[string]string{interactive: "output_validator", graded: "graders/grade.py"} {
+		code, body := e.send("POST", "/api/v1/problems", tarGz(t, root), map[string]string{"Content-Type": "application/gzip"})
+		if code != http.StatusUnprocessableEntity || !strings.Contains(body, want) {
+			t.Errorf("%s: got %d %s, want 422 naming %s", filepath.Base(root), code, body, want)
+		}
+	}
+}
+
 // TestMetricsAndHealthAccess: the metrics count verdicts (a frozen
 // scoreboard's secret) and are an admin's; the health check is anyone's,
 // but why NATS fails is an admin's to know.
