@@ -223,9 +223,11 @@ func (w *Worker) handle(ctx, crashCtx context.Context, msg jetstream.Msg) {
 
 // nak hands a message back, after delay.
 func (w *Worker) nak(msg jetstream.Msg, delay time.Duration) {
-	err := msg.Nak()
+	var err error
 	if delay > 0 {
 		err = msg.NakWithDelay(delay)
+	} else {
+		err = msg.Nak()
 	}
 	if err != nil && !errors.Is(err, jetstream.ErrMsgAlreadyAckd) {
 		w.log.Printf("worker %s: handing a job back: %v (JetStream redelivers it after AckWait)", w.cfg.Name, err)
