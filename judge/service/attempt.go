@@ -132,7 +132,7 @@ func (at *attempt) refuse(ctx context.Context, why error) error {
 	at.lc.logf("refusing %s: %v", at.job.Submission, why)
 	prog, err := st.endAttempt(ctx, at.job, at.a, OutcomeRefused, why.Error())
 	if err != nil {
-		return at.fail(ctx, fmt.Errorf("recording the refusal: %w", err))
+		return fmt.Errorf("recording the refusal: %w", err) // the caller hands the job back
 	}
 	if refused := prog.refusals(); len(refused) > 0 && time.Since(refused[0].StartedAt) >= st.ackWait {
 		live, err := st.liveWorkers(ctx)
