@@ -2,7 +2,10 @@ package service
 
 import (
 	"net/http"
+	"net/http/httptest"
+	"os"
 	"os/exec"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -34,7 +37,25 @@ func TestSubmitLanguages(t *testing.T) {
 			t.Skipf("Java: %s is not installed", tool)
 		}
 	}
-	e.startWorker("w1", newEngine(t, false))
+	// a JVM spends a good part of clocks' 1 s of CPU starting on a busy
+	// machine: the server and the worker grade on a copy with 10 s
+	dir := t.TempDir()
+	root := copyClocks(t, dir, "The Clocks")
+	spec, _ := os.ReadFile(filepath.Join(root, "problem.yaml"))
+	writeProblemFile(t, root, "problem.yaml", strings.Replace(string(spec), "time_limit: 1\n", "time_limit: 10\n", 1))
+	lib, err := NewLibrary(e.store, dir, t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { lib.Close() })
+	if p, _ := lib.Current(t.Context(), "clocks"); p == nil || p.Limits.Time != 10*time.Second {
+		t.Fatalf("the copy of clocks: got %+v, want a 10 s limit", p)
+	}
+	api := NewServer(ServerConfig{Store: e.store, Library: lib})
+	t.Cleanup(func() { api.Close() })
+	e.http = httptest.NewServer(api.Handler())
+	t.Cleanup(e.http.Close)
+	e.startWorkerWith(WorkerConfig{Name: "w1", Store: e.store, Library: lib, Engine: newEngine(t, false)})
 	java := e.submit("clocks", "Clocks.java", readFile(t, "Clocks.java"))
 	got := e.waitDone(3*time.Minute, java)
 	if v := got[java]; v.Verdict != "AC" || v.Language != "java" {

@@ -48,12 +48,12 @@ func writeLeakProblems(t *testing.T, dir string) []*leakProblem {
 		secret     []string          // the secret tests' paths, without .in/.ans
 	}{
 		{"leak-pf", "problem_format_version: 2025-09\nname: Leak PF\nuuid: 6f0c1a52-8a43-4c1e-9d2b-3e5f7a9b1c21\n" +
-			"credits: t\nlicense: cc0\nlimits:\n  time_limit: 2\n  memory: 256\n",
+			"credits: t\nlicense: cc0\nlimits:\n  time_limit: 10\n  memory: 256\n",
 			map[string]string{"data/sample/1.in": leakSampleIn, "data/sample/1.ans": leakSampleAns},
 			[]string{"data/secret/1", "data/secret/2"}},
 		{"leak-score", "name: Leak Score\ntype: scoring\nlimits:\n  memory: 256\n",
 			map[string]string{
-				".timelimit": "2\n", "data/sample/1.in": leakSampleIn, "data/sample/1.ans": leakSampleAns,
+				".timelimit": "10\n", "data/sample/1.in": leakSampleIn, "data/sample/1.ans": leakSampleAns,
 				"data/testdata.yaml":          "on_reject: continue\nrange: 0 100\ngrader_flags: ignore_sample\n",
 				"data/sample/testdata.yaml":   "on_reject: continue\nrange: 0 0\naccept_score: 0\n",
 				"data/secret/testdata.yaml":   "on_reject: continue\nrange: 0 100\n",
@@ -61,7 +61,7 @@ func writeLeakProblems(t *testing.T, dir string) []*leakProblem {
 				"data/secret/b/testdata.yaml": "on_reject: continue\naccept_score: 50\nrange: 0 50\ngrader_flags: min\n",
 			},
 			[]string{"data/secret/a/1", "data/secret/a/2", "data/secret/b/1"}},
-		{"leak-native", "name: leak-native\ntitle: Leak Native\nlimits:\n  time_limit: 2\n  memory: 256\n",
+		{"leak-native", "name: leak-native\ntitle: Leak Native\nlimits:\n  time_limit: 10\n  memory: 256\n",
 			map[string]string{"testdata/sample/1.in": leakSampleIn, "testdata/sample/1.ans": leakSampleAns},
 			[]string{"testdata/secret/1", "testdata/secret/2"}},
 	}
