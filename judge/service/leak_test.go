@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 	"net/http"
+	"net/http/httptest"
 	"path/filepath"
 	"strings"
 	"sync"
@@ -133,91 +134,105 @@ func (c *collector) stream(ctx context.Context, wg *sync.WaitGroup, base, path, 
 // TestNoSecretReachesContestants: a Kattis package (pass-fail and
 // scoring) and a native problem, and programs that echo each secret input
 // to stderr and stdout and then fail (RE, WA); under each --feedback
-// level, no part of any secret input or answer reaches a contestant: not
-// through the API (the submission, its report, score and judgings, the
-// drawing, the list, the problems), the event streams (live and
-// replayed), the pages, nor an error's body; after a rejudge too. The
-// admin sees them (the programs did echo them).
+// level (two servers on one store), no part of any secret input or answer
+// reaches a contestant: not through the API (the submission, its report,
+// score and judgings, the drawing, the list, the problems), the event
+// streams (live and replayed), the pages, nor an error's body; after a
+// rejudge too. The admin sees them (the programs did echo them).
 func TestNoSecretReachesContestants(t *testing.T) {
 	leaks := writeLeakProblems(t, t.TempDir())
-	eng := newEngine(t, true) // every test runs
-	for _, fb := range []Feedback{FeedbackMessage, FeedbackVerdict} {
-		t.Run(fb.String(), func(t *testing.T) {
-			e := newEnv(t, envOpts{tokens: pageTokens, feedback: fb})
-			e.startWorker("w", eng)
-			alice, bob, root := pageTokens[0].Token, pageTokens[1].Token, pageTokens[2].Token
-			e.token = root
-			for _, lp := range leaks {
-				if code, body := e.send("POST", "/api/v1/problems", tarGz(t, lp.root), map[string]string{"Content-Type": "application/gzip"}); code != http.StatusCreated {
-					t.Fatalf("upload %s: got %d %s", lp.name, code, body)
-				}
-			}
-			c := &collector{bodies: map[string]*bytes.Buffer{}}
-			ctx, cancel := context.WithCancel(t.Context())
-			var streams sync.WaitGroup
-			c.stream(ctx, &streams, e.http.URL, "/api/v1/events", alice)
-			time.Sleep(200 * time.Millisecond) // the stream subscribed: it tells changes from then on
+	e := newEnv(t, envOpts{tokens: pageTokens, feedback: FeedbackMessage})
+	byLevel := map[Feedback]*env{FeedbackMessage: e}
+	other := NewServer(ServerConfig{Store: e.store, Library: e.lib, Tokens: pageTokens, Feedback: FeedbackVerdict})
+	t.Cleanup(func() { other.Close() })
+	ev := *e
+	ev.http = httptest.NewServer(other.Handler())
+	t.Cleanup(ev.http.Close)
+	byLevel[FeedbackVerdict] = &ev
+	e.startWorker("w", newEngine(t, true)) // every test runs
+	alice, bob, root := pageTokens[0].Token, pageTokens[1].Token, pageTokens[2].Token
+	e.token = root
+	for _, lp := range leaks {
+		if code, body := e.send("POST", "/api/v1/problems", tarGz(t, lp.root), map[string]string{"Content-Type": "application/gzip"}); code != http.StatusCreated {
+			t.Fatalf("upload %s: got %d %s", lp.name, code, body)
+		}
+	}
+	seen := map[Feedback]*collector{}
+	ctx, cancel := context.WithCancel(t.Context())
+	defer cancel()
+	var streams sync.WaitGroup
+	follow := func(path string) {
+		for fb, site := range byLevel {
+			seen[fb].stream(ctx, &streams, site.http.URL, path, alice)
+		}
+	}
+	for fb := range byLevel {
+		seen[fb] = &collector{bodies: map[string]*bytes.Buffer{}}
+	}
+	follow("/api/v1/events")
+	time.Sleep(200 * time.Millisecond) // the streams subscribed: they tell changes from then on
 
-			var mine, others []string
+	var mine, others []string
+	for _, lp := range leaks {
+		for name, prog := range leakPrograms {
+			src := fmt.Sprintf(prog, leakSampleIn, leakSampleAns)
+			e.token = alice
+			id := e.submit(lp.name, name, src)
+			follow("/api/v1/submissions/" + id + "/events")
+			mine = append(mine, id)
+			e.token = bob
+			others = append(others, e.submit(lp.name, name, src))
+		}
+	}
+	e.token = root
+	all := append(append([]string{}, mine...), others...)
+	got := e.waitDone(3*time.Minute, all...)
+	for _, id := range mine {
+		if v := got[id].Verdict; v != "RE" && v != "WA" {
+			t.Fatalf("%s (%s %s): got %s, want RE or WA", id, got[id].Problem, got[id].Filename, v)
+		}
+	}
+	// the admin sees what the programs echoed: the test can see a leak
+	_, full := e.getRaw("/api/v1/submissions/" + mine[0])
+	if !strings.Contains(full, leaks[0].tokens[0]) {
+		t.Fatalf("the admin's view has no secret input: the programs did not echo it\n%s", full)
+	}
+	// a rejudge: its tests go through the live streams again
+	for _, lp := range leaks {
+		if code := e.do("POST", "/api/v1/problems/"+lp.name+"/rejudge", nil, nil, nil); code != http.StatusAccepted {
+			t.Fatalf("rejudge %s: got %d", lp.name, code)
+		}
+	}
+	follow("/api/v1/submissions/" + mine[0] + "/events")
+	waitFor(t, 3*time.Minute, "the rejudges", func() bool {
+		for _, id := range all {
+			if sub, err := e.store.Submission(t.Context(), id); err != nil || sub.State != StateDone || len(sub.Judgings) < 2 {
+				return false
+			}
+		}
+		return true
+	})
+	for fb, site := range byLevel {
+		walkContestantRoutes(t, site, seen[fb], alice, mine, others, leaks)
+	}
+	time.Sleep(500 * time.Millisecond) // the last changes reach the all-events streams
+	cancel()
+	streams.Wait()
+
+	for fb, c := range seen {
+		for route, body := range c.bodies {
 			for _, lp := range leaks {
-				for name, prog := range leakPrograms {
-					src := fmt.Sprintf(prog, leakSampleIn, leakSampleAns)
-					e.token = alice
-					id := e.submit(lp.name, name, src)
-					c.stream(ctx, &streams, e.http.URL, "/api/v1/submissions/"+id+"/events", alice)
-					mine = append(mine, id)
-					e.token = bob
-					others = append(others, e.submit(lp.name, name, src))
-				}
-			}
-			e.token = root
-			all := append(append([]string{}, mine...), others...)
-			got := e.waitDone(3*time.Minute, all...)
-			for _, id := range mine {
-				if v := got[id].Verdict; v != "RE" && v != "WA" {
-					t.Fatalf("%s (%s %s): got %s, want RE or WA", id, got[id].Problem, got[id].Filename, v)
-				}
-			}
-			// the admin sees what the programs echoed: the test can see a leak
-			_, full := e.getRaw("/api/v1/submissions/" + mine[0])
-			if !strings.Contains(full, leaks[0].tokens[0]) {
-				t.Fatalf("the admin's view has no secret input: the programs did not echo it\n%s", full)
-			}
-			// a rejudge: its tests go through the live streams again
-			for _, lp := range leaks {
-				var rj struct{ ID string }
-				if code := e.do("POST", "/api/v1/problems/"+lp.name+"/rejudge", nil, nil, &rj); code != http.StatusAccepted {
-					t.Fatalf("rejudge %s: got %d", lp.name, code)
-				}
-				c.stream(ctx, &streams, e.http.URL, "/api/v1/submissions/"+mine[0]+"/events", alice)
-			}
-			waitFor(t, 3*time.Minute, "the rejudges", func() bool {
-				for _, id := range all {
-					if sub, err := e.store.Submission(t.Context(), id); err != nil || sub.State != StateDone || len(sub.Judgings) < 2 {
-						return false
+				for _, tok := range lp.tokens {
+					// a part of a token: a message may cut it
+					if strings.Contains(body.String(), tok[:12]) {
+						t.Errorf("%s: %s shows a secret token of %s (%s)", fb, route, lp.name, tok)
 					}
 				}
-				return true
-			})
-			walkContestantRoutes(t, e, c, alice, mine, others, leaks)
-			time.Sleep(500 * time.Millisecond) // the last changes reach the all-events stream
-			cancel()
-			streams.Wait()
-
-			for route, body := range c.bodies {
-				for _, lp := range leaks {
-					for _, tok := range lp.tokens {
-						// a part of a token: a message may cut it
-						if strings.Contains(body.String(), tok[:12]) {
-							t.Errorf("%s: %s shows a secret token of %s (%s)", fb, route, lp.name, tok)
-						}
-					}
-				}
 			}
-			if len(c.bodies) < 30 {
-				t.Errorf("only %d routes walked", len(c.bodies))
-			}
-		})
+		}
+		if len(c.bodies) < 30 {
+			t.Errorf("%s: only %d routes walked", fb, len(c.bodies))
+		}
 	}
 }
 
