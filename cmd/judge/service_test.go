@@ -191,7 +191,7 @@ var boxUIDs = 76000 + os.Getpid()%40*100
 // problems in the directory dir ("" for none).
 func startWorker(t *testing.T, urls string, n int, dir string) *proc {
 	args := []string{"worker", "--nats", urls, "--name", fmt.Sprintf("w%d", n),
-		"--box-uid", fmt.Sprint(boxUIDs+50*(n-1)), "--cache", filepath.Join(t.TempDir(), fmt.Sprint(n))}
+		"--box-uid", fmt.Sprint(boxUIDs + 50*(n-1)), "--cache", filepath.Join(t.TempDir(), fmt.Sprint(n))}
 	if dir != "" {
 		args = append(args, "--problems", dir)
 	}
