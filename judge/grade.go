@@ -104,6 +104,7 @@ func (pp *Prepared) Grade(ctx context.Context, p *problems.Problem, o GradeOptio
 		return nil, fmt.Errorf("%s: no tests", p.Origin)
 	}
 	j := pp.j
+	defer j.holdTools(p)() // its programs stay built while it runs
 	r := &Report{
 		Problem:    p.Name,
 		Submission: pp.Submission.Path,

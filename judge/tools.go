@@ -46,7 +46,10 @@ type toolEntry struct {
 // checker program built with langs (nil: the Judge's table) once per Judge
 // and problem version (p.Hash()), then shared by every caller. Its
 // arguments are the problem's (validator_flags); a test's own come with
-// Checkers.
+// Checkers. The Judge keeps the programs of the MaxToolVersions problem
+// versions used last (toolcache.go): a checker program stays usable while
+// a grading of its version runs, and after it until the programs of that
+// many other versions are built.
 func (j *Judge) Checker(ctx context.Context, p *problems.Problem, langs *Languages) (checkers.Checker, error) {
 	return j.checker(ctx, p, langs)
 }
@@ -169,23 +172,29 @@ func (t *tool) inputValidator(prog problems.Program, timeout time.Duration, mem 
 // not keep a failure that a full disk or a loaded machine caused).
 func (j *Judge) tool(ctx context.Context, p *problems.Problem, prog problems.Program, langs *Languages) (*tool, error) {
 	langs = j.table(langs)
-	key := p.Hash() + "\x00" + prog.Path + "\x00" + langs.key()
+	hash := p.Hash()
+	key := hash + "\x00" + prog.Path + "\x00" + langs.key()
 	for {
 		j.mu.Lock()
 		e := j.tools[key]
 		if e == nil {
 			e = &toolEntry{done: make(chan struct{})}
 			j.tools[key] = e
+			v := j.useVersionLocked(hash)
+			v.keys = append(v.keys, key)
+			stale := j.evictToolsLocked()
 			j.mu.Unlock()
+			removeTools(stale)
 			e.t, e.err = j.buildTool(ctx, p, prog, langs)
 			if e.err != nil {
 				j.mu.Lock()
-				delete(j.tools, key)
+				j.dropToolLocked(hash, key)
 				j.mu.Unlock()
 			}
 			close(e.done)
 			return e.t, e.err
 		}
+		j.useVersionLocked(hash)
 		j.mu.Unlock()
 		select {
 		case <-e.done:

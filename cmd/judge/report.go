@@ -57,9 +57,9 @@ func (r *reporter) clearProgress() {
 
 func (r *reporter) report(rep *judge.Report) {
 	r.clearProgress()
-	if !rep.Compile.OK {
+	if rep.Verdict == verdict.CE || !rep.Compile.OK && rep.Compile.Message != "" {
 		fmt.Fprintf(r.w, "%s compilation error (%s):\n%s\n", r.paint(verdict.CE), rep.Language, indent(rep.Compile.Message))
-	} else {
+	} else if len(rep.Tests) > 0 {
 		r.table(rep)
 		r.groups(rep)
 	}
