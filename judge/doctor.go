@@ -98,9 +98,20 @@ func (j *Judge) version(ctx context.Context, lang *Language, tc *toolchain) (str
 }
 
 // Installed reports why lang cannot be built here (a *NotInstalledError:
-// its compiler or interpreter is not on the PATH where the boxes see it),
-// or nil.
+// its compiler or interpreter is not on the PATH where the boxes see it,
+// nor its fallback's), or nil.
 func (j *Judge) Installed(lang *Language) error {
-	_, err := j.toolchain(lang)
+	_, err := j.BuiltAs(lang)
 	return err
+}
+
+// BuiltAs is the language a submission in lang is built in here: lang, or
+// its fallback (in the Judge's table) when lang is not installed and the
+// fallback is (python3 as cpython3 without PyPy).
+func (j *Judge) BuiltAs(lang *Language) (*Language, error) {
+	used, _, err := j.installed(nil, lang, true)
+	if err != nil {
+		return nil, err
+	}
+	return used, nil
 }

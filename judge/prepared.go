@@ -25,6 +25,18 @@ type BuildOptions struct {
 	// entrypoint): its file ({src}), or for Java and Kotlin its main
 	// class; "": found as without it (__main__ or main, the one main).
 	Entry string
+	// Problem is the problem the submission is for: a Kattis package's
+	// included files for the submission's language (include/) are copied
+	// over its files, its languages and code limit may refuse it
+	// (*RefusedError), and its compilation guarantees raise the build's
+	// limits. nil: a program of no problem (a generator). Judge.Grade
+	// sets it to the problem it grades on.
+	Problem *problems.Problem
+	// Example marks one of Problem's example submissions (under its
+	// submissions/): the package's constants are put in place in its
+	// files, as the format has it, and its symbolic links within the
+	// package are followed.
+	Example bool
 }
 
 // Prepared is a submission built once, to be graded many times on
@@ -53,14 +65,14 @@ func (j *Judge) Prepare(ctx context.Context, sub Submission, o BuildOptions) (*P
 	if IsBuildRun(sub.Path) {
 		err = j.prepareBuildRun(ctx, pp, o)
 	} else {
-		var src *sourceSet
-		if src, err = langs.resolve(sub.Path, o.Lang, o.Entry); err != nil {
-			return nil, err
+		src, tc, serr := j.source(sub, o)
+		if serr != nil {
+			return nil, serr
 		}
 		if src.lang == nil {
 			err = j.prepareExecutable(pp, o)
 		} else {
-			err = j.prepareSource(ctx, pp, src, o)
+			err = j.prepareSource(ctx, pp, src, tc, o)
 		}
 	}
 	if err != nil {
@@ -96,13 +108,8 @@ func (j *Judge) prepareExecutable(pp *Prepared, o BuildOptions) error {
 // copy of them (the runs' files, for an interpreted language) is made
 // first, and the build directory, which the compiler may write, gets a
 // copy of that.
-func (j *Judge) prepareSource(ctx context.Context, pp *Prepared, src *sourceSet, o BuildOptions) error {
-	lang := src.lang
-	pp.Language = lang.Name
-	tc, err := j.toolchain(lang)
-	if err != nil {
-		return err
-	}
+func (j *Judge) prepareSource(ctx context.Context, pp *Prepared, src *sourceSet, tc *toolchain, o BuildOptions) error {
+	pp.Language = src.lang.Name
 	prog, err := os.MkdirTemp(j.tmp, "prog-")
 	if err != nil {
 		return fmt.Errorf("creating a build directory: %w", err)
@@ -144,7 +151,7 @@ func (j *Judge) buildIn(ctx context.Context, pp *Prepared, src *sourceSet, prog 
 	if err := (&sourceSet{path: prog, dir: true, files: src.files}).copyInto(dir, 0o777); err != nil {
 		return nil, err
 	}
-	b := &build{lang: lang, dir: dir, entry: src.entry, sources: src.sources}
+	b := &build{lang: lang, dir: dir, entry: src.entry, sources: src.sources, limits: compileLimits(lang, o.Problem)}
 	if pp.Compile, err = j.compile(ctx, b, tc); err != nil || !pp.Compile.OK {
 		return nil, err
 	}
@@ -195,6 +202,9 @@ func (pp *Prepared) Dir() string { return pp.buildDir }
 // Grade builds sub and grades it on p: Prepare, Prepared.Grade and Close.
 // With bo.Keep, the report says where the build was kept.
 func (j *Judge) Grade(ctx context.Context, p *problems.Problem, sub Submission, bo BuildOptions, o GradeOptions) (*Report, error) {
+	if bo.Problem == nil {
+		bo.Problem = p
+	}
 	pp, err := j.Prepare(ctx, sub, bo)
 	if err != nil {
 		return nil, err

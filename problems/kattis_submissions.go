@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io/fs"
 	"path"
+	"path/filepath"
 	"sort"
 	"strings"
 
@@ -535,4 +536,19 @@ func verdictList(list []verdict.Verdict, sep string) string {
 		names[i] = v.String()
 	}
 	return strings.Join(names, sep)
+}
+
+// IsExample says whether the file or directory at path, on disk, is one of
+// the problem's example submissions: below its submissions/ directory.
+func (p *Problem) IsExample(path string) bool {
+	if p.Dir == "" {
+		return false
+	}
+	root, err1 := filepath.Abs(filepath.Join(p.Dir, "submissions"))
+	abs, err2 := filepath.Abs(path)
+	if err1 != nil || err2 != nil {
+		return false
+	}
+	rel, err := filepath.Rel(root, abs)
+	return err == nil && rel != "." && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator))
 }

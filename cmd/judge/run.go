@@ -107,10 +107,13 @@ func runRun(e *env, fs *flag.FlagSet, args []string) int {
 	}
 	defer j.Close()
 	if lang != nil {
-		if err := j.Installed(lang); err != nil {
+		used, err := j.BuiltAs(lang)
+		if err != nil {
 			return e.fail(err)
 		}
+		name = builtName(lang, used)
 	}
+	bo.Problem, bo.Example = p, p.IsExample(args[1])
 
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
@@ -161,6 +164,15 @@ func resolveSubmission(bo judge.BuildOptions, path string) (*judge.Language, str
 		return nil, "executable", nil
 	}
 	return lang, lang.Name, nil
+}
+
+// builtName names the language of a submission for the header: its own,
+// or "python3 as cpython3" where it falls back.
+func builtName(lang, used *judge.Language) string {
+	if used == lang {
+		return lang.Name
+	}
+	return lang.Name + " as " + used.Name
 }
 
 // withHint adds to a submission in no language the flag that names one.

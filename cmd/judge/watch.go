@@ -123,6 +123,7 @@ func runWatch(e *env, fs *flag.FlagSet, args []string) int {
 	if !screen {
 		fmt.Fprintln(e.stdout, "watching "+title)
 	}
+	bo.Example = p.IsExample(src) // Judge.Grade gives the build the problem it grades on
 	g := &watch.Grader{Judge: j, Problem: p, Source: src, TestsDir: testsDir, Build: bo, Options: *opts}
 	loop := &watch.Loop{Source: src, Grade: g.Grade, Show: d.Show}
 	loop.Run(ctx, changes)

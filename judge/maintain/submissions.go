@@ -217,6 +217,7 @@ func (v *verifier) buildExample(ctx context.Context, tmp string, i int, ex examp
 		bo.Lang = ex.sub.Language
 	}
 	bo.Entry = ex.sub.Entrypoint
+	bo.Problem, bo.Example = v.p, true
 	return v.opts.Judge.Prepare(ctx, judge.Submission{Path: src}, bo)
 }
 
@@ -227,11 +228,16 @@ func (v *verifier) buildExample(ctx context.Context, tmp string, i int, ex examp
 func (v *verifier) notGraded(ex example, err error) {
 	var ule *judge.UnknownLanguageError
 	var ni *judge.NotInstalledError
+	var re *judge.RefusedError
 	switch {
 	case errors.As(err, &ule):
 		v.skip(ex, "skipped: unknown language: %s", ule.Detail())
 	case errors.As(err, &ni):
 		v.skip(ex, "skipped: %v", err)
+	case errors.As(err, &re) && !re.Code:
+		v.skip(ex, "skipped: %s", re.Reason)
+	case errors.As(err, &re):
+		v.add(Error, v.file(ex.rel), "", "%s", re.Reason)
 	default:
 		v.add(Error, v.file(ex.rel), "", "%v", err)
 	}
@@ -247,28 +253,47 @@ func (v *verifier) skip(ex example, format string, args ...any) {
 	v.add(sev, v.file(ex.rel), "", format, args...)
 }
 
-// copyOut copies the file or directory name of fsys to dst.
-func copyOut(fsys fs.FS, name, dst string) error {
-	return fs.WalkDir(fsys, name, func(p string, d fs.DirEntry, err error) error {
+// copyOut copies the file or directory name of fsys to dst, following
+// symbolic links (problems.LoadDir has checked that none leads out of the
+// package: BAPCtools' example submissions link to each other).
+func copyOut(fsys fs.FS, name, dst string) error { return copyOutAt(fsys, name, dst, 0) }
+
+// copyOutAt is copyOut depth directories down (a link to a directory
+// above it would loop for good).
+func copyOutAt(fsys fs.FS, name, dst string, depth int) error {
+	if depth > 32 {
+		return fmt.Errorf("%s: directories nested too deep (a link to a directory above it?)", name)
+	}
+	st, err := fs.Stat(fsys, name)
+	if err != nil {
+		return err
+	}
+	if !st.IsDir() {
+		if !st.Mode().IsRegular() {
+			return nil // a device, say: no part of the submission
+		}
+		b, err := fs.ReadFile(fsys, name)
 		if err != nil {
 			return err
 		}
-		out := filepath.Join(dst, filepath.FromSlash(strings.TrimPrefix(strings.TrimPrefix(p, name), "/")))
-		if d.IsDir() {
-			return os.MkdirAll(out, 0o755)
-		}
-		if !d.Type().IsRegular() {
-			return nil // a link, say: no part of the submission
-		}
-		b, err := fs.ReadFile(fsys, p)
-		if err != nil {
+		if err := os.MkdirAll(filepath.Dir(dst), 0o755); err != nil {
 			return err
 		}
-		if err := os.MkdirAll(filepath.Dir(out), 0o755); err != nil {
+		return os.WriteFile(dst, b, 0o644|st.Mode().Perm()&0o111)
+	}
+	if err := os.MkdirAll(dst, 0o755); err != nil {
+		return err
+	}
+	entries, err := fs.ReadDir(fsys, name)
+	if err != nil {
+		return err
+	}
+	for _, e := range entries {
+		if err := copyOutAt(fsys, path.Join(name, e.Name()), filepath.Join(dst, e.Name()), depth+1); err != nil {
 			return err
 		}
-		return os.WriteFile(out, b, 0o644)
-	})
+	}
+	return nil
 }
 
 // gradeAll grades the built examples, up to jobs() at once, and hands
@@ -402,7 +427,7 @@ func (v *verifier) grade(ctx context.Context, ex example, pp *judge.Prepared, li
 	res := &SubmissionResult{Path: v.file(ex.rel), Want: ex.want, Expect: expectText(v.p, ex), Got: r.Verdict,
 		TimeLimit: limit, Scored: r.Score.Scoring, Score: r.Score.Value}
 	if !r.Compile.OK {
-		res.Message = firstLine(r.Compile.Message)
+		res.Message = r.Compile.Summary()
 	}
 	slowestOf(res, r)
 	return res, r, nil
