@@ -19,13 +19,13 @@ import (
 func functionPackage(t *testing.T, extra map[string]string) *problems.Problem {
 	t.Helper()
 	files := map[string]string{
-		"problem.yaml":         "problem_format_version: 2025-09\nname: Add\nuuid: 1\nconstants: {offset: 0}\n",
-		"data/sample/1.in":     "1 2\n",
-		"data/sample/1.ans":    "3\n",
-		"data/secret/1.in":     "40 2\n",
-		"data/secret/1.ans":    "42\n",
-		"include/cpp/add.h":    "long add(long a, long b);\n",
-		"include/cpp/main.cpp": "#include <cstdio>\n#include \"add.h\"\nint main(){long a,b;if(std::scanf(\"%ld %ld\",&a,&b)!=2)return 1;std::printf(\"%ld\\n\",add(a,b)+{{offset}});}\n",
+		"problem.yaml":                "problem_format_version: 2025-09\nname: Add\nuuid: 1\nconstants: {offset: 0}\n",
+		"data/sample/1.in":            "1 2\n",
+		"data/sample/1.ans":           "3\n",
+		"data/secret/1.in":            "40 2\n",
+		"data/secret/1.ans":           "42\n",
+		"include/cpp/add.h":           "long add(long a, long b);\n",
+		"include/cpp/main.cpp":        "#include <cstdio>\n#include \"add.h\"\nint main(){long a,b;if(std::scanf(\"%ld %ld\",&a,&b)!=2)return 1;std::printf(\"%ld\\n\",add(a,b)+{{offset}});}\n",
 		"include/python3/__main__.py": "import add\na, b = map(int, input().split())\nprint(add.add(a, b) + {{offset}})\n",
 		"include/java/Main.java":      "import java.util.Scanner;\npublic class Main { public static void main(String[] x) { Scanner s = new Scanner(System.in); long a = s.nextLong(), b = s.nextLong(); System.out.println(Add.add(a, b)); } }\n",
 	}
