@@ -18,6 +18,10 @@ type LanguageStatus struct {
 	Path        string // its compiler, else its interpreter, as found on the PATH
 	Version     string // the first line its version command printed; "" without one
 	Err         error  // why it cannot be built: a *NotInstalledError, or the version command's failure
+	// FallsBack names the language its submissions are built in instead
+	// (Language.Fallback) when Err says it is not installed and that one
+	// is; "" otherwise.
+	FallsBack string
 }
 
 // versionTimeout bounds a version command (kotlinc -version starts a JVM).
@@ -39,6 +43,9 @@ func (j *Judge) LanguageStatus(ctx context.Context, langs *Languages) []Language
 		tc, err := j.toolchain(lang)
 		if err != nil {
 			out[i].Err = err
+			if used, _, ferr := j.installed(langs, lang, true); ferr == nil && used != lang {
+				out[i].FallsBack = used.Name
+			}
 			continue
 		}
 		out[i].Path = tc.compiler

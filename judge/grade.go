@@ -31,7 +31,11 @@ type GradeOptions struct {
 	// rejected test, the rest of each group with on_reject: break (the
 	// legacy rules, as problemtools judges), or (2025-09) the rest of a
 	// pass-fail or min group and the groups that require it.
-	Lazy     bool
+	Lazy bool
+	// Need, when set, names the tests Lazy never skips: those whose own
+	// results a caller reads however an earlier test fared (judge verify's
+	// expectations on some tests).
+	Need     func(problems.Test) bool
 	Parallel int  // tests run at once; 0 or 1: one at a time (the Judge's MaxRuns bounds them too)
 	Keep     bool // keep each test's working directory (TestResult.Dir), for people
 	// Checker judges every test's output; nil: each test's checker
@@ -200,7 +204,7 @@ func (g *grader) runAll(ctx context.Context, tests []problems.Test) ([]TestResul
 		ctxs[i], cancels[i] = context.WithCancel(ctx)
 		defer cancels[i]()
 	}
-	skipAfter := g.pruner(tests)
+	skipAfter := g.needed(tests, g.pruner(tests))
 	progress, progressDone := g.progress(len(tests))
 	var (
 		mu       sync.Mutex
@@ -264,6 +268,20 @@ func (g *grader) runAll(ctx context.Context, tests []problems.Test) ([]TestResul
 		return nil, firstErr
 	}
 	return g.kept(results, skipAfter), ctx.Err()
+}
+
+// needed is skip without the tests GradeOptions.Need names.
+func (g *grader) needed(tests []problems.Test, skip func(int) []int) func(int) []int {
+	if g.opts.Need == nil {
+		return skip
+	}
+	need := make([]bool, len(tests))
+	for i, t := range tests {
+		need[i] = g.opts.Need(t)
+	}
+	return func(i int) []int {
+		return slices.DeleteFunc(skip(i), func(k int) bool { return need[k] })
+	}
 }
 
 // kept is the results a one-at-a-time run would have: in test order,

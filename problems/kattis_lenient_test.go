@@ -49,7 +49,7 @@ func TestPackageNames(t *testing.T) {
 			if warned != tt.warned {
 				t.Errorf("got warnings %v, want the name's: %v", p.Warnings, tt.warned)
 			}
-			if tt.defects && !strings.Contains(p.Defects[0].Msg, "lower-case letters a-z and digits only") {
+			if tt.defects && !strings.Contains(p.Defects[0].Msg, "lower-case letters a-z and digits 0-9 only") {
 				t.Errorf("got %v, want the format's rule", p.Defects[0])
 			}
 		})

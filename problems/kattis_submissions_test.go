@@ -390,6 +390,13 @@ func TestGlobs(t *testing.T) {
 		{"secret/group1", "secret/group10/1", false},
 		{"secret", "sample/1", false},
 		{"[", "[", false},
+		// spaces around an alternative are dropped, as BAPCtools reads it
+		{"secret/*{ 4 }{ 2 }", "secret/42", true},
+		{"secret/*{ 4 }{ 2 }", "secret/4 2", false},
+		{"wa/{ odd.py , even.py }", "wa/even.py", true},
+		{"secret/*{,0,1,2,3,4,5,6,7,8,9}{0,2,4,6,8}", "secret/12", true},
+		{"secret/*{,0,1,2,3,4,5,6,7,8,9}{0,2,4,6,8}", "secret/2", true},
+		{"secret/*{,0,1,2,3,4,5,6,7,8,9}{0,2,4,6,8}", "secret/13", false},
 	} {
 		if got := globMatch(tt.glob, tt.name); got != tt.want {
 			t.Errorf("globMatch(%q, %q): got %v, want %v", tt.glob, tt.name, got, tt.want)

@@ -319,14 +319,13 @@ func (p *Problem) checkName() {
 	if kattisNameRE.MatchString(name) {
 		return
 	}
-	w := Warning{File: p.file("problem.yaml"),
-		Msg: fmt.Sprintf("the package directory's name %q is not one the format allows: lower-case letters a-z and digits only", name)}
 	if nameRE.MatchString(name) {
-		w.Msg += " (problemtools counts a '-' as an error; BAPCtools and DOMjudge take it)"
-		p.Warnings = append(p.Warnings, w)
+		p.Warnings = append(p.Warnings, Warning{File: p.file("problem.yaml"),
+			Msg: fmt.Sprintf("the package directory's name %q has a '-': the format allows a-z and 0-9 only (problemtools: an error)", name)})
 		return
 	}
-	p.Defects = append(p.Defects, w)
+	p.Defects = append(p.Defects, Warning{File: p.file("problem.yaml"),
+		Msg: fmt.Sprintf("the package directory's name %q is not one the format allows: lower-case letters a-z and digits 0-9 only", name)})
 }
 
 // LoadDir loads the problem in the directory dir. Its symbolic links are

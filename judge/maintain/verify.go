@@ -108,10 +108,22 @@ type SubmissionResult struct {
 type DerivedLimit struct {
 	Limit       time.Duration // the limit
 	TLE         time.Duration // what the time-limit-exceeded submissions must exceed
-	Slowest     time.Duration // the slowest accepted run
+	Slowest     time.Duration // the slowest run that bounds it from below
 	Submission  string        // whose it is
 	Test        string        // on which test
 	Multipliers problems.TimeMultipliers
+	// Verdict is that test's, when it is not AC (2025-09: a
+	// wrong_answer submission's run bounds the limit too); "" for AC.
+	Verdict string `json:",omitempty"`
+}
+
+// Run says whose run the limit comes from, for people: "the slowest
+// accepted run", or "the slowest run that bounds it from below (WA)".
+func (d *DerivedLimit) Run() string {
+	if d.Verdict == "" {
+		return "the slowest accepted run"
+	}
+	return "the slowest run that bounds it from below (" + d.Verdict + ")"
 }
 
 // VerifyReport is everything Verify found.
@@ -168,6 +180,10 @@ func Verify(ctx context.Context, p *problems.Problem, opts VerifyOptions) (*Veri
 	for _, w := range p.Warnings {
 		v.add(Warning, w.File, linePos(w.Line), "%s", fieldMsg(w.Field, w.Msg))
 	}
+	for _, d := range p.Defects {
+		v.add(Error, d.File, linePos(d.Line), "%s", fieldMsg(d.Field, d.Msg))
+	}
+	v.checkLanguageCodes()
 	tests, err := p.Tests()
 	if err != nil {
 		return nil, fmt.Errorf("listing tests of %s: %w", p.Origin, err)
@@ -317,6 +333,31 @@ func (v *verifier) checkInputs(ctx context.Context, tests []problems.Test) error
 		}
 	}
 	return nil
+}
+
+// checkLanguageCodes warns about a language code of the package that no
+// language of the table has: a directory of include/, an entry of
+// problem.yaml's languages.
+func (v *verifier) checkLanguageCodes() {
+	langs := v.opts.Build.Languages
+	if langs == nil {
+		langs = v.opts.Judge.Languages()
+	}
+	known := map[string]bool{"default": true}
+	for _, l := range langs.List {
+		known[l.KattisCode()] = true
+		known[l.Name] = true
+	}
+	for _, code := range v.p.IncludeCodes() {
+		if !known[code] {
+			v.add(Warning, v.file("include/"+code), "", "no language of the table has the code %s: its files are never included", code)
+		}
+	}
+	for _, code := range v.p.Submit.Languages {
+		if !known[code] {
+			v.add(Warning, v.file("problem.yaml"), "", "languages: no language of the table has the code %s", code)
+		}
+	}
 }
 
 // lookPath finds a tool on the Judge's PATH.
