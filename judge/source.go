@@ -22,6 +22,18 @@ type RefusedError struct {
 
 func (e *RefusedError) Error() string { return e.Path + ": " + e.Reason }
 
+// Check says why Prepare would refuse sub without building anything: a
+// file in no language (*UnknownLanguageError), a compiler not installed
+// (*NotInstalledError), a language or a size the problem does not take
+// (*RefusedError), a missing file; nil when it would build it.
+func (j *Judge) Check(sub Submission, o BuildOptions) error {
+	if IsBuildRun(sub.Path) {
+		return nil
+	}
+	_, _, err := j.source(sub, o)
+	return err
+}
+
 // source is the submission as Prepare builds it and BuildKey names it: in
 // its language (the one forced, or its files'; that language's fallback
 // where only the fallback is installed), refused when the problem does not

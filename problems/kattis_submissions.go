@@ -123,6 +123,9 @@ type Bound struct {
 	Kind   TimeBound
 	Tests  string // the test-name glob; "" for every test
 	Source string // the expectation's
+	// Permitted are the verdicts its tests may get (the expectation's);
+	// a run with another on them bounds nothing. nil: any.
+	Permitted []verdict.Verdict
 }
 
 // Bounds lists how s bounds the time limit: one entry for each of its
@@ -133,7 +136,7 @@ func (s ExampleSubmission) Bounds() []Bound {
 	for _, e := range s.Expectations {
 		dup := slices.ContainsFunc(out, func(b Bound) bool { return b.Kind == e.TimeLimit && b.Tests == e.Tests })
 		if e.TimeLimit != TimeBoundNone && !dup {
-			out = append(out, Bound{Kind: e.TimeLimit, Tests: e.Tests, Source: e.Source})
+			out = append(out, Bound{Kind: e.TimeLimit, Tests: e.Tests, Source: e.Source, Permitted: e.Permitted})
 		}
 	}
 	return out

@@ -114,6 +114,9 @@ func runRun(e *env, fs *flag.FlagSet, args []string) int {
 		name = builtName(lang, used)
 	}
 	bo.Problem, bo.Example = p, p.IsExample(args[1])
+	if err := j.Check(judge.Submission{Path: args[1]}, bo); err != nil {
+		return e.fail(err)
+	}
 
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()

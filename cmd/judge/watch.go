@@ -9,6 +9,7 @@ import (
 	"os/signal"
 	"syscall"
 
+	"github.com/optjudge/optjudge/judge"
 	"github.com/optjudge/optjudge/judge/watch"
 )
 
@@ -124,6 +125,11 @@ func runWatch(e *env, fs *flag.FlagSet, args []string) int {
 		fmt.Fprintln(e.stdout, "watching "+title)
 	}
 	bo.Example = p.IsExample(src) // Judge.Grade gives the build the problem it grades on
+	check := bo
+	check.Problem = p
+	if err := j.Check(judge.Submission{Path: src}, check); err != nil {
+		return e.fail(err)
+	}
 	g := &watch.Grader{Judge: j, Problem: p, Source: src, TestsDir: testsDir, Build: bo, Options: *opts}
 	loop := &watch.Loop{Source: src, Grade: g.Grade, Show: d.Show}
 	loop.Run(ctx, changes)

@@ -452,8 +452,9 @@ func (v *verifier) lowerRun(g graded) *slowRun {
 			if !problems.Selects(b.Tests, t.Name) {
 				continue
 			}
-			if t.Verdict == verdict.TLE || t.Verdict == verdict.JE {
-				s = nil
+			kv := problems.KattisVerdict(t.Verdict)
+			if kv == verdict.TLE || kv == verdict.JE || (b.Permitted != nil && !slices.Contains(b.Permitted, kv)) {
+				s = nil // a run that fails its own rule bounds nothing
 				break
 			}
 			if s == nil || t.CPU > s.cpu {
