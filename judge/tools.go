@@ -60,8 +60,10 @@ func (j *Judge) checker(ctx context.Context, p *problems.Problem, langs *Languag
 	if err != nil {
 		return nil, err
 	}
+	cmd := t.command(programTimeout(p), programMemory(p))
+	cmd.Output = p.Submit.ValidationOutput
 	return &checkers.External{
-		Command:  t.command(programTimeout(p), programMemory(p)),
+		Command:  cmd,
 		Protocol: p.CheckerProgram.Protocol,
 		Args:     p.CheckerProgram.Args,
 		TempDir:  j.tmp,
