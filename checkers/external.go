@@ -221,6 +221,21 @@ func (x *External) kattis(ctx context.Context, in, ans, feedback string, output 
 	return KattisResult(x.Name, r.code, feedback, r.stderr)
 }
 
+// Static runs a 2025-09 static validator, in c's directory (which holds
+// the submission's files): "validator language entry_point feedback_dir
+// [args]". Its verdict is read as a Kattis output validator's (see
+// KattisResult); feedback is the feedback directory, which exists.
+func (x *External) Static(ctx context.Context, language, entry, feedback string, args []string) (Result, error) {
+	r, err := x.run(ctx, append([]string{language, entry, feedback}, args...), nil)
+	if err != nil {
+		return Result{}, err
+	}
+	if x.Output > 0 && int64(len(r.stdout)+len(r.stderr))+feedbackSize(feedback) > int64(x.Output) {
+		return Result{}, fmt.Errorf("%s: wrote more than its output limit of %s (validation_output), its feedback directory included", x.Name, x.Output)
+	}
+	return KattisResult(x.Name, r.code, feedback, r.stderr)
+}
+
 // KattisResult reads a Kattis validator's verdict from its exit code and
 // its feedback directory: 42 AC, 43 WA, each with its message and score
 // files; any other exit code, or a score file that holds no number, is an

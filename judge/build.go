@@ -83,6 +83,16 @@ type program struct {
 	vars     map[string]string // its placeholders' values, but {memlimit}'s
 	env      []string          // extra environment of its runs, {dir} still in it
 	readOnly []string          // the toolchain its runs see
+	// src is the submission as it was built (its files, the included
+	// ones), for a static validator; nil for an executable, a build of
+	// build and run scripts, an imported build
+	src *sourceSet
+	// code is its language's Kattis code ("" but for a language of the
+	// table)
+	code string
+	// answers: a submit-answer problem's submission, whose files are the
+	// answers to the tests, nothing to run
+	answers bool
 }
 
 // argv is the run command under a grading's memory limit.

@@ -127,12 +127,22 @@ func (pp *Prepared) Grade(ctx context.Context, p *problems.Problem, o GradeOptio
 		return nil, err
 	}
 	done, err := g.runAll(ctx, tests)
+	total := len(tests)
+	if st := staticTests(p); err == nil && st != nil && o.Tests == nil {
+		// the static validation test cases: the static validator on the
+		// submission's files, once each
+		var static []TestResult
+		if static, err = g.validateStatic(ctx, pp.langs, st); err == nil {
+			done = append(done, static...)
+			total += len(static)
+		}
+	}
 	r.Tests = done
 	switch {
 	case err != nil && ctx.Err() != nil:
 		r.Incomplete = true
 		r.Verdict = verdict.Unknown
-		r.Summary = summarize(r.Tests, len(tests), r.Verdict)
+		r.Summary = summarize(r.Tests, total, r.Verdict)
 		r.Score = noScore(p, verdict.Unknown)
 		return r, ctx.Err()
 	case err != nil:
@@ -141,7 +151,7 @@ func (pp *Prepared) Grade(ctx context.Context, p *problems.Problem, o GradeOptio
 	if err := g.score(ctx, r, tests); err != nil {
 		return nil, err
 	}
-	r.Summary = summarize(r.Tests, len(tests), r.Verdict)
+	r.Summary = summarize(r.Tests, total, r.Verdict)
 	return r, nil
 }
 

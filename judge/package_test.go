@@ -227,3 +227,51 @@ int main(int argc, char **argv) {
 		}
 	}
 }
+
+// TestStaticValidation: a 2025-09 static validation test case runs the
+// static validator on the submission's files (language, entry point,
+// feedback directory), its verdict one of the grading's tests.
+func TestStaticValidation(t *testing.T) {
+	p := writePackage(t, "s", map[string]string{
+		"problem.yaml":                "problem_format_version: 2025-09\nname: S\nuuid: 1\n",
+		"data/sample/1.in":            "1 2\n",
+		"data/sample/1.ans":           "3\n",
+		"data/secret/1.in":            "40 2\n",
+		"data/secret/1.ans":           "42\n",
+		"data/secret/test_group.yaml": "static_validation_score: pass-fail\nstatic_validator_args: [os]\n",
+		"static_validator/validate.py": `import os, sys
+lang, entry, feedback = sys.argv[1:4]
+banned = sys.argv[4]
+src = open(entry).read()
+if lang != "python3" or ("import " + banned) in src:
+    open(os.path.join(feedback, "judgemessage.txt"), "w").write(lang + " " + entry + ": imports " + banned)
+    sys.exit(43)
+sys.exit(42)
+`,
+	})
+	dir := t.TempDir()
+	j := newJudge(t)
+	for src, want := range map[string]verdict.Verdict{
+		"a, b = map(int, input().split())\nprint(a + b)\n":             verdict.AC,
+		"import os\na, b = map(int, input().split())\nprint(a + b)\n": verdict.WA,
+	} {
+		sub := filepath.Join(dir, "sum.py")
+		os.WriteFile(sub, []byte(src), 0o644)
+		r, err := j.Grade(context.Background(), p, Submission{Path: sub}, BuildOptions{}, GradeOptions{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var static *TestResult
+		for i := range r.Tests {
+			if r.Tests[i].Name == "secret/static_validation" {
+				static = &r.Tests[i]
+			}
+		}
+		if r.Verdict != want || static == nil || static.Verdict != want {
+			t.Errorf("%q: got %s, static %+v; want %s on the static validation test", src, r.Verdict, static, want)
+		}
+		if want == verdict.WA && !strings.Contains(static.Message, "python3 sum.py: imports os") {
+			t.Errorf("got message %q, want the validator's", static.Message)
+		}
+	}
+}

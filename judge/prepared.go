@@ -155,7 +155,8 @@ func (j *Judge) buildIn(ctx context.Context, pp *Prepared, src *sourceSet, prog 
 	if pp.Compile, err = j.compile(ctx, b, tc); err != nil || !pp.Compile.OK {
 		return nil, err
 	}
-	p := &program{lang: lang.Name, dir: prog, files: src.files, run: runCommand(lang, tc), env: tc.env, readOnly: tc.readOnly}
+	p := &program{lang: lang.Name, dir: prog, files: src.files, run: runCommand(lang, tc), env: tc.env, readOnly: tc.readOnly,
+		src: src, code: lang.KattisCode()}
 	built := builtFiles(lang)
 	if built == nil {
 		p.vars = runVars(src.entry, "")
