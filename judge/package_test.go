@@ -252,7 +252,7 @@ sys.exit(42)
 	dir := t.TempDir()
 	j := newJudge(t)
 	for src, want := range map[string]verdict.Verdict{
-		"a, b = map(int, input().split())\nprint(a + b)\n":             verdict.AC,
+		"a, b = map(int, input().split())\nprint(a + b)\n":            verdict.AC,
 		"import os\na, b = map(int, input().split())\nprint(a + b)\n": verdict.WA,
 	} {
 		sub := filepath.Join(dir, "sum.py")
