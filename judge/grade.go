@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"path"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -342,6 +343,13 @@ func (g *grader) runTest(ctx context.Context, i int, t problems.Test, w *workDir
 	if err != nil {
 		return tr, err
 	}
+	if g.prog.answers {
+		g.answer(ctx, &tr, t, input, answer)
+		if ctx.Err() != nil {
+			return tr, ctx.Err()
+		}
+		return tr, nil
+	}
 	dir, err := g.workDir(&tr, w)
 	if err != nil {
 		return tr, err
@@ -432,6 +440,30 @@ func (g *grader) workDir(tr *TestResult, w *workDir) (string, error) {
 		}
 	}
 	return dir, nil
+}
+
+// answer judges a submit-answer problem's answer file for test t as the
+// output of a run: a missing one is WA, one over the output limit OLE.
+func (g *grader) answer(ctx context.Context, tr *TestResult, t problems.Test, input, answer []byte) {
+	name, ok := problems.AnswerFile(g.prog.files, t)
+	if !ok {
+		tr.Verdict, tr.Message = verdict.WA, fmt.Sprintf("no answer for %s (a file %s.out, or %s.out)", t.Name, t.Name, path.Base(t.Name))
+		return
+	}
+	p := filepath.Join(g.prog.dir, filepath.FromSlash(name))
+	if st, err := os.Stat(p); err != nil || st.Size() > int64(g.limits.Output) {
+		tr.Verdict, tr.Message = verdict.OLE, fmt.Sprintf("%s: over the output limit of %s", name, g.limits.Output)
+		return
+	}
+	out, err := os.ReadFile(p)
+	if err != nil {
+		tr.Verdict, tr.Message = verdict.JE, err.Error()
+		return
+	}
+	if g.opts.Outputs.keeps(verdict.WA) {
+		tr.Output = out
+	}
+	g.check(ctx, tr, t, input, out, answer)
 }
 
 // check hands a completed run's output to the checker.

@@ -275,3 +275,47 @@ sys.exit(42)
 		}
 	}
 }
+
+// TestSubmitAnswer: a submit-answer problem's submission is a directory
+// of answers, one per test (its name, or its last element, with .out or
+// .ans), judged as outputs; a test without one is WA.
+func TestSubmitAnswer(t *testing.T) {
+	p := writePackage(t, "answers", map[string]string{
+		"problem.yaml":      "problem_format_version: 2025-09\nname: A\nuuid: 1\ntype: [pass-fail, submit-answer]\n",
+		"data/sample/1.in":  "1 2\n",
+		"data/sample/1.ans": "3\n",
+		"data/secret/2.in":  "40 2\n",
+		"data/secret/2.ans": "42\n",
+		"data/secret/3.in":  "5 5\n",
+		"data/secret/3.ans": "10\n",
+	})
+	j := newJudge(t)
+	for _, tt := range []struct {
+		name  string
+		files map[string]string
+		want  verdict.Verdict
+		msg   string
+	}{
+		{"all", map[string]string{"1.out": "3\n", "secret/2.out": "42\n", "3.ans": "10\n"}, verdict.AC, ""},
+		{"one wrong", map[string]string{"1.out": "3\n", "2.out": "41\n", "3.out": "10\n"}, verdict.WA, "got \"41\""},
+		{"one missing", map[string]string{"1.out": "3\n", "2.out": "42\n"}, verdict.WA, "no answer for secret/3"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			dir := filepath.Join(t.TempDir(), "answers")
+			for name, content := range tt.files {
+				os.MkdirAll(filepath.Join(dir, filepath.Dir(name)), 0o755)
+				os.WriteFile(filepath.Join(dir, name), []byte(content), 0o644)
+			}
+			r, err := j.Grade(context.Background(), p, Submission{Path: dir}, BuildOptions{}, GradeOptions{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if r.Verdict != tt.want || r.Language != AnswersLanguage {
+				t.Fatalf("got %s in %s, want %s", r.Verdict, r.Language, tt.want)
+			}
+			if tt.msg != "" && !strings.Contains(describe(r), tt.msg) {
+				t.Errorf("got %s, want a message with %q", describe(r), tt.msg)
+			}
+		})
+	}
+}

@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 
+	"github.com/optjudge/optjudge/judge/bytesize"
 	"github.com/optjudge/optjudge/problems"
 )
 
@@ -62,9 +63,12 @@ func (j *Judge) Prepare(ctx context.Context, sub Submission, o BuildOptions) (*P
 	langs := j.table(o.Languages)
 	pp := &Prepared{Submission: sub, j: j, langs: langs, Compile: CompileResult{OK: true}}
 	var err error
-	if IsBuildRun(sub.Path) {
+	switch {
+	case o.Problem != nil && o.Problem.Type.SubmitAnswer:
+		err = j.prepareAnswers(pp, o)
+	case IsBuildRun(sub.Path):
 		err = j.prepareBuildRun(ctx, pp, o)
-	} else {
+	default:
 		src, tc, serr := j.source(sub, o)
 		if serr != nil {
 			return nil, serr
@@ -80,6 +84,50 @@ func (j *Judge) Prepare(ctx context.Context, sub Submission, o BuildOptions) (*P
 		return nil, err
 	}
 	return pp, nil
+}
+
+// AnswersLanguage is the language of a submit-answer problem's
+// submission: files of answers, nothing to build or run.
+const AnswersLanguage = "answers"
+
+// prepareAnswers takes a submit-answer problem's submission: a directory
+// of answer files (problems.AnswerFile says which answers which test), or
+// one file, copied as they are, within the bounds of a directory
+// submission.
+func (j *Judge) prepareAnswers(pp *Prepared, o BuildOptions) error {
+	pp.Language = AnswersLanguage
+	path := pp.Submission.Path
+	st, err := os.Stat(path)
+	if err != nil {
+		return fmt.Errorf("submission %s: %w", path, unwrapPathError(err))
+	}
+	src := &sourceSet{path: path}
+	if st.IsDir() {
+		links := ""
+		if o.Example {
+			links = o.Problem.Dir
+		}
+		files, err := listDir(path, links)
+		if err != nil {
+			return fmt.Errorf("submission %s: %w", path, err)
+		}
+		src.dir, src.files, src.links = true, files, links
+	} else {
+		if st.Size() > int64(MaxSubmissionSize) {
+			return fmt.Errorf("submission %s: %s, over the limit of %s", path, bytesize.Size(st.Size()), MaxSubmissionSize)
+		}
+		src.files = []string{filepath.Base(path)}
+	}
+	dir, err := os.MkdirTemp(j.tmp, "prog-")
+	if err != nil {
+		return fmt.Errorf("creating a build directory: %w", err)
+	}
+	if err := src.copyInto(dir, 0o755); err != nil {
+		removeAll(dir)
+		return err
+	}
+	pp.prog = &program{lang: AnswersLanguage, dir: dir, files: src.files, answers: true}
+	return nil
 }
 
 // prepareExecutable wraps a ready-made executable as a program.

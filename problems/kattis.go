@@ -38,8 +38,9 @@ import (
 //
 // The problem's type is `type` (a string, or a list in 2023-07 and later:
 // pass-fail, scoring, interactive, multi-pass, submit-answer) together with
-// the legacy `validation: custom [interactive] [score]`; multi-pass and
-// submit-answer problems are refused with an error naming the key.
+// the legacy `validation: custom [interactive] [score]`; multi-pass
+// problems are refused with an error naming the key. A submit-answer
+// problem's submissions are directories of answers (see AnswerFile).
 //
 // The time limit is limits.time_limit (2023-07 and later), else the number
 // in the file .timelimit at the package's root (as DOMjudge and BAPCtools
@@ -310,9 +311,6 @@ func (k *KattisSpec) validateType(bad func(field, format string, args ...any)) {
 	}
 	if t.MultiPass {
 		bad("type", `"multi-pass" problems are not supported: the judge runs a submission once per test`)
-	}
-	if t.SubmitAnswer {
-		bad("type", `"submit-answer" problems are not supported: the judge runs programs`)
 	}
 	words := strings.Fields(k.Validation)
 	switch {

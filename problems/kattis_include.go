@@ -139,3 +139,24 @@ func (p *Problem) checkIncludes() {
 		p.Defects = append(p.Defects, Warning{File: p.file("include/default"), Msg: "format legacy has no include/default/ (it is used anyway)"})
 	}
 }
+
+// AnswerFile is the file of a submit-answer problem's submission that
+// answers test t, among the submission's files (slash-separated paths in
+// its directory): the first of NAME.out, NAME.ans and NAME, for NAME the
+// test's name ("secret/group1/03") and then its last element ("03"); ok
+// is false when there is none. The answers are judged as a program's
+// outputs would be.
+func AnswerFile(files []string, t Test) (string, bool) {
+	have := map[string]bool{}
+	for _, f := range files {
+		have[f] = true
+	}
+	for _, name := range []string{t.Name, path.Base(t.Name)} {
+		for _, ext := range []string{".out", ".ans", ""} {
+			if have[name+ext] {
+				return name + ext, true
+			}
+		}
+	}
+	return "", false
+}

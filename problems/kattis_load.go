@@ -413,6 +413,10 @@ func (p *Problem) loadPrograms() error {
 	}
 	if sv := singleProgramDir(fsys, "static_validator"); sv != "" {
 		p.StaticValidator = &Program{Path: sv, Kind: programKind(fsys, sv, false)}
+		if p.Type.SubmitAnswer {
+			p.Defects = append(p.Defects, Warning{File: p.file(sv), Msg: "a submit-answer problem has no static validator (the format forbids it); not run"})
+			p.StaticValidator = nil
+		}
 	}
 	p.loadFolderFiles()
 	return nil

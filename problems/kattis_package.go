@@ -179,7 +179,7 @@ type ProblemType struct {
 	Scoring      bool // an accepted submission also gets a score
 	Interactive  bool // the output validator talks with the submission
 	MultiPass    bool // refused at load time: the judge does not run several passes
-	SubmitAnswer bool // refused at load time: the submission is the answers
+	SubmitAnswer bool // the submission is the answers, a file per test (see Problem.AnswerFile)
 }
 
 // String lists the types as problem.yaml spells them, e.g. "scoring

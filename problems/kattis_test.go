@@ -172,8 +172,8 @@ func TestLoadKattisErrors(t *testing.T) {
 	}{
 		{"multi-pass", map[string]string{"problem.yaml": "problem_format_version: 2025-09\ntype: [pass-fail, multi-pass]\n"},
 			`problem.yaml:2: type: "multi-pass" problems are not supported`},
-		{"submit-answer", map[string]string{"problem.yaml": "problem_format_version: 2023-07-draft\ntype: submit-answer\n"},
-			`problem.yaml:2: type: "submit-answer" problems are not supported`},
+		{"submit-answer and interactive", map[string]string{"problem.yaml": "problem_format_version: 2023-07-draft\ntype: [submit-answer, interactive]\n"},
+			`problem.yaml:2: type: submit-answer excludes multi-pass and interactive`},
 		{"pass-fail and scoring", map[string]string{"problem.yaml": "problem_format_version: 2025-09\ntype: [pass-fail, scoring]\n"},
 			"problem.yaml:2: type: pass-fail and scoring exclude each other"},
 		{"unknown type", map[string]string{"problem.yaml": "type: optimisation\n"},

@@ -98,6 +98,9 @@ func runRun(e *env, fs *flag.FlagSet, args []string) int {
 		return e.usageError("%v", err)
 	}
 	lang, name, err := resolveSubmission(bo, args[1])
+	if p.Type.SubmitAnswer {
+		lang, name, err = nil, judge.AnswersLanguage, nil // files of answers
+	}
 	if err != nil {
 		return e.fail(withHint(err))
 	}
