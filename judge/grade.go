@@ -410,12 +410,13 @@ func (g *grader) contestantsExec(errno syscall.Errno) bool {
 func (g *grader) command(t problems.Test, dir string) *sandbox.Cmd {
 	argv := g.prog.argv(g.limits.Memory)
 	cmd := &sandbox.Cmd{
-		Path:     argv[0],
-		Args:     argv[1:],
-		Dir:      dir,
-		Env:      withDir(g.prog.env, dir),
-		ReadOnly: g.prog.readOnly,
-		Limits:   g.limits.sandbox(),
+		Path:        argv[0],
+		Args:        argv[1:],
+		Dir:         dir,
+		Env:         withDir(g.prog.env, dir),
+		ReadOnly:    g.prog.readOnly,
+		Limits:      g.limits.sandbox(),
+		ReadOnlyDir: g.readOnlyDir(),
 	}
 	if t.Config != nil && len(t.Config.Args) > 0 {
 		cmd.Args = append(slices.Clone(cmd.Args), t.Config.Args...)
@@ -423,15 +424,29 @@ func (g *grader) command(t problems.Test, dir string) *sandbox.Cmd {
 	return cmd
 }
 
+// readOnlyDir says whether the submission may not write in its working
+// directory: a Kattis package's allow_file_writing: false (2025-09's
+// default).
+func (g *grader) readOnlyDir() bool {
+	return g.p.Layout == problems.LayoutKattis && !g.p.Submit.AllowFileWriting
+}
+
 // workDir is the test's working directory with the program in it: the
-// worker's own, emptied, or with Keep a new one left for people.
+// worker's own, emptied, or with Keep a new one left for people. One the
+// submission may not write in is readable by all.
 func (g *grader) workDir(tr *TestResult, w *workDir) (string, error) {
 	if !g.opts.Keep {
+		w.readable = g.readOnlyDir()
 		return w.fresh(g.j, g.prog)
 	}
 	dir, err := os.MkdirTemp(g.j.cfg.TempDir, "optjudge-run-")
 	if err != nil {
 		return "", fmt.Errorf("creating a working directory: %w", err)
+	}
+	if g.readOnlyDir() {
+		if err := os.Chmod(dir, 0o755); err != nil {
+			return "", fmt.Errorf("creating a working directory: %w", err)
+		}
 	}
 	tr.Dir = dir
 	for _, f := range g.prog.files {

@@ -319,3 +319,34 @@ func TestSubmitAnswer(t *testing.T) {
 		})
 	}
 }
+
+// TestFileWriting: a 2025-09 package's submissions may read their working
+// directory (a test's .files) but not write in it, unless problem.yaml
+// says allow_file_writing: true; enforced where the boxes have uids of
+// their own.
+func TestFileWriting(t *testing.T) {
+	j := newJudge(t)
+	if !j.sb.OwnUIDs() {
+		t.Skip("the boxes have no uids of their own here (a root judge gives them): the working directory cannot be kept read-only")
+	}
+	sub := filepath.Join(t.TempDir(), "w.py")
+	os.WriteFile(sub, []byte("data = open('extra.txt').read()\nwith open('mine.txt', 'w') as f:\n    f.write(data)\nprint(open('mine.txt').read().strip())\n"), 0o644)
+	for spec, want := range map[string]verdict.Verdict{
+		"":                           verdict.RE,
+		"allow_file_writing: true\n": verdict.AC,
+	} {
+		p := writePackage(t, "w", map[string]string{
+			"problem.yaml":                  "problem_format_version: 2025-09\nname: W\nuuid: 1\n" + spec,
+			"data/secret/1.in":              "\n",
+			"data/secret/1.ans":             "hello\n",
+			"data/secret/1.files/extra.txt": "hello\n",
+		})
+		r, err := j.Grade(context.Background(), p, Submission{Path: sub}, BuildOptions{}, GradeOptions{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if r.Verdict != want {
+			t.Errorf("%q: got %s, want %s: %s", spec, r.Verdict, want, describe(r))
+		}
+	}
+}
