@@ -150,17 +150,18 @@ type Cmd struct {
 	Path      string   // executable: absolute, relative to Dir, or looked up in /usr/local/bin:/usr/bin:/bin
 	Args      []string // argv[1:]
 	Dir       string   // working directory, created by the caller; in a box, the only writable place but /tmp
+	Env       []string // extra environment ("K=V") over PATH, HOME=Dir, LANG=C.UTF-8; nothing else is passed
+	Stdin     []byte   // standard input, unless StdinFile or StdinPipe is set
+	StdinFile string   // a file to use as standard input (read-only)
+	Limits    Limits
+	ReadOnly  []string // extra host paths visible read-only inside the box
+
 	// ReadOnlyDir keeps the working directory read-only for the program
 	// (a Kattis package's allow_file_writing: false): it is not lent to
 	// the box's uid, and in a mount namespace it is bound read-only; the
 	// caller makes it readable. Only where the boxes have uids of their
 	// own (Sandbox.OwnUIDs) is it enforced.
 	ReadOnlyDir bool
-	Env       []string // extra environment ("K=V") over PATH, HOME=Dir, LANG=C.UTF-8; nothing else is passed
-	Stdin     []byte   // standard input, unless StdinFile or StdinPipe is set
-	StdinFile string   // a file to use as standard input (read-only)
-	Limits    Limits
-	ReadOnly  []string // extra host paths visible read-only inside the box
 
 	// StdinPipe, when set, is the program's standard input, passed on as
 	// it is: the read end of a pipe from another process (an interactive
