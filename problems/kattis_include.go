@@ -160,3 +160,19 @@ func AnswerFile(files []string, t Test) (string, bool) {
 	}
 	return "", false
 }
+
+// Attachments lists the files of attachments/ (the files offered to
+// contestants beside the statement and the samples), slash-separated
+// paths within the package, sorted; nil when it has none.
+func (p *Problem) Attachments() []string {
+	if p.Layout != LayoutKattis {
+		return nil
+	}
+	var out []string
+	walkFiles(p.FS, "attachments", func(name string) error {
+		out = append(out, name)
+		return nil
+	})
+	sort.Strings(out)
+	return out
+}

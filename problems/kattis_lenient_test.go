@@ -313,3 +313,14 @@ func TestSubmitRules(t *testing.T) {
 		t.Errorf("got %v, want an error about languages", err)
 	}
 }
+
+func TestAttachments(t *testing.T) {
+	p, err := LoadDir(writeTree(t, "a", map[string]string{"problem.yaml": "", "data/secret/1.in": "1\n",
+		"attachments/testing_tool.py": "", "attachments/lib/x.h": "", "attachments/.hidden": ""}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, want := p.Attachments(), []string{"attachments/lib/x.h", "attachments/testing_tool.py"}; !slices.Equal(got, want) {
+		t.Errorf("got %v, want %v", got, want)
+	}
+}

@@ -147,6 +147,9 @@ type VerifyReport struct {
 	// Skipped counts the example submissions not graded: in no language
 	// of the table, or with their compiler not installed.
 	Skipped int
+	// Attachments are the package's attachments/ files, as the problem's
+	// origin names them: offered to contestants, checked for nothing.
+	Attachments []string
 }
 
 // Errors counts the findings of severity Error.
@@ -184,6 +187,12 @@ func Verify(ctx context.Context, p *problems.Problem, opts VerifyOptions) (*Veri
 		v.add(Error, d.File, linePos(d.Line), "%s", fieldMsg(d.Field, d.Msg))
 	}
 	v.checkLanguageCodes()
+	for _, a := range p.Attachments() {
+		v.rep.Attachments = append(v.rep.Attachments, v.file(a))
+	}
+	if p.Layout == problems.LayoutKattis && isDirFS(p.FS, "attachments") && len(v.rep.Attachments) == 0 {
+		v.add(Warning, v.file("attachments"), "", "empty: no file to offer")
+	}
 	tests, err := p.Tests()
 	if err != nil {
 		return nil, fmt.Errorf("listing tests of %s: %w", p.Origin, err)
