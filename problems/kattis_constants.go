@@ -210,3 +210,40 @@ func (p *Problem) ReadFile(name string) ([]byte, error) {
 	}
 	return p.Constants.Substitute(data), nil
 }
+
+// statementFiles are where a problem's statement may be, in the order
+// they are looked for: the native statement.md, then a package's
+// Markdown statement (2023-07 and later in statement/, legacy in
+// problem_statement/), then its LaTeX one.
+var statementFiles = []string{
+	"statement.md",
+	"statement/problem.en.md", "statement/problem.md", "problem_statement/problem.en.md", "problem_statement/problem.md",
+	"statement/problem.en.tex", "statement/problem.tex", "problem_statement/problem.en.tex", "problem_statement/problem.tex",
+}
+
+// Statement is the problem's statement, the first of statementFiles it
+// has, with the package's constants in place ({{name}}, and in LaTeX
+// \constant{name}); ok is false when it has none.
+func (p *Problem) Statement() (name string, text []byte, ok bool) {
+	for _, f := range statementFiles {
+		b, err := fs.ReadFile(p.FS, f)
+		if err != nil {
+			continue
+		}
+		b = p.Constants.Substitute(b)
+		if path.Ext(f) == ".tex" && len(p.Constants) > 0 {
+			b = texConstantRE.ReplaceAllFunc(b, func(m []byte) []byte {
+				if v, ok := p.Constants[string(texConstantRE.FindSubmatch(m)[1])]; ok {
+					return []byte(v)
+				}
+				return m
+			})
+		}
+		return f, b, true
+	}
+	return "", nil, false
+}
+
+// texConstantRE is a LaTeX statement's \constant{name} or
+// \constant{name.variant}.
+var texConstantRE = regexp.MustCompile(`\\constant\{([A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)?)\}`)

@@ -324,3 +324,29 @@ func TestAttachments(t *testing.T) {
 		t.Errorf("got %v, want %v", got, want)
 	}
 }
+
+// TestStatementConstants: the statement has the constants in place, in
+// Markdown ({{name}}) and LaTeX (\constant{name} too).
+func TestStatementConstants(t *testing.T) {
+	for file, want := range map[string]string{
+		"statement/problem.en.md":  "N is at most 5 (10^6)\n",
+		"statement/problem.en.tex": "$N \\le 5$, $10^6$\n",
+	} {
+		src := "N is at most {{n}} ({{big.tex}})\n"
+		if strings.HasSuffix(file, ".tex") {
+			src = "$N \\le \\constant{n}$, ${{big.tex}}$\n"
+		}
+		p, err := LoadDir(writeTree(t, "c", map[string]string{
+			"problem.yaml":     "problem_format_version: 2025-09\nname: c\nuuid: 1\nconstants: {n: 5, big: {value: 1000000, tex: \"10^6\"}}\n",
+			"data/secret/1.in": "1\n",
+			file:               src,
+		}))
+		if err != nil {
+			t.Fatal(err)
+		}
+		name, got, ok := p.Statement()
+		if !ok || name != file || string(got) != want {
+			t.Errorf("got %s %q, want %s %q", name, got, file, want)
+		}
+	}
+}

@@ -97,7 +97,11 @@ func (e *engine) prepare(ctx context.Context, p *problems.Problem, lang *judge.L
 	// the problem's included files and limits are part of the build (and
 	// of its key)
 	sub, bo := judge.Submission{Path: src.Path}, judge.BuildOptions{Lang: lang.Name, Problem: p}
-	key := e.buildKey(lang, sub, bo)
+	key := ""
+	if p.StaticValidator == nil {
+		// a cached build has no sources for a static validator
+		key = e.buildKey(lang, sub, bo)
+	}
 	if pp := e.fromCache(ctx, key); pp != nil {
 		return pp, true, nil
 	}
