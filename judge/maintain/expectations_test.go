@@ -99,3 +99,27 @@ func TestVerifyTimeBoundsOnTests(t *testing.T) {
 		}
 	}
 }
+
+// TestVerifyPackageName: a package whose directory's name the format
+// disallows (NWERC's "I") is one error, and everything else is checked:
+// its submissions are graded.
+func TestVerifyPackageName(t *testing.T) {
+	p := writeProblem(t, "I", echoData(map[string]string{
+		"problem.yaml":                 "name: I\nauthor: Some One\nlimits: {time_multiplier: 2}\n",
+		"submissions/accepted/echo.py": "print(input())\n",
+		"input_validators/README.txt":  "no validator here\n",
+	}))
+	rep, err := Verify(context.Background(), p, VerifyOptions{Judge: testJudge(t), Grade: gradeOptions()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rep.Errors() != 1 || !hasFinding(rep, Error, "problem.yaml", `the package directory's name "I" is not one the format allows`) {
+		t.Errorf("got findings\n%s\nwant one error, about the name", findings(rep))
+	}
+	if !hasFinding(rep, Warning, "input_validators/README.txt", "skipped: not a program") {
+		t.Errorf("got findings\n%s\nwant README.txt skipped", findings(rep))
+	}
+	if len(rep.Submissions) != 1 || rep.Submissions[0].Got != verdict.AC {
+		t.Errorf("got %+v, want echo.py graded AC", rep.Submissions)
+	}
+}
