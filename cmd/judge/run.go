@@ -35,9 +35,15 @@ __main__, else main, else the only or the first source by name); or an
 executable: an ELF file for this machine, or a #! script whose interpreter
 is installed. The language comes from the files' endings (.c, .cpp, .go,
 .py, .java, .kt, .rs, .js, .cs, .hs, .rb, .php, .ml, .scala, .lisp), a .py
-file's #! line (#!...python2 is Python 2), or --lang (pypy3 by --lang only);
-"judge doctor" lists the languages and their compilers. Anything else is
-refused and never run. A JVM program gets -Xmx and -Xss from the memory
+file's #! line (#!...python2 is Python 2), or --lang (cpython3 by --lang
+only: .py runs on PyPy, or CPython where PyPy is not installed); "judge
+doctor" lists the languages and their compilers. Anything else is refused
+and never run. In a Kattis package, the package's included files for the
+language (include/) are built with the submission, a file under its
+submissions/ has its constants in place, and a language problem.yaml's
+languages does not list, or files over limits.code, are refused; in a
+submit-answer package SUBMISSION is a directory of answers (NAME.out for
+each test). A JVM program gets -Xmx and -Xss from the memory
 limit, as on Kattis; its threads (the JIT compiler's, the garbage
 collector's) count towards its CPU time and its processes.
 
@@ -61,7 +67,8 @@ Examples:
 	judge run clocks my-solution-dir/
 
 Exit codes: 0 accepted; 1 any other verdict; 2 usage error, a submission in
-no language, a compiler not installed, or judge error (JE).
+no language, one the problem does not take, a compiler not installed, or
+judge error (JE).
 `,
 	Flags: func(fs *flag.FlagSet) {
 		gradeFlags(fs)

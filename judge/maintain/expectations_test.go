@@ -108,6 +108,7 @@ func TestVerifyPackageName(t *testing.T) {
 		"problem.yaml":                 "name: I\nauthor: Some One\nlimits: {time_multiplier: 2}\n",
 		"submissions/accepted/echo.py": "print(input())\n",
 		"input_validators/README.txt":  "no validator here\n",
+		"include/pascal/x.inc":         "",
 	}))
 	rep, err := Verify(context.Background(), p, VerifyOptions{Judge: testJudge(t), Grade: gradeOptions()})
 	if err != nil {
@@ -118,6 +119,9 @@ func TestVerifyPackageName(t *testing.T) {
 	}
 	if !hasFinding(rep, Warning, "input_validators/README.txt", "skipped: not a program") {
 		t.Errorf("got findings\n%s\nwant README.txt skipped", findings(rep))
+	}
+	if !hasFinding(rep, Warning, "include/pascal", "no language of the table has the code pascal") {
+		t.Errorf("got findings\n%s\nwant include/pascal warned about", findings(rep))
 	}
 	if len(rep.Submissions) != 1 || rep.Submissions[0].Got != verdict.AC {
 		t.Errorf("got %+v, want echo.py graded AC", rep.Submissions)
