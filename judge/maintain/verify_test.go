@@ -258,6 +258,9 @@ func TestVerifyKattisPackage(t *testing.T) {
 		t.Fatal(err)
 	}
 	os.RemoveAll(filepath.Join(dir, "submissions"))
+	// a rejected answer is an error in sample, a warning in secret (as
+	// problemtools has it: a validator may take no answer for an output)
+	os.WriteFile(filepath.Join(dir, "data/sample/1.ans"), []byte("0 4\n10 930\n0 17\n"), 0o644)
 	os.WriteFile(filepath.Join(dir, "data/secret/02-fours.ans"), []byte("0 4\n"), 0o644)
 	os.WriteFile(filepath.Join(dir, "data/secret/04-negative.in"), []byte("1\n-3\n"), 0o644)
 	os.WriteFile(filepath.Join(dir, "data/secret/04-negative.ans"), []byte("0 -3\n"), 0o644)
@@ -269,7 +272,8 @@ func TestVerifyKattisPackage(t *testing.T) {
 	}
 	dropNameWarning(rep)
 	want := []string{
-		dir + "/data/secret/02-fours.ans: error: the checker rejects it: case 1: B = 4 contains the digit 4",
+		dir + "/data/sample/1.ans: error: the checker rejects it: case 1: B = 4 contains the digit 4",
+		dir + "/data/secret/02-fours.ans: warning: the checker rejects it: case 1: B = 4 contains the digit 4",
 		dir + "/data/secret/04-negative.in: error: input_validators/validate.py: exit code 43, want 42: line 2: want N, 0 <= N <= 10^18, got '-3'",
 		dir + "/submissions: error: no example submissions: want at least one under submissions/accepted/",
 	}
