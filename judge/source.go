@@ -167,11 +167,6 @@ func (s *sourceSet) include(langs *Languages, files []problems.File, entry bool)
 		}
 	}
 	slices.Sort(s.files)
-	if s.lang.File != "" && !s.dir {
-		// a one-file submission renamed for its language (Go's main.go)
-		// keeps the name; its sources are only its own
-		return
-	}
 	var sources, included []string
 	for _, f := range s.files {
 		if langs.hasExt(s.lang, f) {
