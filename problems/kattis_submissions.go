@@ -106,17 +106,6 @@ type SubmissionList struct {
 	Errors SpecErrors
 }
 
-// TimeBound is the strongest bound the submission's expectations give.
-func (s ExampleSubmission) TimeBound() TimeBound {
-	b := TimeBoundNone
-	for _, e := range s.Expectations {
-		if e.TimeLimit > b {
-			b = e.TimeLimit
-		}
-	}
-	return b
-}
-
 // Bound is one way an example submission bounds the time limit: by its
 // slowest run on the tests Tests selects.
 type Bound struct {

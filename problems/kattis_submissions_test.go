@@ -363,9 +363,18 @@ func TestLazy(t *testing.T) {
 			t.Errorf("Lazy of %+v: got %v, want %v", tt.e, got, tt.want)
 		}
 	}
-	s := ExampleSubmission{Expectations: []Expectation{{TimeLimit: TimeBoundNone}, {TimeLimit: TimeBoundUpper}}}
-	if s.TimeBound() != TimeBoundUpper {
-		t.Errorf("got %v, want the strongest bound, upper", s.TimeBound())
+	s := ExampleSubmission{Expectations: []Expectation{{TimeLimit: TimeBoundNone}, {TimeLimit: TimeBoundUpper, Tests: "secret"},
+		{TimeLimit: TimeBoundLower, Tests: "sample/2", Permitted: vs(verdict.AC)}, {TimeLimit: TimeBoundUpper, Tests: "secret"}}}
+	if !s.HasBound(TimeBoundUpper) || !s.HasBound(TimeBoundLower) {
+		t.Errorf("HasBound: got upper %v lower %v, want both", s.HasBound(TimeBoundUpper), s.HasBound(TimeBoundLower))
+	}
+	if b := s.Bounds(); len(b) != 2 || b[0].Tests != "secret" || b[1].Tests != "sample/2" || len(b[1].Permitted) != 1 {
+		t.Errorf("Bounds: got %+v, want upper on secret (once) and lower on sample", b)
+	}
+	for name, want := range map[string]bool{"sample/1": false, "sample/2": true, "secret/1": true} {
+		if got := s.Needs(name); got != want {
+			t.Errorf("Needs(%s): got %v, want %v", name, got, want)
+		}
 	}
 }
 
