@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"path"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -35,7 +36,11 @@ type GradeOptions struct {
 	// fixes, such as a pass-fail or min group, and the groups whose
 	// requirements it fails). A judge error on a skipped test is not
 	// found.
-	Lazy     bool
+	Lazy bool
+	// Need, when set, names the tests Lazy never skips: those whose own
+	// results a caller reads however an earlier test fared (judge verify's
+	// expectations on some tests).
+	Need     func(problems.Test) bool
 	Parallel int  // tests run at once; 0 or 1: one at a time (the Judge's MaxRuns bounds them too)
 	Keep     bool // keep each test's working directory (TestResult.Dir), for people
 	// Checker judges every test's output; nil: each test's checker
@@ -128,12 +133,22 @@ func (pp *Prepared) Grade(ctx context.Context, p *problems.Problem, o GradeOptio
 		return nil, err
 	}
 	done, err := g.runAll(ctx, tests)
+	total := len(tests)
+	if st := staticTests(p); err == nil && st != nil && o.Tests == nil {
+		// the static validation test cases: the static validator on the
+		// submission's files, once each
+		var static []TestResult
+		if static, err = g.validateStatic(ctx, pp.langs, st); err == nil {
+			done = append(done, static...)
+			total += len(static)
+		}
+	}
 	r.Tests = done
 	switch {
 	case err != nil && ctx.Err() != nil:
 		r.Incomplete = true
 		r.Verdict = verdict.Unknown
-		r.Summary = summarize(r.Tests, len(tests), r.Verdict)
+		r.Summary = summarize(r.Tests, total, r.Verdict)
 		r.Score = noScore(p, verdict.Unknown)
 		return r, ctx.Err()
 	case err != nil:
@@ -142,7 +157,7 @@ func (pp *Prepared) Grade(ctx context.Context, p *problems.Problem, o GradeOptio
 	if err := g.score(ctx, r, tests); err != nil {
 		return nil, err
 	}
-	r.Summary = summarize(r.Tests, len(tests), r.Verdict)
+	r.Summary = summarize(r.Tests, total, r.Verdict)
 	return r, nil
 }
 
@@ -311,6 +326,13 @@ func (g *grader) runTest(ctx context.Context, i int, t problems.Test, w *workDir
 	if err != nil {
 		return tr, err
 	}
+	if g.prog.answers {
+		g.answer(ctx, &tr, t, input, answer)
+		if ctx.Err() != nil {
+			return tr, ctx.Err()
+		}
+		return tr, nil
+	}
 	dir, err := g.workDir(&tr, w)
 	if err != nil {
 		return tr, err
@@ -351,12 +373,13 @@ func (g *grader) runTest(ctx context.Context, i int, t problems.Test, w *workDir
 func (g *grader) command(t problems.Test, dir string) *sandbox.Cmd {
 	argv := g.prog.argv(g.limits.Memory)
 	cmd := &sandbox.Cmd{
-		Path:     argv[0],
-		Args:     argv[1:],
-		Dir:      dir,
-		Env:      withDir(g.prog.env, dir),
-		ReadOnly: g.prog.readOnly,
-		Limits:   g.limits.sandbox(),
+		Path:        argv[0],
+		Args:        argv[1:],
+		Dir:         dir,
+		Env:         withDir(g.prog.env, dir),
+		ReadOnly:    g.prog.readOnly,
+		Limits:      g.limits.sandbox(),
+		ReadOnlyDir: g.readOnlyDir(),
 	}
 	if t.Config != nil && len(t.Config.Args) > 0 {
 		cmd.Args = append(slices.Clone(cmd.Args), t.Config.Args...)
@@ -364,15 +387,29 @@ func (g *grader) command(t problems.Test, dir string) *sandbox.Cmd {
 	return cmd
 }
 
+// readOnlyDir says whether the submission may not write in its working
+// directory: a Kattis package's allow_file_writing: false (2025-09's
+// default).
+func (g *grader) readOnlyDir() bool {
+	return g.p.Layout == problems.LayoutKattis && !g.p.Submit.AllowFileWriting
+}
+
 // workDir is the test's working directory with the program in it: the
-// worker's own, emptied, or with Keep a new one left for people.
+// worker's own, emptied, or with Keep a new one left for people. One the
+// submission may not write in is readable by all.
 func (g *grader) workDir(tr *TestResult, w *workDir) (string, error) {
 	if !g.opts.Keep {
+		w.readable = g.readOnlyDir()
 		return w.fresh(g.j, g.prog)
 	}
 	dir, err := os.MkdirTemp(g.j.cfg.TempDir, "optjudge-run-")
 	if err != nil {
 		return "", fmt.Errorf("creating a working directory: %w", err)
+	}
+	if g.readOnlyDir() {
+		if err := os.Chmod(dir, 0o755); err != nil {
+			return "", fmt.Errorf("creating a working directory: %w", err)
+		}
 	}
 	tr.Dir = dir
 	for _, f := range g.prog.files {
@@ -381,6 +418,34 @@ func (g *grader) workDir(tr *TestResult, w *workDir) (string, error) {
 		}
 	}
 	return dir, nil
+}
+
+// answer judges a submit-answer problem's answer file for test t as the
+// output of a run, through the one mapping to a verdict (outcome): a
+// missing one is WA, one over the output limit OLE.
+func (g *grader) answer(ctx context.Context, tr *TestResult, t problems.Test, input, answer []byte) {
+	o := &outcome{status: sandbox.OK}
+	tr.outcome = o
+	defer o.decide(tr, g.limits)
+	name, ok := problems.AnswerFile(g.prog.files, t)
+	if !ok {
+		o.check(checkers.Result{Verdict: verdict.WA, Message: fmt.Sprintf("no answer for %s (a file %s.out, or %s.out)", t.Name, t.Name, path.Base(t.Name))}, "")
+		return
+	}
+	p := filepath.Join(g.prog.dir, filepath.FromSlash(name))
+	if st, err := os.Stat(p); err != nil || st.Size() > int64(g.limits.Output) {
+		o.status = sandbox.OutputLimit
+		return
+	}
+	out, err := os.ReadFile(p)
+	if err != nil {
+		o.check(checkers.Result{}, err.Error())
+		return
+	}
+	if g.opts.Outputs.keeps(verdict.WA) {
+		tr.Output = out
+	}
+	g.check(ctx, o, t, input, out, answer)
 }
 
 // check hands a completed run's output to the checker, and records what

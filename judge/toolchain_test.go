@@ -103,7 +103,7 @@ func TestLookPathPassesOver(t *testing.T) {
 	}
 	j := newJudgeConfig(t, Config{})
 	j.cfg.Path = shims + ":/usr/bin"
-	lang, err := j.Languages().ByName("python")
+	lang, err := j.Languages().ByName("cpython3")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -153,7 +153,7 @@ func TestBuildToolErrors(t *testing.T) {
 		{"does not compile", map[string]string{"check.cpp": "int main() { return nope; }\n"},
 			"building check.cpp (cpp): g++ failed"},
 		{"two sources", map[string]string{"check/a.py": "", "check/b.py": ""},
-			"building check: 2 source files (a.py, b.py); want one"},
+			"building check: 2 source files (a.py, b.py); want one, or one named __main__ or main"},
 		{"no source", map[string]string{"check/notes.txt": ""},
 			"building check: no source file of a known language"},
 		{"build script fails", map[string]string{"check/build": "#!/bin/sh\necho no compiler here >&2\nexit 1\n", "check/run": "#!/bin/sh\n"},

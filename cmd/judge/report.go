@@ -34,6 +34,12 @@ func (r *reporter) header(p *problems.Problem, sub string, name string, j *judge
 		r.total = len(ts)
 	}
 	fmt.Fprintf(r.w, "%s: %s (%s), %d tests, isolation: %s\n", p.Name, sub, name, r.total, j.Isolation())
+	if as := p.Attachments(); len(as) > 0 {
+		for i, a := range as {
+			as[i] = problems.Test{Origin: p.Origin}.Path(a)
+		}
+		fmt.Fprintf(r.w, "attachments: %s\n", strings.Join(as, ", "))
+	}
 	if w := j.Warning(); w != "" {
 		fmt.Fprintf(r.w, "warning: %s\n", w)
 	}

@@ -152,8 +152,11 @@ func (e *env) verifyOne(ctx context.Context, fs *flag.FlagSet, ref string, j *ju
 		return e.fail(err)
 	}
 	if d := rep.Derived; d != nil {
-		fmt.Fprintf(e.stdout, "time limit: %s, derived: the slowest accepted run, %s on %s by %s, times %g, rounded up to %s; time-limit-exceeded runs must exceed %s\n",
-			seconds(d.Limit), seconds(d.Slowest), d.Test, d.Submission, d.Multipliers.ACToTimeLimit, seconds(d.Multipliers.Resolution), seconds(d.TLE))
+		fmt.Fprintf(e.stdout, "time limit: %s, derived: %s, %s on %s by %s, times %g, rounded up to %s; time-limit-exceeded runs must exceed %s\n",
+			seconds(d.Limit), d.Run(), seconds(d.Slowest), d.Test, d.Submission, d.Multipliers.ACToTimeLimit, seconds(d.Multipliers.Resolution), seconds(d.TLE))
+	}
+	if len(rep.Attachments) > 0 {
+		fmt.Fprintf(e.stdout, "attachments: %s\n", strings.Join(rep.Attachments, ", "))
 	}
 	for _, f := range rep.Sorted() {
 		fmt.Fprintln(e.stdout, f)

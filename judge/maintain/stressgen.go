@@ -97,6 +97,7 @@ func (s *stresser) newGenerated(ctx context.Context) (*generated, error) {
 		return g, nil
 	}
 	brute, bo := s.o.Brute, s.o.Build
+	bo.Problem = s.p // a solution of the problem: its included files
 	if brute == "" {
 		var ex *problems.ExampleSubmission
 		if brute, ex, err = s.modelSolution(); err != nil {
@@ -107,6 +108,7 @@ func (s *stresser) newGenerated(ctx context.Context) (*generated, error) {
 			bo.Lang = ex.Language // as verify builds it: submissions.yaml's
 		}
 		bo.Entry = ex.Entrypoint
+		bo.Example = true // the package's constants in its files
 	}
 	if g.brute, err = s.o.Judge.Prepare(ctx, judge.Submission{Path: brute}, bo); err == nil && !g.brute.Compile.OK {
 		err = fmt.Errorf("does not compile:\n%s", g.brute.Compile.Message)

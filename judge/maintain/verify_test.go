@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -148,7 +149,7 @@ func TestVerifyFindings(t *testing.T) {
 		{"wrong answer submission accepted", with(sumFiles(), map[string]string{"submissions/wrong_answer/right.py": "print(sum(map(int, input().split())))\n"}),
 			Error, "submissions/wrong_answer/right.py", "got AC, want WA"},
 		{"compile error", with(sumFiles(), map[string]string{"submissions/accepted/broken.cpp": "int main() { return x; }\n"}),
-			Error, "submissions/accepted/broken.cpp", "got CE (g++ failed"},
+			Error, "submissions/accepted/broken.cpp", "was not declared in this scope (g++ failed: exit status 1)), want AC"},
 		{"no samples", with(sumFiles(), map[string]string{"testdata/sample/1.in": "", "testdata/sample/1.ans": ""}),
 			Error, "testdata/sample", "no sample tests"},
 		{"no answer file", with(sumFiles(), map[string]string{"testdata/secret/2.ans": ""}),
@@ -180,6 +181,14 @@ func TestVerifyFindings(t *testing.T) {
 			t.Errorf("got findings\n%s\nwant a %v on %s containing %q", findings(rep), tt.sev, want, tt.msg)
 		})
 	}
+}
+
+// dropNameWarning drops the warning about a package directory's name
+// with a '-' (the test packages are named so).
+func dropNameWarning(rep *VerifyReport) {
+	rep.Findings = slices.DeleteFunc(rep.Findings, func(f Finding) bool {
+		return f.Severity == Warning && strings.Contains(f.Msg, "the package directory's name")
+	})
 }
 
 func findings(rep *VerifyReport) string {
@@ -245,6 +254,7 @@ func TestVerifyKattisPackage(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	dropNameWarning(rep)
 	if len(rep.Findings) != 0 || len(rep.Submissions) != 4 {
 		t.Errorf("got %d submissions, findings\n%s\nwant 4 and none", len(rep.Submissions), findings(rep))
 	}
@@ -254,6 +264,9 @@ func TestVerifyKattisPackage(t *testing.T) {
 		t.Fatal(err)
 	}
 	os.RemoveAll(filepath.Join(dir, "submissions"))
+	// a rejected answer is an error in sample, a warning in secret (as
+	// problemtools has it: a validator may take no answer for an output)
+	os.WriteFile(filepath.Join(dir, "data/sample/1.ans"), []byte("0 4\n10 930\n0 17\n"), 0o644)
 	os.WriteFile(filepath.Join(dir, "data/secret/02-fours.ans"), []byte("0 4\n"), 0o644)
 	os.WriteFile(filepath.Join(dir, "data/secret/04-negative.in"), []byte("1\n-3\n"), 0o644)
 	os.WriteFile(filepath.Join(dir, "data/secret/04-negative.ans"), []byte("0 -3\n"), 0o644)
@@ -263,8 +276,10 @@ func TestVerifyKattisPackage(t *testing.T) {
 	if rep, err = Verify(context.Background(), p, VerifyOptions{Judge: testJudge(t), Grade: gradeOptions()}); err != nil {
 		t.Fatal(err)
 	}
+	dropNameWarning(rep)
 	want := []string{
-		dir + "/data/secret/02-fours.ans: error: the checker rejects it: case 1: B = 4 contains the digit 4",
+		dir + "/data/sample/1.ans: error: the checker rejects it: case 1: B = 4 contains the digit 4",
+		dir + "/data/secret/02-fours.ans: warning: the checker rejects it: case 1: B = 4 contains the digit 4",
 		dir + "/data/secret/04-negative.in: error: input_validators/validate.py: exit code 43, want 42: line 2: want N, 0 <= N <= 10^18, got '-3'",
 		dir + "/submissions: error: no example submissions: want at least one under submissions/accepted/",
 	}
@@ -482,6 +497,7 @@ func TestVerifyCheckTestData(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	dropNameWarning(rep)
 	if len(rep.Findings) != 0 {
 		t.Errorf("got findings\n%s\nwant none: the .ctd runs", findings(rep))
 	}

@@ -156,6 +156,13 @@ type Cmd struct {
 	Limits    Limits
 	ReadOnly  []string // extra host paths visible read-only inside the box
 
+	// ReadOnlyDir keeps the working directory read-only for the program
+	// (a Kattis package's allow_file_writing: false): it is not lent to
+	// the box's uid, and in a mount namespace it is bound read-only; the
+	// caller makes it readable. Only where the boxes have uids of their
+	// own (Sandbox.OwnUIDs) is it enforced.
+	ReadOnlyDir bool
+
 	// StdinPipe, when set, is the program's standard input, passed on as
 	// it is: the read end of a pipe from another process (an interactive
 	// problem's validator), say. It excludes Stdin and StdinFile. Run
