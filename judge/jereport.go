@@ -10,8 +10,8 @@ import (
 // failed), in the report's one shape: the verdict JE, the score's verdict
 // JE too, the limits the grading would have run under (those of p under
 // o, as Prepared.Grade sets them), no test, a summary that counts the
-// one JE as a CE report counts its CE, and the reason in score.message,
-// where every report says why its verdict is not AC. p may be nil when
+// one JE as a CE report counts its CE, and the reason in JudgeError (and
+// in score.message, where every report says why its verdict is not AC). p may be nil when
 // the problem is not at hand (no worker has its version): then Problem is
 // "" and the limits are zero, for the caller to say what it knows.
 // Submission, Language and Isolation are the caller's, as after Grade.
@@ -26,7 +26,7 @@ func JEReport(p *problems.Problem, o GradeOptions, reason string) *Report {
 	} else {
 		r.Score = Score{Verdict: verdict.JE}
 	}
-	r.Score.Message = reason
+	r.JudgeError, r.Score.Message = reason, reason
 	r.Summary = summarize(nil, total, verdict.JE)
 	r.Summary.Counts[verdict.JE.String()] = 1
 	return r

@@ -24,6 +24,7 @@ func TestJEReport(t *testing.T) {
 	}
 	var got struct {
 		Problem, Verdict, Warning string
+		JudgeError                string `json:"judge_error"`
 		Limits                    map[string]int64
 		Tests                     []any
 		Summary                   struct {
@@ -41,8 +42,8 @@ func TestJEReport(t *testing.T) {
 	switch {
 	case got.Problem != "clocks" || got.Verdict != "JE" || got.Score.Verdict != "JE" || got.Summary.Verdict != "JE":
 		t.Errorf("got problem %q, verdicts %s, %s (score), %s (summary); want clocks and JE everywhere", got.Problem, got.Verdict, got.Score.Verdict, got.Summary.Verdict)
-	case got.Score.Message != "not graded after 3 tries" || got.Warning != "":
-		t.Errorf("got score.message %q and warning %q, want the reason in score.message only", got.Score.Message, got.Warning)
+	case got.JudgeError != "not graded after 3 tries" || got.Score.Message != got.JudgeError || got.Warning != "":
+		t.Errorf("got judge_error %q, score.message %q and warning %q; want the reason in judge_error and score.message, no warning", got.JudgeError, got.Score.Message, got.Warning)
 	case got.Limits["time_ms"] != lim.TimeMS || got.Limits["wall_ms"] != lim.WallMS || got.Limits["memory_kib"] != lim.MemoryKiB || lim.TimeMS == 0:
 		t.Errorf("limits: got %v, want the problem's %+v", got.Limits, lim)
 	case got.Tests == nil || len(got.Tests) != 0 || got.Summary.Tests != len(tests) || got.Summary.Counts["JE"] != 1:

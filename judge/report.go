@@ -24,11 +24,14 @@ type Report struct {
 	Verdict    verdict.Verdict `json:"verdict"`
 	Isolation  string          `json:"isolation"`
 	Warning    string          `json:"warning,omitempty"`
-	Limits     Limits          `json:"limits"`
-	Compile    CompileResult   `json:"compile"`
-	Tests      []TestResult    `json:"tests"`
-	Summary    Summary         `json:"summary"`
-	KeptIn     string          `json:"kept_in,omitempty"` // build directory, with --keep
+	// JudgeError is why the judge could not grade at all (a JEReport's
+	// reason), for admins: a contestant's view leaves it out.
+	JudgeError string        `json:"judge_error,omitempty"`
+	Limits     Limits        `json:"limits"`
+	Compile    CompileResult `json:"compile"`
+	Tests      []TestResult  `json:"tests"`
+	Summary    Summary       `json:"summary"`
+	KeptIn     string        `json:"kept_in,omitempty"` // build directory, with --keep
 	// Score is the grading by the problem's rules (see Score).
 	Score Score `json:"score"`
 	// Incomplete marks a grading that was cancelled: Tests holds the

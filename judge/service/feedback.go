@@ -161,6 +161,7 @@ func (v sight) report(raw json.RawMessage, samples []string) (json.RawMessage, e
 		}
 		r.Tests[i] = v.test(t, sample[t.Name])
 	}
+	r.JudgeError = ""
 	had := r.Score.Message != ""
 	r.Score.Message, r.Score.Grading = "", nil
 	if had && deciding >= 0 {

@@ -205,3 +205,31 @@ func TestFeedbackCuts(t *testing.T) {
 		t.Error("ParseFeedback(all): want an error")
 	}
 }
+
+// TestSightJEReport: the reason of a grading the judge could not do is an
+// admin's: a contestant's view of the report has neither judge_error nor
+// score.message, under every feedback level.
+func TestSightJEReport(t *testing.T) {
+	const reason = "not graded: worker w1 cannot build checker.cpp: g++ not found"
+	raw, err := json.Marshal(judge.JEReport(nil, judge.GradeOptions{}, reason))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, fb := range []Feedback{FeedbackVerdict, FeedbackMessage} {
+		got, err := (sight{fb: fb}).report(raw, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if strings.Contains(string(got), "g++") {
+			t.Errorf("%v: a contestant sees the reason: %s", fb, got)
+		}
+		admin, err := (sight{admin: true, fb: fb}).report(raw, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var r judge.Report
+		if err := json.Unmarshal(admin, &r); err != nil || r.JudgeError != reason {
+			t.Errorf("%v: an admin's judge_error %q (%v), want %q", fb, r.JudgeError, err, reason)
+		}
+	}
+}
