@@ -285,7 +285,7 @@ type nodePaths struct {
 	values map[string]string
 }
 
-func keyAt(line int, key string) string         { return fmt.Sprintf("%d\x00%s", line, key) }
+func keyAt(line int, key string) string       { return fmt.Sprintf("%d\x00%s", line, key) }
 func valueAt(line int, kind yaml.Kind) string { return fmt.Sprintf("%d\x00%d", line, kind) }
 
 func indexPaths(doc *yaml.Node) *nodePaths {
