@@ -148,3 +148,103 @@ func (sp *Spec) Moved(cells []int) bool {
 	}
 	return false
 }
+
+// applyTo writes into (dc, do) the state (sc, so) after move m, and
+// reports false for a slide that would leave the grid. The orientation
+// slices are nil for a puzzle without orientations; dst and src must not
+// overlap.
+func (sp *Spec) applyTo(dc, do, sc, so []uint8, m *Move) bool {
+	if m.Slide != SlideNone {
+		b := sp.blankAt(sc)
+		q, ok := sp.slideTarget(b, m.Slide)
+		if !ok {
+			return false
+		}
+		copy(dc, sc)
+		dc[b], dc[q] = sc[q], sc[b]
+		if do != nil {
+			copy(do, so)
+			do[b], do[q] = so[q], so[b]
+		}
+		return true
+	}
+	if m.Perm != nil {
+		for i, j := range m.Perm {
+			dc[i] = sc[j]
+		}
+		if do != nil {
+			for i, j := range m.Perm {
+				do[i] = so[j]
+			}
+		}
+	} else {
+		copy(dc, sc)
+		if do != nil {
+			copy(do, so)
+		}
+	}
+	if m.Twist != nil && do != nil {
+		k := uint8(sp.Orient)
+		for i, t := range m.Twist {
+			do[i] = (do[i] + uint8(t)) % k
+		}
+	}
+	if m.Add != nil {
+		k := sp.Symbols
+		for i, a := range m.Add {
+			dc[i] = uint8((int(dc[i]) + a) % k)
+		}
+	}
+	return true
+}
+
+// inverses returns, for each move, the move that undoes it: its inverse
+// for a permutation or addition, the opposite slide for a slide.
+func (sp *Spec) inverses() []Move {
+	inv := make([]Move, len(sp.Moves))
+	for i := range sp.Moves {
+		m := &sp.Moves[i]
+		if m.Slide != SlideNone {
+			inv[i] = Move{Name: m.Name, Slide: m.Slide.Opposite(), Cost: m.Cost}
+		} else {
+			inv[i] = sp.Inverse(m)
+			inv[i].Name = m.Name
+		}
+	}
+	return inv
+}
+
+// symmetric reports whether every move's inverse is a move of the same
+// cost, so that distances to the goal and from it agree and neighbours'
+// distances differ by at most one move's cost.
+func (sp *Spec) symmetric() bool {
+	inv := sp.inverses()
+	for i := range inv {
+		found := false
+		for j := range sp.Moves {
+			mj := &sp.Moves[j]
+			if mj.Cost != inv[i].Cost {
+				continue
+			}
+			if inv[i].Slide != SlideNone {
+				found = found || mj.Slide == inv[i].Slide
+			} else if mj.Slide == SlideNone && sp.sameMove(&inv[i], mj) {
+				found = true
+			}
+		}
+		if !found {
+			return false
+		}
+	}
+	return true
+}
+
+// unitCost reports whether every move costs 1.
+func (sp *Spec) unitCost() bool {
+	for _, m := range sp.Moves {
+		if m.Cost != 1 {
+			return false
+		}
+	}
+	return true
+}

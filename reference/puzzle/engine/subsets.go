@@ -1,0 +1,334 @@
+package engine
+
+import (
+	"errors"
+	"fmt"
+	"iter"
+	"math/big"
+	"math/bits"
+	"math/rand/v2"
+	"sort"
+	"strings"
+	"sync"
+)
+
+// subsetBackend solves a goal of cells that hold one symbol, whichever,
+// for moves that permute cells: one subset table per symbol count, the
+// distance being the least over the symbols that can fill the goal.
+type subsetBackend[M mask] struct {
+	sp     *Spec
+	opts   Options
+	counts []int               // the table sizes c in use, ascending
+	tables map[int]*subsetTable[M]
+	sym    []int // per symbol, its count, or -1 when it cannot fill the goal
+
+	bucketOnce sync.Once
+	buckets    map[int][][]M // per count, the sets at each distance
+}
+
+func newSubset(s *Solver) (backend, string, error) {
+	sp := s.sp
+	if sp.Cells > 64 {
+		return nil, "", fmt.Errorf("a goal of cells holding one symbol takes at most 64 cells, not %d", sp.Cells)
+	}
+	if sp.Cells <= 32 {
+		return newSubsetBackend[uint32](s)
+	}
+	return newSubsetBackend[uint64](s)
+}
+
+func newSubsetBackend[M mask](s *Solver) (backend, string, error) {
+	sp := s.sp
+	b := &subsetBackend[M]{sp: sp, opts: s.opts, tables: map[int]*subsetTable[M]{}, sym: make([]int, sp.Symbols)}
+	var sizes []string
+	for v, c := range sp.Counts {
+		b.sym[v] = -1
+		if c < len(sp.Goal.Same) {
+			continue
+		}
+		b.sym[v] = c
+		if _, ok := b.tables[c]; ok {
+			continue
+		}
+		n := subsetSize(sp.Cells, c)
+		if !n.IsUint64() || n.Uint64() > s.opts.MaxTable {
+			return nil, "", fmt.Errorf("the sets of %d cells out of %d are %s, more than the %s a table may hold", c, sp.Cells, commas(n), commas(new(big.Int).SetUint64(s.opts.MaxTable)))
+		}
+		b.tables[c] = nil
+		b.counts = append(b.counts, c)
+		sizes = append(sizes, commas(n))
+	}
+	sort.Ints(b.counts)
+	desc := fmt.Sprintf("distance tables over the sets of cells of one symbol (%s states)", strings.Join(sizes, ", "))
+	return b, desc, nil
+}
+
+func (b *subsetBackend[M]) method() Method { return MethodTable }
+
+func (b *subsetBackend[M]) prepare() error {
+	sp := b.sp
+	inv := sp.inverses()
+	costs := make([]int, len(sp.Moves))
+	for i, m := range sp.Moves {
+		costs[i] = m.Cost
+	}
+	for _, c := range b.counts {
+		t := newSubsetTable[M](sp.Cells, c, sp.Moves, inv, costs)
+		key := cacheKey(sp.Key(), fmt.Sprintf("subset %d %d", sp.Cells, c))
+		if p, ok := loadBlob(b.opts.CacheDir, key); ok && t.unmarshal(p) == nil {
+			b.tables[c] = t
+			continue
+		}
+		if err := t.build(seedsOf[M](sp.Cells, c, sp.Goal.Same)); err != nil {
+			return err
+		}
+		storeBlob(b.opts.CacheDir, key, t.marshal())
+		b.tables[c] = t
+	}
+	return nil
+}
+
+// masks returns the set of cells of each symbol.
+func (b *subsetBackend[M]) masks(st State) []M {
+	ms := make([]M, b.sp.Symbols)
+	for i, v := range st.Cells {
+		ms[v] |= M(1) << i
+	}
+	return ms
+}
+
+// dists returns each symbol's distance, 255 for one that cannot fill the
+// goal, and the least.
+func (b *subsetBackend[M]) dists(ms []M) ([]int, int) {
+	d := make([]int, len(ms))
+	best := unseen8
+	for v, s := range ms {
+		d[v] = unseen8
+		if c := b.sym[v]; c >= 0 {
+			d[v] = b.tables[c].distOf(s)
+		}
+		best = min(best, d[v])
+	}
+	return d, best
+}
+
+func (b *subsetBackend[M]) distance(st State) (int, error) {
+	_, best := b.dists(b.masks(st))
+	if best == unseen8 {
+		return 0, ErrUnsolvable
+	}
+	return best, nil
+}
+
+func (b *subsetBackend[M]) atMost(st State, limit int) (bool, error) {
+	d, err := b.distance(st)
+	if err == ErrUnsolvable {
+		return false, nil
+	}
+	return d <= limit, err
+}
+
+// solve builds the smallest optimal answer move by move: the first move
+// that brings some symbol still on an optimal path closer, keeping only
+// the symbols it brings closer.
+func (b *subsetBackend[M]) solve(st State, _ bool) ([]int, error) {
+	sp := b.sp
+	ms := b.masks(st)
+	d, left := b.dists(ms)
+	if left == unseen8 {
+		return nil, ErrUnsolvable
+	}
+	var live []int
+	for v := range ms {
+		if d[v] == left {
+			live = append(live, v)
+		}
+	}
+	moves := make([]int, 0, left)
+	next := make([]M, len(ms))
+	for left > 0 {
+		found := false
+		for m := range sp.Moves {
+			want := left - sp.Moves[m].Cost
+			var keep []int
+			for _, v := range live {
+				t := b.tables[b.sym[v]]
+				next[v] = t.forward(m, ms[v])
+				if t.distOf(next[v]) == want {
+					keep = append(keep, v)
+				}
+			}
+			if len(keep) > 0 {
+				for _, v := range keep {
+					ms[v] = next[v]
+				}
+				moves, live, left, found = append(moves, m), keep, want, true
+				break
+			}
+		}
+		if !found {
+			panic("engine: a subset table state with no move closer to the goal")
+		}
+	}
+	return moves, nil
+}
+
+// fill returns a state whose symbols hold the given masks and the others
+// the remaining cells at random.
+func (b *subsetBackend[M]) fill(r *rand.Rand, given map[int]M) State {
+	sp := b.sp
+	st := State{Cells: make([]uint8, sp.Cells)}
+	if sp.Orient >= 2 {
+		st.Orient = make([]uint8, sp.Cells)
+	}
+	var used M
+	for v, s := range given {
+		used |= s
+		for x := s; x != 0; x &= x - 1 {
+			st.Cells[bits.TrailingZeros64(uint64(x))] = uint8(v)
+		}
+	}
+	var free []int
+	for i := range sp.Cells {
+		if used>>i&1 == 0 {
+			free = append(free, i)
+		}
+	}
+	r.Shuffle(len(free), func(i, j int) { free[i], free[j] = free[j], free[i] })
+	k := 0
+	for v, c := range sp.Counts {
+		if _, ok := given[v]; ok {
+			continue
+		}
+		for range c {
+			st.Cells[free[k]] = uint8(v)
+			k++
+		}
+	}
+	return st
+}
+
+func (b *subsetBackend[M]) random(r *rand.Rand) (State, error) {
+	for range 1 << 16 {
+		st := b.fill(r, nil)
+		if _, err := b.distance(st); err == nil {
+			return st, nil
+		}
+	}
+	return State{}, errors.New("no solvable state among 65,536 random ones")
+}
+
+// layerSets returns, per count, the sets at each distance (built once).
+func (b *subsetBackend[M]) layerSets() map[int][][]M {
+	b.bucketOnce.Do(func() {
+		b.buckets = map[int][][]M{}
+		for c, t := range b.tables {
+			layers := make([][]M, len(t.layers))
+			for i := range t.size {
+				if d := t.dist[i]; d != unseen8 {
+					layers[d] = append(layers[d], t.unrank(i))
+				}
+			}
+			b.buckets[c] = layers
+		}
+	})
+	return b.buckets
+}
+
+// atDistance draws one symbol's set among those at distance d, then sets
+// at distance d or more for the other symbols that can fill the goal, and
+// the rest at random, until the state's distance is d.
+func (b *subsetBackend[M]) atDistance(r *rand.Rand, d int) (State, bool, error) {
+	var fillers []int
+	for v, c := range b.sym {
+		if c >= 0 {
+			fillers = append(fillers, v)
+		}
+	}
+	layers := b.layerSets()
+	for range 256 {
+		r.Shuffle(len(fillers), func(i, j int) { fillers[i], fillers[j] = fillers[j], fillers[i] })
+		first := fillers[0]
+		exact := layers[b.sym[first]]
+		if d >= len(exact) || len(exact[d]) == 0 {
+			continue
+		}
+		given := map[int]M{first: exact[d][r.IntN(len(exact[d]))]}
+		used := given[first]
+		ok := true
+		for _, v := range fillers[1:] {
+			s, found := b.farSet(r, layers[b.sym[v]], d, used)
+			if !found {
+				ok = false
+				break
+			}
+			given[v] = s
+			used |= s
+		}
+		if !ok {
+			continue
+		}
+		st := b.fill(r, given)
+		if got, err := b.distance(st); err == nil && got == d {
+			return st, true, nil
+		}
+	}
+	return State{}, false, nil
+}
+
+// farSet picks a set at distance d or more that avoids used: among all of
+// them when they are few, else by drawing.
+func (b *subsetBackend[M]) farSet(r *rand.Rand, layers [][]M, d int, used M) (M, bool) {
+	far := 0
+	for _, l := range layers[min(d, len(layers)):] {
+		far += len(l)
+	}
+	if far < 1<<17 {
+		var fits []M
+		for _, l := range layers[min(d, len(layers)):] {
+			for _, s := range l {
+				if s&used == 0 {
+					fits = append(fits, s)
+				}
+			}
+		}
+		if len(fits) == 0 {
+			return 0, false
+		}
+		return fits[r.IntN(len(fits))], true
+	}
+	var total int
+	for _, l := range layers {
+		total += len(l)
+	}
+	for range 256 {
+		// A uniform set among all, kept if it avoids used and is far.
+		l := r.IntN(total)
+		for dd, layer := range layers {
+			if l < len(layer) {
+				if s := layer[l]; dd >= d && s&used == 0 {
+					return s, true
+				}
+				break
+			}
+			l -= len(layer)
+		}
+	}
+	return 0, false
+}
+
+func (b *subsetBackend[M]) deepest(r *rand.Rand) (State, int, error) {
+	most := 0
+	for _, t := range b.tables {
+		most = max(most, len(t.layers)-1)
+	}
+	for d := most; d >= 0; d-- {
+		if st, ok, err := b.atDistance(r, d); ok || err != nil {
+			return st, d, err
+		}
+	}
+	return State{}, 0, errors.New("no state found at any distance")
+}
+
+func (b *subsetBackend[M]) all() (iter.Seq[State], bool)  { return nil, false }
+func (b *subsetBackend[M]) distribution() ([]uint64, bool) { return nil, false }
