@@ -18,16 +18,16 @@ type mask interface{ ~uint32 | ~uint64 }
 // one symbol, whichever, the distance of that symbol's set is exactly the
 // fewest moves that fill the goal's cells with it.
 type subsetTable[M mask] struct {
-	n, c  int
-	nb    int // bytes of a mask
-	size  uint64
-	rank  [][][256]uint32 // rank[byte][set bits below][value]: its share of the colex rank
-	fwd   [][][256]M      // fwd[move][byte][value]: where the move sends those cells
-	bwd   [][][256]M      // the same for the move's inverse
-	costs []int
-	dist  []byte
+	n, c   int
+	nb     int // bytes of a mask
+	size   uint64
+	rank   [][][256]uint32 // rank[byte][set bits below][value]: its share of the colex rank
+	fwd    [][][256]M      // fwd[move][byte][value]: where the move sends those cells
+	bwd    [][][256]M      // the same for the move's inverse
+	costs  []int
+	dist   []byte
 	layers []uint64
-	binom [][]uint64
+	binom  [][]uint64
 }
 
 // newSubsetTable prepares the table's ranking and move tables; perms are

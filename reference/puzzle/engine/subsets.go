@@ -18,7 +18,7 @@ import (
 type subsetBackend[M mask] struct {
 	sp     *Spec
 	opts   Options
-	counts []int               // the table sizes c in use, ascending
+	counts []int // the table sizes c in use, ascending
 	tables map[int]*subsetTable[M]
 	sym    []int // per symbol, its count, or -1 when it cannot fill the goal
 
@@ -330,5 +330,5 @@ func (b *subsetBackend[M]) deepest(r *rand.Rand) (State, int, error) {
 	return State{}, 0, errors.New("no state found at any distance")
 }
 
-func (b *subsetBackend[M]) all() (iter.Seq[State], bool)  { return nil, false }
+func (b *subsetBackend[M]) all() (iter.Seq[State], bool)   { return nil, false }
 func (b *subsetBackend[M]) distribution() ([]uint64, bool) { return nil, false }
