@@ -273,10 +273,12 @@ func (s *Solver) plan() (backend, string, error) {
 			return nil, "", fmt.Errorf("linear algebra needs moves that all add and goal states")
 		}
 		b, err := newLinear(s)
-		if err != nil {
+		if err == nil {
+			return b, describeLinear(b.(*linearBackend)), nil
+		}
+		if want == MethodLinear {
 			return nil, "", err
 		}
-		return b, "linear algebra modulo " + fmt.Sprint(sp.Symbols), nil
 	}
 	if len(sp.Goal.Same) > 0 && !k.allAdd && !k.slides && want != MethodSearch {
 		return newSubset(s)
