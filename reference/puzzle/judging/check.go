@@ -303,25 +303,27 @@ const maxKept = 1 << 16
 // EachMove calls f with each move's text in a line of moves, in order,
 // until f returns false: one character each without separator, else the
 // tokens between separators (blanks, where the separator is a space).
-func (p *Puzzle) EachMove(line string, f func(tok string) bool) {
+// rest is the line from the token on.
+func (p *Puzzle) EachMove(line string, f func(tok, rest string) bool) {
 	sep := p.def.Output.Separator
 	switch {
 	case line == p.def.Output.Empty:
 	case sep == "":
 		for i := range len(line) {
-			if !f(line[i : i+1]) {
+			if !f(line[i:i+1], line[i:]) {
 				return
 			}
 		}
 	case strings.Trim(sep, " \t") == "":
 		for tok := range strings.FieldsFuncSeq(line, func(c rune) bool { return c == ' ' || c == '\t' }) {
-			if !f(tok) {
+			if !f(tok, tok) {
 				return
 			}
 		}
 	default:
 		for tok := range strings.SplitSeq(line, sep) {
-			if !f(strings.Trim(tok, " \t")) {
+			tok = strings.Trim(tok, " \t")
+			if !f(tok, tok) {
 				return
 			}
 		}
@@ -329,14 +331,16 @@ func (p *Puzzle) EachMove(line string, f func(tok string) bool) {
 }
 
 // Step makes the move written tok on pos; why says, when it cannot, what
-// is wrong: tok is not a move, or the move cannot be made there.
-func (p *Puzzle) Step(pos Position, tok string) (next Position, move int, why string) {
+// is wrong: tok is not a move, or the move cannot be made there. rest is
+// the line from tok on, as EachMove gives it, to show the character that
+// is not a move where moves are single characters.
+func (p *Puzzle) Step(pos Position, tok, rest string) (next Position, move int, why string) {
 	in := p.at(pos.Size).in
 	m, ok := in.Move(tok)
 	if !ok {
 		q := quote(tok)
-		if p.def.Output.Separator == "" && len(tok) > 0 {
-			q = quoteRune(tok)
+		if p.def.Output.Separator == "" && len(rest) > 0 {
+			q = quoteRune(rest)
 		}
 		return pos, -1, fmt.Sprintf("%s is not a move (%s)", q, describe(in.Moves, ""))
 	}
@@ -352,8 +356,8 @@ func (p *Puzzle) replay(k int, pos Position, line string) (r replayed, msg strin
 	r.end = pos
 	ascending := p.def.Output.Order == puzzle.OrderAscending
 	last := -1
-	p.EachMove(line, func(tok string) bool {
-		next, m, why := p.Step(r.end, tok)
+	p.EachMove(line, func(tok, rest string) bool {
+		next, m, why := p.Step(r.end, tok, rest)
 		if why != "" {
 			if m >= 0 {
 				why += p.blankAt(r.end)

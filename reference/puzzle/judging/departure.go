@@ -99,7 +99,7 @@ func (d Departure) Why() string {
 	case d.After == d.Before:
 		return "it brings the goal no closer (" + plural(d.Before, "move") + " from it before and after)"
 	}
-	return fmt.Sprintf("it leads away from the goal (%d moves from it before, %d after)", d.Before, d.After)
+	return fmt.Sprintf("it leads away from the goal (%s from it before, %d after)", plural(d.Before, "move"), d.After)
 }
 
 // List writes the first n distances, and how many moves of total follow.

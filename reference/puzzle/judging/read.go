@@ -230,14 +230,14 @@ func (r *reader) missingLine(k, j int) string {
 }
 
 // lineCells names the cells that line j of a case gives, for messages,
-// where the cells have names; "" else.
+// where the cells have names and a line has few; "" else.
 func (r *reader) lineCells(n, j int) string {
 	p := r.p
 	in := p.at(n).in
-	if !p.w.named || in.Facelets != nil {
+	per := p.perLine(n)
+	if !p.w.named || in.Facelets != nil || per > 12 {
 		return ""
 	}
-	per := p.perLine(n)
 	var names []string
 	for _, c := range in.Order[j*per : (j+1)*per] {
 		names = append(names, in.Cells[c])

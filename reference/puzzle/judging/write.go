@@ -49,8 +49,10 @@ func (p *Puzzle) Answer(pos Position) (string, error) {
 	line := p.def.Output.Unsolvable
 	if ok {
 		line = p.FormatMoves(pos.Size, moves)
-		for _, m := range moves {
-			end, _ = p.Apply(end, m)
+		if len(p.def.Output.Lines) > 1 {
+			for _, m := range moves {
+				end, _ = p.Apply(end, m)
+			}
 		}
 	}
 	var b strings.Builder
