@@ -30,14 +30,11 @@ type Generated struct {
 
 // tools returns the generators and case operations of p's reference.
 func tools(p *problems.Problem) (reference.Tools, error) {
-	if p.Reference == nil {
-		return reference.Tools{}, fmt.Errorf("%s: the problem names no reference solver to generate with", p.Origin)
+	t, err := p.Tools()
+	if err != nil {
+		return reference.Tools{}, err
 	}
-	t, ok := reference.ToolsFor(p.Reference.Name)
-	if !ok {
-		return reference.Tools{}, fmt.Errorf("%s: the reference %s has no generators", p.Origin, p.Reference.Name)
-	}
-	return t, nil
+	return *t, nil
 }
 
 // Generate writes tests of p into o.Dir: each input with the reference's
