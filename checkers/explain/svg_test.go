@@ -63,12 +63,12 @@ func TestDrawings(t *testing.T) {
 		t.Run(d.name, func(t *testing.T) {
 			var e *Explanation
 			if d.sample {
-				es := Cases(d.checker, []byte(d.input))
+				es := Cases(byName(t, d.checker), []byte(d.input))
 				if len(es) == 0 {
 					t.Fatal("got no cases")
 				}
 				e = es[0]
-			} else if e = Explain(d.checker, []byte(d.input), []byte(d.output), d.msg); e == nil {
+			} else if e = Explain(byName(t, d.checker), []byte(d.input), []byte(d.output), d.msg); e == nil {
 				t.Fatal("got no explanation")
 			}
 			svg := e.SVG()

@@ -105,9 +105,9 @@ func (p *Puzzle) Join(names []string) string {
 	return strings.Join(names, p.def.Output.Separator)
 }
 
-// tokens are the input's tokens of pos, in the input's order: symbols, or
+// Tokens are the input's tokens of pos, in the input's order: symbols, or
 // with stickers the colours of the facelets.
-func (p *Puzzle) tokens(pos Position) []string {
+func (p *Puzzle) Tokens(pos Position) []string {
 	in := p.at(pos.Size).in
 	if in.Facelets != nil {
 		toks := make([]string, len(in.Facelets)*p.def.Orientation)
@@ -134,7 +134,7 @@ func (p *Puzzle) tokens(pos Position) []string {
 // groups cuts a position's tokens into the rows a person reads them in:
 // the grid's rows, or the input's lines.
 func (p *Puzzle) groups(pos Position) [][]string {
-	toks := p.tokens(pos)
+	toks := p.Tokens(pos)
 	per := len(toks)
 	switch {
 	case p.def.Grid != nil && p.def.Input.Order == nil && p.at(pos.Size).in.Facelets == nil:
@@ -179,7 +179,7 @@ func (p *Puzzle) Format(ps []Position) []byte {
 // caseText writes one case as the input gives it.
 func (p *Puzzle) caseText(pos Position) []byte {
 	in := p.def.Input
-	toks := p.tokens(pos)
+	toks := p.Tokens(pos)
 	var b bytes.Buffer
 	if _, hi := p.Sizes(); hi > 0 {
 		toks = append([]string{strconv.Itoa(pos.Size)}, toks...)

@@ -1,0 +1,52 @@
+package explain
+
+import (
+	"path/filepath"
+	"sync"
+	"testing"
+
+	"github.com/optjudge/optjudge/reference/puzzle"
+	"github.com/optjudge/optjudge/reference/puzzle/judging"
+)
+
+var (
+	puzzlesMu sync.Mutex
+	puzzles   = map[string]*judging.Puzzle{}
+)
+
+// byName is the puzzle of the shipped problem name (its puzzle.yaml, in
+// the problem's checker mode); nil for a name that is no puzzle.
+func byName(tb testing.TB, name string) *judging.Puzzle {
+	tb.Helper()
+	puzzlesMu.Lock()
+	defer puzzlesMu.Unlock()
+	if p, ok := puzzles[name]; ok {
+		return p
+	}
+	modes := map[string]puzzle.Mode{"rotation-game": "", "clocks": "", "eight-puzzle": puzzle.ModeAny}
+	mode, ok := modes[name]
+	if !ok {
+		return nil
+	}
+	d, err := puzzle.Load(filepath.Join("..", "..", "problems", name))
+	if err != nil {
+		tb.Fatal(err)
+	}
+	p, err := judging.New(d, judging.Options{Mode: mode})
+	if err != nil {
+		tb.Fatal(err)
+	}
+	puzzles[name] = p
+	return p
+}
+
+// firstCase is the position of the first case of input.
+func firstCase(tb testing.TB, name, input string) Position {
+	tb.Helper()
+	p := byName(tb, name)
+	cases, err := p.Cases([]byte(input))
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return positionOf(p, cases[0].Position)
+}
