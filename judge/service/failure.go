@@ -85,10 +85,10 @@ func failureOf(p *Problem, r *judge.Report) *Failure {
 func newFailure(p *Problem, test string, sample bool, input, output []byte, message string) *Failure {
 	f := &Failure{Test: test, Sample: sample, Message: message,
 		Input: excerpt(input), Output: excerpt(output), InputSize: len(input), OutputSize: len(output)}
-	if p.Spec == nil {
+	if p.Problem == nil {
 		return f
 	}
-	e := explain.Explain(p.Spec.Checker.Name, input, output, message)
+	e := explain.Explain(p.Puzzle, input, output, message)
 	if e == nil {
 		return f
 	}
@@ -99,14 +99,7 @@ func newFailure(p *Problem, test string, sample bool, input, output []byte, mess
 }
 
 // public is e without what gives the answer away (see Failure).
-func public(e *explain.Explanation) *explain.Explanation {
-	pub := *e
-	pub.Optimal, pub.OptimalPath = nil, nil
-	if pub.Puzzle == "rotation-game" {
-		pub.Goal = nil
-	}
-	return &pub
-}
+func public(e *explain.Explanation) *explain.Explanation { return e.Public() }
 
 // excerpt is the start of b as text, cut at a character boundary.
 func excerpt(b []byte) string {
