@@ -48,10 +48,10 @@ func (p perm) isIdentity() bool {
 // before it, and trans[i][x] (nil if x is not in the orbit) takes base
 // point i to x. Membership is a sift through the levels.
 type group struct {
-	n      int
-	base   []int
-	gens   [][]perm
-	trans  [][]perm
+	n     int
+	base  []int
+	gens  [][]perm
+	trans [][]perm
 }
 
 func newGroup(n int, generators []perm) *group {

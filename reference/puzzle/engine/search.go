@@ -327,7 +327,7 @@ func (b *searchBackend) deepest(r *rand.Rand) (State, int, error) {
 	return best, bestD, nil
 }
 
-func (b *searchBackend) all() (iter.Seq[State], bool)  { return nil, false }
+func (b *searchBackend) all() (iter.Seq[State], bool)   { return nil, false }
 func (b *searchBackend) distribution() ([]uint64, bool) { return nil, false }
 
 // prefixReversals reports whether every move reverses the first k cells
