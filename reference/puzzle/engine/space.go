@@ -24,7 +24,7 @@ type space struct {
 
 	permSize, oriSize, size uint64
 	fast                    *orbit // the one orbit of a space without fixed cells or orientations, of distinct symbols
-	oriCells                []int // the cells whose orientation is a digit, in order
+	oriCells                []int  // the cells whose orientation is a digit, in order
 	oriSums                 []oriSum
 }
 

@@ -21,7 +21,7 @@ type subsetTable[M mask] struct {
 	n, c   int
 	nb     int // bytes of a mask
 	size   uint64
-	rank   []uint32 // rank[(byte*(c+1)+set bits below)*256+value]: its share of the colex rank
+	rank   []uint32     // rank[(byte*(c+1)+set bits below)*256+value]: its share of the colex rank
 	fwd    []*[8][256]M // fwd[move][byte][value]: where the move sends those cells
 	bwd    []*[8][256]M // the same for the move's inverse
 	costs  []int
