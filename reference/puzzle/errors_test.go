@@ -2,6 +2,7 @@ package puzzle
 
 import (
 	"errors"
+	"fmt"
 	"strings"
 	"testing"
 )
@@ -209,6 +210,22 @@ input:
     cells: {x: [1, 2], y: [3, 4]}
     pieces: {p: [R, G], q: [G, R]}
 `, `puzzle.yaml:10: input.stickers.pieces.q: reads G R like p twisted 1: every piece and twist must show other colours`},
+		{"state space too large", `symbols: [a, b]
+cells: [` + cellList(40) + `]
+counts: {a: 20, b: 20}
+moves:
+  - {name: r, cycles: [[` + cellList(40) + `]]}
+  - {name: s, cycles: [[c1, c2]]}
+goal: {same: [c1, c2, c3]}
+input: {separator: ""}
+`, `puzzle.yaml:4: moves: the sets of 20 cells out of 40 are 137,846,528,820, more than the 134,217,728 a table may hold, and no pattern database applies to a goal of cells holding one symbol, whichever`},
+		{"no table and no pattern database", `symbols: [a, b, c]
+cells: [` + cellList(30) + `]
+moves:
+  - {name: r, cycles: [[` + cellList(30) + `]]}
+  - {name: s, add: [c1, c2]}
+goal: {state: [` + strings.Repeat("a, ", 29) + `a]}
+`, `puzzle.yaml:3: moves: the puzzle has 205,891,132,094,649 states, more than the 134,217,728 a table may hold, and no pattern database applies: its moves add (the engine searches puzzles whose moves move symbols around)`},
 		{"family too short", `size: {min: 2, max: 4}
 cells: [1, 2, 3]
 symbols: [1, 2, 3]
@@ -224,6 +241,15 @@ goal: {state: [1, 2, 3]}
 			}
 		})
 	}
+}
+
+// cellList is "c1, c2, ..., cn".
+func cellList(n int) string {
+	var s []string
+	for i := 1; i <= n; i++ {
+		s = append(s, fmt.Sprintf("c%d", i))
+	}
+	return strings.Join(s, ", ")
 }
 
 // TestDecodeErrors covers what Parse refuses before Validate.

@@ -373,6 +373,9 @@ func (in *Instance) check() error {
 	if err := in.checkGoalCounts(at); err != nil {
 		return err
 	}
+	if _, err := engine.New(sp, engine.Options{}); err != nil {
+		return d.errorf("moves", "%v%s", err, at)
+	}
 	if d.Output.Order == OrderAscending {
 		for i := range sp.Moves {
 			for j := range i {

@@ -23,7 +23,8 @@ type space struct {
 	additive bool    // the cells are digits (moves add)
 
 	permSize, oriSize, size uint64
-	oriCells                []int // the cells whose orientation is a digit, in order
+	fast                    *orbit // the one orbit of a space without fixed cells or orientations, of distinct symbols
+	oriCells                []int  // the cells whose orientation is a digit, in order
 	oriSums                 []oriSum
 }
 
@@ -98,6 +99,9 @@ func newSpace(sp *Spec, goal []uint8, max uint64) (*space, *big.Int) {
 		if len(s.orbits[i].syms) > 64 {
 			return nil, total // rankMultiset's buffer
 		}
+	}
+	if len(s.orbits) == 1 && len(s.fixed) == 0 && sp.Orient < 2 && !s.additive && s.orbits[0].fact != nil && sp.Symbols <= 64 {
+		s.fast = &s.orbits[0]
 	}
 	return s, total
 }
@@ -219,6 +223,16 @@ func (s *space) encode(cells, orient []uint8) (uint64, bool) {
 	}
 	o, ok := s.encodeOri(orient)
 	return p*s.oriSize + o, ok
+}
+
+// encodeValid is encode for a state known to be in the space (one the
+// engine made from such a state by moves): nothing is checked.
+func (s *space) encodeValid(cells, orient []uint8) uint64 {
+	if s.fast != nil {
+		return s.fast.rankValid(cells)
+	}
+	i, _ := s.encode(cells, orient)
+	return i
 }
 
 // encodePerm is the permutation coordinate: the fixed cells checked and
@@ -348,6 +362,18 @@ func (o *orbit) rankDistinct(cells []uint8) (uint64, bool) {
 		used |= 1 << v
 	}
 	return r, true
+}
+
+// rankValid is rankDistinct for the cells of a valid state of a space
+// whose one orbit is every cell: no checks, and the last cell adds 0.
+func (o *orbit) rankValid(cells []uint8) uint64 {
+	var used, r uint64
+	n := len(cells)
+	for i, v := range cells[:n-1] {
+		r += uint64(bits.OnesCount64(^used&(1<<v-1)&o.mask)) * o.fact[n-1-i]
+		used |= 1 << v
+	}
+	return r
 }
 
 // rankMultiset ranks a permutation of a multiset: at each cell, the

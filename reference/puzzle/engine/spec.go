@@ -325,7 +325,7 @@ func (sp *Spec) CheckState(s State) error {
 	if sp.Orient >= 2 && s.Orient != nil && len(s.Orient) != sp.Cells {
 		return fmt.Errorf("%d orientations, want %d", len(s.Orient), sp.Cells)
 	}
-	counts := make([]int, sp.Symbols)
+	var counts [MaxSymbols]int
 	for i, v := range s.Cells {
 		if int(v) >= sp.Symbols {
 			return fmt.Errorf("cell %d holds symbol %d, want less than %d", i, v, sp.Symbols)
@@ -336,7 +336,7 @@ func (sp *Spec) CheckState(s State) error {
 		}
 	}
 	if sp.Counts != nil {
-		for v, c := range counts {
+		for v, c := range counts[:sp.Symbols] {
 			if c != sp.Counts[v] {
 				return fmt.Errorf("%d cells hold symbol %d, want %d", c, v, sp.Counts[v])
 			}

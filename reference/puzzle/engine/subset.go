@@ -21,9 +21,9 @@ type subsetTable[M mask] struct {
 	n, c   int
 	nb     int // bytes of a mask
 	size   uint64
-	rank   [][][256]uint32 // rank[byte][set bits below][value]: its share of the colex rank
-	fwd    [][][256]M      // fwd[move][byte][value]: where the move sends those cells
-	bwd    [][][256]M      // the same for the move's inverse
+	rank   []uint32     // rank[(byte*(c+1)+set bits below)*256+value]: its share of the colex rank
+	fwd    []*[8][256]M // fwd[move][byte][value]: where the move sends those cells
+	bwd    []*[8][256]M // the same for the move's inverse
 	costs  []int
 	dist   []byte
 	layers []uint64
@@ -36,9 +36,10 @@ func newSubsetTable[M mask](n, c int, moves, inv []Move, costs []int) *subsetTab
 	t := &subsetTable[M]{n: n, c: c, nb: (n + 7) / 8, costs: costs}
 	t.binom = binomials(n, c)
 	t.size = t.binom[n][c]
-	t.rank = make([][][256]uint32, t.nb)
-	for k := range t.nb {
-		t.rank[k] = make([][256]uint32, c+1)
+	// At least three bytes, so that rankOf can unroll them: a byte past
+	// the cells is 0 and adds 0.
+	t.rank = make([]uint32, max(t.nb, 3)*(c+1)*256)
+	for k := range max(t.nb, 3) {
 		for before := 0; before <= c; before++ {
 			for v := range 256 {
 				var r uint64
@@ -51,7 +52,7 @@ func newSubsetTable[M mask](n, c int, moves, inv []Move, costs []int) *subsetTab
 						}
 					}
 				}
-				t.rank[k][before][v] = uint32(r)
+				t.rank[(k*(c+1)+before)*256+v] = uint32(r)
 			}
 		}
 	}
@@ -74,8 +75,8 @@ func binomials(n, c int) [][]uint64 {
 
 // moveTables maps, per move and byte, each byte value to the cells its
 // bits' contents go to.
-func (t *subsetTable[M]) moveTables(moves []Move) [][][256]M {
-	out := make([][][256]M, len(moves))
+func (t *subsetTable[M]) moveTables(moves []Move) []*[8][256]M {
+	out := make([]*[8][256]M, len(moves))
 	for m, mv := range moves {
 		dest := make([]int, t.n) // the content of cell i goes to dest[i]
 		for i := range dest {
@@ -84,7 +85,7 @@ func (t *subsetTable[M]) moveTables(moves []Move) [][][256]M {
 		for i, j := range mv.Perm {
 			dest[j] = i
 		}
-		out[m] = make([][256]M, t.nb)
+		out[m] = new([8][256]M)
 		for k := range t.nb {
 			for v := range 256 {
 				var o M
@@ -101,14 +102,21 @@ func (t *subsetTable[M]) moveTables(moves []Move) [][][256]M {
 }
 
 func (t *subsetTable[M]) rankOf(s M) uint64 {
-	var r uint64
-	before := 0
-	for k := range t.nb {
-		v := uint8(s >> (8 * k))
-		r += uint64(t.rank[k][before][v])
-		before += bits.OnesCount8(v)
+	stride := (t.c + 1) * 256
+	// row is (byte*(c+1) + set bits below)*256; three bytes unrolled.
+	v0, v1, v2 := uint8(s), uint8(s>>8), uint8(s>>16)
+	c0 := bits.OnesCount8(v0)
+	c1 := c0 + bits.OnesCount8(v1)
+	r := t.rank[v0] + t.rank[stride+c0*256+int(v1)] + t.rank[2*stride+c1*256+int(v2)]
+	if t.nb > 3 {
+		row := 3*stride + (c1+bits.OnesCount8(v2))*256
+		for k := 3; k < t.nb; k++ {
+			v := uint8(s >> (8 * k))
+			r += t.rank[row+int(v)]
+			row += stride + bits.OnesCount8(v)*256
+		}
 	}
-	return r
+	return uint64(r)
 }
 
 // unrank is the inverse of rankOf: the colex unranking, largest cell first.
@@ -126,10 +134,12 @@ func (t *subsetTable[M]) unrank(r uint64) M {
 	return s
 }
 
-func apply[M mask](tab [][256]M, s M, nb int) M {
-	var o M
-	for k := range nb {
-		o |= tab[k][uint8(s>>(8*k))]
+// apply moves the cells of s by a move's table; the first three bytes
+// unrolled, as most puzzles have at most 24 cells.
+func apply[M mask](tab *[8][256]M, s M, nb int) M {
+	o := tab[0][uint8(s)] | tab[1][uint8(s>>8)] | tab[2][uint8(s>>16)]
+	for k := 3; k < nb; k++ {
+		o |= tab[k&7][uint8(s>>(8*k))]
 	}
 	return o
 }

@@ -22,6 +22,12 @@ type subsetBackend[M mask] struct {
 	tables map[int]*subsetTable[M]
 	sym    []int // per symbol, its count, or -1 when it cannot fill the goal
 
+	// The symbols that can fill the goal, their index among them (-1 for
+	// the others) and their tables.
+	fillers []int
+	filler  []int
+	ftabs   []*subsetTable[M]
+
 	bucketOnce sync.Once
 	buckets    map[int][][]M // per count, the sets at each distance
 }
@@ -52,7 +58,8 @@ func newSubsetBackend[M mask](s *Solver) (backend, string, error) {
 		}
 		n := subsetSize(sp.Cells, c)
 		if !n.IsUint64() || n.Uint64() > s.opts.MaxTable {
-			return nil, "", fmt.Errorf("the sets of %d cells out of %d are %s, more than the %s a table may hold", c, sp.Cells, commas(n), commas(new(big.Int).SetUint64(s.opts.MaxTable)))
+			return nil, "", fmt.Errorf("the sets of %d cells out of %d are %s, more than the %s a table may hold, and no pattern database applies to a goal of cells holding one symbol, whichever",
+				c, sp.Cells, commas(n), commas(new(big.Int).SetUint64(s.opts.MaxTable)))
 		}
 		b.tables[c] = nil
 		b.counts = append(b.counts, c)
@@ -82,8 +89,19 @@ func (b *subsetBackend[M]) prepare() error {
 		if err := t.build(seedsOf[M](sp.Cells, c, sp.Goal.Same)); err != nil {
 			return err
 		}
-		storeBlob(b.opts.CacheDir, key, t.marshal())
+		if b.opts.CacheDir != "" {
+			storeBlob(b.opts.CacheDir, key, t.marshal())
+		}
 		b.tables[c] = t
+	}
+	b.filler = make([]int, sp.Symbols)
+	for v, c := range b.sym {
+		b.filler[v] = -1
+		if c >= 0 {
+			b.filler[v] = len(b.fillers)
+			b.fillers = append(b.fillers, v)
+			b.ftabs = append(b.ftabs, b.tables[c])
+		}
 	}
 	return nil
 }
@@ -133,36 +151,52 @@ func (b *subsetBackend[M]) atMost(st State, limit int) (bool, error) {
 // the symbols it brings closer.
 func (b *subsetBackend[M]) solve(st State, _ bool) ([]int, error) {
 	sp := b.sp
-	ms := b.masks(st)
-	d, left := b.dists(ms)
+	// The sets of the symbols that can fill the goal, on the stack when
+	// they are few.
+	n := len(b.fillers)
+	var msA, nextA [8]M
+	var liveA, keepA [8]bool
+	ms, next, live, keep := msA[:], nextA[:], liveA[:], keepA[:]
+	if n > len(msA) {
+		ms, next, live, keep = make([]M, n), make([]M, n), make([]bool, n), make([]bool, n)
+	}
+	for i, v := range st.Cells {
+		if k := b.filler[v]; k >= 0 {
+			ms[k] |= M(1) << i
+		}
+	}
+	left := unseen8
+	for k := range n {
+		left = min(left, b.ftabs[k].distOf(ms[k]))
+	}
 	if left == unseen8 {
 		return nil, ErrUnsolvable
 	}
-	var live []int
-	for v := range ms {
-		if d[v] == left {
-			live = append(live, v)
-		}
+	for k := range n {
+		live[k] = b.ftabs[k].distOf(ms[k]) == left
 	}
 	moves := make([]int, 0, left)
-	next := make([]M, len(ms))
 	for left > 0 {
 		found := false
 		for m := range sp.Moves {
 			want := left - sp.Moves[m].Cost
-			var keep []int
-			for _, v := range live {
-				t := b.tables[b.sym[v]]
-				next[v] = t.forward(m, ms[v])
-				if t.distOf(next[v]) == want {
-					keep = append(keep, v)
+			any := false
+			for k := range n {
+				keep[k] = false
+				if live[k] {
+					next[k] = b.ftabs[k].forward(m, ms[k])
+					keep[k] = b.ftabs[k].distOf(next[k]) == want
+					any = any || keep[k]
 				}
 			}
-			if len(keep) > 0 {
-				for _, v := range keep {
-					ms[v] = next[v]
+			if any {
+				for k := range n {
+					if keep[k] {
+						ms[k] = next[k]
+					}
 				}
-				moves, live, left, found = append(moves, m), keep, want, true
+				live, keep = keep, live
+				moves, left, found = append(moves, m), want, true
 				break
 			}
 		}

@@ -25,6 +25,10 @@ type tableBackend struct {
 
 	scratch sync.Pool // *[2]State, for the answers
 	bfsBuf  [2]State  // for back, which only the single-threaded build calls
+
+	// slides[m][b] is where move m takes the blank at b (-1 nowhere), and
+	// back[m][b] its inverse's; nil when no move slides.
+	slides, unslides [][]int8
 }
 
 // newTableBackend returns the table backend, or nil and the number of
@@ -38,6 +42,9 @@ func newTableBackend(s *Solver) (*tableBackend, *big.Int, error) {
 	}
 	b := &tableBackend{sp: sp, opts: s.opts, space: space, inv: sp.inverses()}
 	b.twoBit = space.size >= twoBitFrom && sp.unitCost() && sp.symmetric()
+	if kindOf(sp).slides {
+		b.slides, b.unslides = slideTables(sp, sp.Moves), slideTables(sp, b.inv)
+	}
 	b.scratch.New = func() any { return &[2]State{sp.scratch(), sp.scratch()} }
 	return b, n, nil
 }
@@ -74,12 +81,23 @@ func (b *tableBackend) prepare() error {
 			return nil
 		}
 	}
-	t, err := buildTable(b, b.seeds, b.twoBit)
-	if err != nil {
-		return err
+	var t *table
+	p, packs := newPacker(b.sp)
+	packs = packs && !b.twoBit && b.permB == nil && b.sp.unitCost()
+	if packs && kindOf(b.sp).allSlide && b.sp.Cells <= 15 && b.space.fast != nil {
+		t = b.bfsSliding(b.seeds)
+	} else if packs {
+		t = b.bfsPacked(p, b.seeds)
+	} else {
+		var err error
+		if t, err = buildTable(b, b.seeds, b.twoBit); err != nil {
+			return err
+		}
 	}
 	b.t = t
-	storeBlob(b.opts.CacheDir, key, t.marshal())
+	if b.opts.CacheDir != "" {
+		storeBlob(b.opts.CacheDir, key, t.marshal())
+	}
 	return nil
 }
 
@@ -180,12 +198,63 @@ func (b *tableBackend) back(i uint64, f func(j uint64, cost int)) {
 	}
 	a, c := b.bfsBuf[0], b.bfsBuf[1]
 	s.decode(i, a.Cells, a.Orient)
+	blank := b.blankOf(a)
 	for m := range b.inv {
-		if sp.applyTo(c.Cells, c.Orient, a.Cells, a.Orient, &b.inv[m]) {
-			j, _ := s.encode(c.Cells, c.Orient)
-			f(j, sp.Moves[m].Cost)
+		if b.move(c, a, blank, m, true) {
+			f(s.encodeValid(c.Cells, c.Orient), sp.Moves[m].Cost)
 		}
 	}
+}
+
+// slideTables returns, per move, where it takes the blank from each cell
+// (-1 where it cannot).
+func slideTables(sp *Spec, moves []Move) [][]int8 {
+	out := make([][]int8, len(moves))
+	for m, mv := range moves {
+		if mv.Slide == SlideNone {
+			continue
+		}
+		out[m] = make([]int8, sp.Cells)
+		for c := range sp.Cells {
+			q, ok := sp.slideTarget(c, mv.Slide)
+			out[m][c] = int8(q)
+			if !ok {
+				out[m][c] = -1
+			}
+		}
+	}
+	return out
+}
+
+// blankOf is the blank's cell in a, for a puzzle whose moves slide.
+func (b *tableBackend) blankOf(a State) int {
+	if b.slides == nil {
+		return -1
+	}
+	return b.sp.blankAt(a.Cells)
+}
+
+// move writes into c the state a after move m (its inverse with back),
+// the blank being at blank; false for a slide off the grid.
+func (b *tableBackend) move(c, a State, blank, m int, back bool) bool {
+	mv, t := &b.sp.Moves[m], b.slides
+	if back {
+		mv, t = &b.inv[m], b.unslides
+	}
+	if mv.Slide == SlideNone {
+		return b.sp.applyTo(c.Cells, c.Orient, a.Cells, a.Orient, mv)
+	}
+	q := int(t[m][blank])
+	if q < 0 {
+		return false
+	}
+	copy(c.Cells, a.Cells)
+	c.Cells[blank], c.Cells[q] = a.Cells[q], a.Cells[blank]
+	if c.Orient != nil {
+		copy(c.Orient, a.Orient)
+		c.Orient[blank], c.Orient[q] = a.Orient[q], a.Orient[blank]
+	}
+	return true
 }
 
 // forward returns the index after move m from i, false for a slide off
@@ -227,27 +296,47 @@ func (b *tableBackend) descend(i uint64) []int {
 	sp := b.sp
 	buf := b.scratch.Get().(*[2]State)
 	defer b.scratch.Put(buf)
-	var moves []int
+	a, c := buf[0], buf[1]
+	states := b.permF == nil // else the coordinates' move tables serve
+	if states {
+		b.space.decode(i, a.Cells, a.Orient)
+	}
+	moves := make([]int, 0, 32)
+	if !b.t.twoBit {
+		moves = make([]int, 0, b.t.get(i))
+	}
 	for {
 		v := b.t.get(i)
 		if b.t.twoBit {
-			b.space.decode(i, buf[0].Cells, buf[0].Orient)
-			if sp.IsGoal(buf[0]) {
+			if !states {
+				b.space.decode(i, a.Cells, a.Orient)
+			}
+			if sp.IsGoal(a) {
 				return moves
 			}
 		} else if v == 0 {
 			return moves
 		}
+		blank := b.blankOf(a)
 		found := false
 		for m := range sp.Moves {
-			j, ok := b.forward(i, m, buf[0], buf[1])
-			if !ok || !b.t.reached(j) {
+			var j uint64
+			if states {
+				if !b.move(c, a, blank, m, false) {
+					continue
+				}
+				j = b.space.encodeValid(c.Cells, c.Orient)
+			} else {
+				j, _ = b.forward(i, m, a, c)
+			}
+			if !b.t.reached(j) {
 				continue
 			}
 			w := b.t.get(j)
 			if b.t.twoBit && w == (v+2)%3 || !b.t.twoBit && w+sp.Moves[m].Cost == v {
 				moves = append(moves, m)
 				i, found = j, true
+				a, c = c, a
 				break
 			}
 		}
