@@ -30,8 +30,8 @@ type Tools struct {
 	// format) of a kind, Random or Deep.
 	Generate func(kind string, r *rand.Rand, n int) ([]byte, error)
 	// All returns input files that enumerate every case, and a sample drawn
-	// with r of the cases that have no solution where there are such; nil
-	// when the state space is too large.
+	// with r of the cases that have no solution where there are such. All
+	// is nil, or returns nil, when the state space is too large.
 	All func(r *rand.Rand) [][]byte
 	// Split cuts an input file into one-case input files; Join puts cases
 	// back into one file.

@@ -67,10 +67,12 @@ func Generate(p *problems.Problem, o GenerateOptions) ([]Generated, error) {
 			names = append(names, fmt.Sprintf("%s-%d-%03d", o.Kind, o.Seed, i+1))
 		}
 	case All:
-		if t.All == nil {
+		if t.All != nil {
+			inputs = t.All(rand.New(rand.NewPCG(o.Seed, 0)))
+		}
+		if inputs == nil {
 			return nil, fmt.Errorf("%s: the state space is too large to enumerate; use --kind random or deep", p.Name)
 		}
-		inputs = t.All(rand.New(rand.NewPCG(o.Seed, 0)))
 		for i := range inputs {
 			if len(inputs) == 1 {
 				names = append(names, "all")

@@ -50,6 +50,8 @@ type Puzzle struct {
 
 	indepOnce sync.Once
 	indep     bool // see independent
+	depthOnce sync.Once
+	depthMax  int // see maxDepth
 
 	// distance and smallest stand in for the engine in tests of the
 	// checker's judge errors; nil in use.

@@ -51,6 +51,9 @@ func (p *Puzzle) Tools() *reference.Tools {
 	return t
 }
 
+// hi is the largest size, 0 for a single puzzle.
+func (p *Puzzle) hi() int { return p.lo + len(p.sizes) - 1 }
+
 // unique reports whether each case has one right answer: the smallest of
 // the optimal ones is wanted, or the shortest are wanted, listed in
 // declared order, of moves that add and that no two sets of counts tie.
@@ -113,34 +116,41 @@ func addsIndependently(sp *engine.Spec) bool {
 	return true
 }
 
-// enumerable reports whether every case can be listed: the engine can,
-// and there are at most MaxAll (at every size).
+// enumerable reports whether the engine may list every case: at every
+// size, from a table or by linear algebra. Whether they are few enough
+// (MaxAll) is known once the tables are built, which all does.
 func (p *Puzzle) enumerable() bool {
+	for n := p.lo; n <= p.hi(); n++ {
+		if !p.cheap(n) {
+			return false
+		}
+	}
+	return true
+}
+
+// all lists every case that can be solved: one file of them all where a
+// file holds several cases, else one file each; and where a case may have
+// no solution, a thousand such drawn with r. It returns nil when there are
+// more than MaxAll cases.
+func (p *Puzzle) all(r *rand.Rand) [][]byte {
 	total := uint64(0)
 	for _, s := range p.sizes {
 		if err := s.solver.Prepare(); err != nil {
-			return false
-		}
-		if _, ok := s.solver.All(); !ok {
-			return false
+			return nil
 		}
 		dist, ok := s.solver.Distribution()
-		if !ok {
-			return false
+		if _, listed := s.solver.All(); !ok || !listed {
+			return nil
 		}
 		for _, n := range dist {
 			total += n
 		}
 	}
-	return total <= MaxAll
-}
-
-// all lists every case that can be solved: one file of them all where a
-// file holds several cases, else one file each; and where a case may have
-// no solution, a thousand such drawn with r.
-func (p *Puzzle) all(r *rand.Rand) [][]byte {
+	if total > MaxAll {
+		return nil
+	}
 	var ps []Position
-	for n := p.lo; n < p.lo+len(p.sizes); n++ {
+	for n := p.lo; n <= p.hi(); n++ {
 		seq, _ := p.at(n).solver.All()
 		for st := range seq {
 			ps = append(ps, Position{Size: n, State: st.Clone()})
@@ -163,23 +173,24 @@ func (p *Puzzle) all(r *rand.Rand) [][]byte {
 	return files
 }
 
-// maxDepth is the greatest optimal distance of any case.
+// maxDepth is the greatest optimal distance of any case: of the largest
+// size's, exactly where the engine has a table, else the deepest it found.
 func (p *Puzzle) maxDepth() int {
-	most := 0
-	for _, s := range p.sizes {
+	p.depthOnce.Do(func() {
+		s := p.at(p.hi())
 		if dist, ok := s.solver.Distribution(); ok {
-			most = max(most, len(dist)-1)
-			continue
+			p.depthMax = len(dist) - 1
+			return
 		}
 		if _, d, err := s.solver.Deepest(rand.New(rand.NewPCG(0, 0))); err == nil {
-			most = max(most, d)
+			p.depthMax = d
 		}
-	}
-	return most
+	})
+	return p.depthMax
 }
 
-// randomSize draws a size of a family, larger ones more often (each size
-// as often as it has cells); 0 for a single puzzle.
+// randomSize draws a size of a family, each as often; 0 for a single
+// puzzle.
 func (p *Puzzle) randomSize(r *rand.Rand) int {
 	lo, hi := p.Sizes()
 	if hi == 0 {
@@ -226,22 +237,8 @@ func (p *Puzzle) draw(kind string, r *rand.Rand) (Position, error) {
 	return Position{Size: n, State: st}, err
 }
 
-// deepestSize is the size whose deepest cases are the deepest of all.
-func (p *Puzzle) deepestSize() int {
-	best, most := p.lo, -1
-	for n := p.lo; n < p.lo+len(p.sizes); n++ {
-		d := 0
-		if dist, ok := p.at(n).solver.Distribution(); ok {
-			d = len(dist) - 1
-		} else {
-			d = n
-		}
-		if d >= most {
-			best, most = n, d
-		}
-	}
-	return best
-}
+// deepestSize is the size whose cases are the deepest: the largest.
+func (p *Puzzle) deepestSize() int { return p.hi() }
 
 // arrangement draws a state uniformly among the arrangements of the goal's
 // symbols (for moves that only move symbols around) or among all states
