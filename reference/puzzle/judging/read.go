@@ -489,16 +489,27 @@ func (r *reader) missing(n int, toks []token) string {
 	return " (" + strings.Join(miss, ", ") + " missing)"
 }
 
-// colours lists the sticker colours in the order the pieces give them.
+// colours lists the sticker colours in the order a goal state shows them
+// (for a cube: the faces' order), then any other the pieces have.
 func (r *reader) colours(n int) []string {
 	var cols []string
 	seen := map[string]bool{}
-	for _, cs := range r.p.at(n).in.Colors {
+	add := func(c string) {
+		if !seen[c] {
+			seen[c] = true
+			cols = append(cols, c)
+		}
+	}
+	in := r.p.at(n).in
+	if g := in.Spec.Goal.States; len(g) > 0 {
+		pos := r.p.full(Position{Size: n, State: engine.State{Cells: g[0]}})
+		for _, c := range r.p.Tokens(pos) {
+			add(c)
+		}
+	}
+	for _, cs := range in.Colors {
 		for _, c := range cs {
-			if !seen[c] {
-				seen[c] = true
-				cols = append(cols, c)
-			}
+			add(c)
 		}
 	}
 	return cols
