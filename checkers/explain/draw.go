@@ -263,14 +263,14 @@ func (d *drawer) text(pos judging.Position) string {
 			return " # "
 		}, 3)
 	}
-	toks := d.p.Tokens(pos)
 	width := 1
-	for _, s := range d.in.Symbols {
-		width = max(width, len(s))
-	}
 	if d.facelets {
-		for _, t := range toks {
+		for _, t := range d.p.Tokens(pos) {
 			width = max(width, len(t))
+		}
+	} else {
+		for _, s := range d.in.Symbols {
+			width = max(width, len(s))
 		}
 	}
 	return d.gridText(pos, func(s string, hi bool) string {

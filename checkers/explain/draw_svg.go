@@ -3,6 +3,7 @@ package explain
 import (
 	"fmt"
 	"math"
+	"sort"
 	"strings"
 
 	"github.com/optjudge/optjudge/reference/puzzle"
@@ -159,10 +160,10 @@ func (d *drawer) gridSVG(w *svgWriter, pos judging.Position, dr drawing) {
 		w.b.WriteString("</g>\n")
 	}
 	if m := d.moveIndex(dr.mark); m >= 0 && !dr.small {
-		d.markCells(w, m, func(c int) (int, int, bool) {
-			rc := d.where[c]
+		d.markCells(w, m, func(item int) (int, int, bool) {
+			rc := d.where[item]
 			x, y := d.cellXY(rc[0], rc[1], false)
-			return x, y, rc[0] >= 0 && !d.facelets
+			return x, y, rc[0] >= 0
 		}, cellSide)
 		d.markArrow(w, m, dr.mark)
 	}
@@ -216,15 +217,23 @@ func (d *drawer) fillOrder(toks []string) []string {
 	return keys
 }
 
-// markCells frames, dashed, the cells move m changes; at gives a cell's
-// top left corner and whether it is drawn.
-func (d *drawer) markCells(w *svgWriter, m int, at func(c int) (int, int, bool), side int) {
+// markCells frames, dashed, the items move m changes (the cells, or their
+// facelets); at gives an item's top left corner and whether it is drawn.
+func (d *drawer) markCells(w *svgWriter, m int, at func(item int) (int, int, bool), side int) {
 	var path strings.Builder
+	var items []int
 	for c, ch := range d.changed(m) {
-		if !ch {
-			continue
+		switch {
+		case !ch:
+		case d.facelets:
+			items = append(items, d.in.Facelets[c]...)
+		default:
+			items = append(items, c)
 		}
-		if x, y, ok := at(c); ok {
+	}
+	sort.Ints(items)
+	for _, item := range items {
+		if x, y, ok := at(item); ok {
 			path.WriteString(square(x+2, y+2, side-4))
 		}
 	}

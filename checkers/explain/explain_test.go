@@ -62,6 +62,22 @@ func TestPictures(t *testing.T) {
 	+---+---+---+
 	`},
 	}
+	fifteen := byName(t, "fifteen-puzzle")
+	cases, err := fifteen.Cases([]byte("1 2 3 4 5 6 7 8 9 10 11 12 13 14 0 15\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	tests = append(tests, struct{ name, got, want string }{"fifteen-puzzle", positionOf(fifteen, cases[0].Position).Text(), `
+	+----+----+----+----+
+	|  1 |  2 |  3 |  4 |
+	+----+----+----+----+
+	|  5 |  6 |  7 |  8 |
+	+----+----+----+----+
+	|  9 | 10 | 11 | 12 |
+	+----+----+----+----+
+	| 13 | 14 |    | 15 |
+	+----+----+----+----+
+	`})
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			if want := dedent(tt.want); tt.got != want {

@@ -54,6 +54,13 @@ var drawings = []struct {
 	{name: "sample-rotation", checker: "rotation-game", input: rotationInput, sample: true},
 	{name: "sample-clocks", checker: "clocks", input: clocksInput, sample: true},
 	{name: "sample-eight", checker: "eight-puzzle", input: eight6, sample: true},
+	// issue 20's definitions: a cube net of stickers, a stack of bars,
+	// lights on a grid
+	{name: "cube-too-long", checker: "pocket-cube", input: "UFUFRRRRFDFDDBDBLLLLUBUB\n", output: "R' R R'\n",
+		msg: "case 1: 3 moves, the optimum is 1"},
+	{name: "pancakes-bad-move", checker: "pancakes", input: "4 3 1 4 2\n", output: "4 5\n", msg: "case 1, move 2"},
+	{name: "lights-unordered", checker: "lights-out", input: "10000\n01100\n01000\n00000\n00000\n", output: "7 1\n",
+		msg: "case 1: move 2 (1) comes after 7: the moves must be in ascending order"},
 }
 
 // TestDrawings compares the text and SVG drawings with testdata/NAME.txt
