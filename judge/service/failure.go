@@ -14,8 +14,8 @@ import (
 
 // Failure is what a judging keeps of its first failing test when the
 // checker rejected its output (WA), for the pages: the checker's message,
-// the drawing of the case that went wrong (checkers/explain, for the
-// puzzle checkers), and the test's input and the program's output, cut.
+// the drawing of the case that went wrong (checkers/explain, for a puzzle
+// problem), and the test's input and the program's output, cut.
 // It is stored beside the report, in judge-reports, as
 // <report>.failure.
 //
@@ -23,7 +23,8 @@ import (
 // sees, under FeedbackMessage, the message and the public drawing: the
 // case's position, the move where the output went wrong and the position
 // it reached, but not the reference's answer (the optimal path) nor, for
-// the rotation game, the goal (it tells the answer's center digit); under
+// a puzzle whose goal is one of several states or whose answer gives
+// values of it (the rotation game's center digit), the goal; under
 // FeedbackVerdict nothing of it. On a sample test, whose input and answer
 // the statement shows anyway, a contestant sees what an admin sees. The
 // input and the output of a secret test are an admin's only: a program
