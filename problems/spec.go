@@ -62,15 +62,15 @@ import (
 // Decoding is strict: an unknown key, a wrong type or an impossible value is an
 // error of the form "problem.yaml:7: limits.time_limit: must be > 0".
 type Spec struct {
-	Name      string      `yaml:"name"`
-	Title     string      `yaml:"title"`
-	Sources   []string    `yaml:"sources"`
-	Limits    LimitsSpec  `yaml:"limits"`
-	Checker   CheckerSpec `yaml:"checker"`
+	Name    string      `yaml:"name"`
+	Title   string      `yaml:"title"`
+	Sources []string    `yaml:"sources"`
+	Limits  LimitsSpec  `yaml:"limits"`
+	Checker CheckerSpec `yaml:"checker"`
 	// Puzzle is the path of the problem's puzzle definition.
 	Puzzle    string `yaml:"puzzle"`
 	Reference string `yaml:"reference"`
-	Validator string      `yaml:"validator"`
+	Validator string `yaml:"validator"`
 	// InputValidators are programs of the problem, Kattis input validators.
 	InputValidators []string `yaml:"input_validators"`
 	// Interactor makes the problem interactive: a program of the problem

@@ -49,4 +49,3 @@ type Tools struct {
 	// when there is none.
 	AtDepth func(r *rand.Rand, d int) ([]byte, bool)
 }
-

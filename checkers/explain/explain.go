@@ -509,7 +509,6 @@ func outputLines(out []byte) []string {
 	return lines
 }
 
-
 // moves says "1 move" or "n moves".
 func moves(n int) string {
 	if n == 1 {
@@ -525,5 +524,3 @@ func cut(s string, n int) string {
 	}
 	return s
 }
-
-
