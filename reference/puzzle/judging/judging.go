@@ -69,6 +69,11 @@ type size struct {
 	// stepping: every move costs 1 and has its inverse among the moves,
 	// so that neighbours' distances differ by at most one.
 	stepping bool
+	// perm: every symbol is in exactly one cell, read one by one.
+	perm bool
+	// byByte is the value of each one-character symbol, -1 for none: the
+	// input's tokens are looked up here first.
+	byByte [256]int16
 }
 
 // Position is a state of the puzzle at a size (0 for a single puzzle).
@@ -101,7 +106,16 @@ func New(def *puzzle.Definition, opts Options) (*Puzzle, error) {
 		if err != nil {
 			return nil, searchError(def, n, err)
 		}
-		p.sizes = append(p.sizes, &size{in: in, solver: s, fixed: fixedCells(in.Spec), stepping: stepping(in.Spec)})
+		sz := &size{in: in, solver: s, fixed: fixedCells(in.Spec), stepping: stepping(in.Spec), perm: permutation(in)}
+		for i := range sz.byByte {
+			sz.byByte[i] = -1
+		}
+		for v, sym := range in.Symbols {
+			if len(sym) == 1 {
+				sz.byByte[sym[0]] = int16(v)
+			}
+		}
+		p.sizes = append(p.sizes, sz)
 	}
 	p.w = newWords(p)
 	return p, nil

@@ -27,12 +27,13 @@ type Case struct {
 // without a solution, every case can reach the goal. The first problem is
 // a *lex.Error at its line and column: this is the input validator.
 func (p *Puzzle) Cases(input []byte) ([]Case, error) {
-	r := &reader{p: p, data: input}
+	r := &reader{p: p, data: input, text: string(input)}
 	in := p.def.Input
 	if len(input) == 0 {
 		return nil, lex.Errorf(1, 0, "empty input, want %s", p.wantInput())
 	}
-	var cases []Case
+	// As many cases as lines at most: grow the list once.
+	cases := make([]Case, 0, bytes.Count(input, []byte{'\n'})/in.Lines+1)
 	for k := 1; ; k++ {
 		if in.Cases == puzzle.CasesTerminated {
 			done, err := r.terminator()
@@ -44,7 +45,7 @@ func (p *Puzzle) Cases(input []byte) ([]Case, error) {
 			switch {
 			case in.Cases == puzzle.CasesOne:
 				l := r.next()
-				return nil, lex.Errorf(l.n, 1, "unexpected line %s after the %s", quote(string(l.text)), p.wantCase())
+				return nil, lex.Errorf(l.n, 1, "unexpected line %s after the %s", quote(l.text), p.wantCase())
 			case in.Cases == puzzle.CasesUntilEOF && r.eof():
 				return cases, nil
 			case in.BlankLineBetween:
@@ -104,13 +105,18 @@ func (p *Puzzle) perLine(n int) int {
 type reader struct {
 	p    *Puzzle
 	data []byte
+	text string // data, as a string that tokens share
 	off  int
 	n    int // the number of the last line read
+
+	seen     []token // by symbol value, where a token was seen (line 0: not)
+	toks     []token // a line's tokens
+	caseToks []token // a case's tokens
 }
 
 // line is one line of the input, without its newline.
 type line struct {
-	text    []byte
+	text    string
 	n       int // from 1
 	newline bool
 }
@@ -118,7 +124,7 @@ type line struct {
 func (r *reader) eof() bool { return r.off >= len(r.data) }
 
 func (r *reader) peek() line {
-	text, _, found := bytes.Cut(r.data[r.off:], []byte{'\n'})
+	text, _, found := strings.Cut(r.text[r.off:], "\n")
 	return line{text: text, n: r.n + 1, newline: found}
 }
 
@@ -147,7 +153,7 @@ func (r *reader) terminator() (done bool, err error) {
 	if r.eof() {
 		return true, lex.Errorf(r.n+1, 0, "missing the final line holding %s", t)
 	}
-	if l := r.peek(); string(l.text) != t {
+	if l := r.peek(); l.text != t {
 		return false, nil
 	}
 	l := r.next()
@@ -164,12 +170,12 @@ func (r *reader) terminator() (done bool, err error) {
 func (r *reader) separator() error {
 	l := r.next()
 	if len(l.text) != 0 {
-		return lex.Errorf(l.n, 1, "want an empty line between two cases, got %s", quote(string(l.text)))
+		return lex.Errorf(l.n, 1, "want an empty line between two cases, got %s", quote(l.text))
 	}
 	if err := ended(l); err != nil {
 		return err
 	}
-	if r.eof() || r.p.def.Input.Cases == puzzle.CasesTerminated && string(r.peek().text) == r.p.def.Input.Terminator {
+	if r.eof() || r.p.def.Input.Cases == puzzle.CasesTerminated && r.peek().text == r.p.def.Input.Terminator {
 		return lex.Errorf(l.n, 0, "an empty line after the last case: empty lines go between cases")
 	}
 	return nil
@@ -180,6 +186,7 @@ type token struct {
 	text      string
 	line, col int
 	idx       int // its index among the case's tokens
+	v         int // its symbol's value, once known
 }
 
 // readCase reads case k.
@@ -187,7 +194,13 @@ func (r *reader) readCase(k int) (Case, error) {
 	p := r.p
 	start, first := r.off, r.n+1
 	size := 0
-	var toks []token
+	if syms := len(p.at(p.hi()).in.Symbols); len(r.seen) != syms {
+		r.seen = make([]token, syms)
+	} else {
+		clear(r.seen)
+	}
+	toks := r.caseToks[:0]
+	defer func() { r.caseToks = toks[:0] }()
 	if _, hi := p.Sizes(); hi > 0 {
 		l := r.next()
 		var err error
@@ -257,7 +270,7 @@ func (r *reader) familyLine(l line) (int, []token, error) {
 	if err != nil || strconv.Itoa(n) != all[0].text || n < lo || n > hi {
 		return 0, nil, lex.Errorf(l.n, 1, "want the size first, a number %d to %d, got %s", lo, hi, quote(all[0].text))
 	}
-	toks := all[1:]
+	toks := append([]token(nil), all[1:]...)
 	for i := range toks {
 		toks[i].idx = i
 	}
@@ -268,8 +281,8 @@ func (r *reader) familyLine(l line) (int, []token, error) {
 	case len(toks) < n:
 		return 0, nil, lex.Errorf(l.n, len(l.text)+1, "only %s, want %d after the size %d%s", plural(len(toks), p.w.token), n, n, r.missing(n, toks))
 	}
-	for _, t := range toks {
-		if err := r.symbolOf(n, t); err != nil {
+	for i := range toks {
+		if err := r.symbolOf(n, &toks[i]); err != nil {
 			return 0, nil, err
 		}
 	}
@@ -295,8 +308,8 @@ func (r *reader) lineTokens(l line, n, j, k int) ([]token, error) {
 		t := toks[want]
 		return nil, lex.Errorf(l.n, t.col, "unexpected %s after the %s", quote(t.text), plural(want, p.w.token))
 	}
-	for _, t := range toks {
-		if err := r.symbolOf(n, t); err != nil {
+	for i := range toks {
+		if err := r.symbolOf(n, &toks[i]); err != nil {
 			return nil, err
 		}
 	}
@@ -318,7 +331,7 @@ func (r *reader) lineTokens(l line, n, j, k int) ([]token, error) {
 func (r *reader) split(l line, want, j int) ([]token, error) {
 	p := r.p
 	in := p.def.Input
-	text := string(l.text)
+	text := l.text
 	if text == "" || in.Loose && strings.Trim(text, " ") == "" {
 		msg := "empty line"
 		if want > 0 {
@@ -337,7 +350,8 @@ func (r *reader) split(l line, want, j int) ([]token, error) {
 	if !in.Loose && strings.HasSuffix(text, "\r") {
 		return nil, lex.Errorf(l.n, len(text), "carriage return at the end of the line (CRLF), want \\n line ends")
 	}
-	var toks []token
+	toks := r.toks[:0]
+	defer func() { r.toks = toks[:0] }()
 	switch {
 	case in.Separator == "":
 		for i := range len(text) {
@@ -384,8 +398,9 @@ func (r *reader) split(l line, want, j int) ([]token, error) {
 	return toks, nil
 }
 
-// symbolOf checks that t is a symbol (a colour, for stickers) at size n.
-func (r *reader) symbolOf(n int, t token) error {
+// symbolOf checks that t is a symbol (a colour, for stickers) at size n,
+// and sets its value.
+func (r *reader) symbolOf(n int, t *token) error {
 	p := r.p
 	in := p.at(n).in
 	if in.Facelets != nil {
@@ -398,12 +413,18 @@ func (r *reader) symbolOf(n int, t token) error {
 		}
 		return lex.Errorf(t.line, t.col, "%s is not a colour (want %s)", quote(t.text), describe(r.colours(n), "or"))
 	}
-	if _, ok := in.Symbol(t.text); ok {
+	if len(t.text) == 1 {
+		if v := p.at(n).byByte[t.text[0]]; v >= 0 {
+			t.v = int(v)
+			return nil
+		}
+	} else if v, ok := in.Symbol(t.text); ok {
+		t.v = v
 		return nil
 	}
 	prefix := ""
 	if p.w.named && !r.permutation(n) {
-		if c, ok := r.cellOf(n, t); ok {
+		if c, ok := r.cellOf(n, *t); ok {
 			prefix = fmt.Sprintf("%s %s: ", p.w.cell, in.Cells[c])
 		}
 	}
@@ -429,9 +450,13 @@ func (r *reader) cellOf(n int, t token) (int, bool) {
 }
 
 // permutation reports whether every symbol is in exactly one cell.
-func (r *reader) permutation(n int) bool {
-	sp := r.p.at(n).in.Spec
-	if sp.Counts == nil || r.p.at(n).in.Facelets != nil {
+func (r *reader) permutation(n int) bool { return r.p.at(n).perm }
+
+// permutation reports whether every symbol of a puzzle read by symbols
+// is in exactly one cell.
+func permutation(in *puzzle.Instance) bool {
+	sp := in.Spec
+	if sp.Counts == nil || in.Facelets != nil {
 		return false
 	}
 	for _, c := range sp.Counts {
@@ -442,30 +467,22 @@ func (r *reader) permutation(n int) bool {
 	return true
 }
 
-// duplicates reports a symbol given twice, for a puzzle whose every symbol
-// is in one cell: at its second place.
+// duplicates reports, for a puzzle whose every symbol is in one cell, a
+// symbol the case gave before (in toks or on its earlier lines): at its
+// second place.
 func (r *reader) duplicates(n int, toks []token) error {
 	if !r.permutation(n) {
 		return nil
 	}
-	return r.dupIn(toks, nil)
-}
-
-// dupIn finds in toks a token given before, in toks or in earlier.
-func (r *reader) dupIn(toks, earlier []token) error {
-	seen := map[string]token{}
-	for _, t := range earlier {
-		seen[t.text] = t
-	}
 	for _, t := range toks {
-		if f, dup := seen[t.text]; dup {
+		if f := r.seen[t.v]; f.line > 0 {
 			at := fmt.Sprintf("column %d", f.col)
 			if f.line != t.line {
 				at = fmt.Sprintf("line %d, column %d", f.line, f.col)
 			}
 			return lex.Errorf(t.line, t.col, "%s %s appears twice (also at %s)", r.p.w.symbol, t.text, at)
 		}
-		seen[t.text] = t
+		r.seen[t.v] = t
 	}
 	return nil
 }
@@ -531,8 +548,7 @@ func (p *Puzzle) position(n int, toks []token, first int) (Position, error) {
 		}
 	} else {
 		for k, t := range toks {
-			v, _ := in.Symbol(t.text)
-			st.Cells[in.Order[k]] = uint8(v)
+			st.Cells[in.Order[k]] = uint8(t.v)
 		}
 	}
 	pos := Position{Size: n, State: st}
@@ -560,8 +576,8 @@ func (p *Puzzle) position(n int, toks []token, first int) (Position, error) {
 func (p *Puzzle) counts(n int, st engine.State, first int) error {
 	in := p.at(n).in
 	sp := in.Spec
-	if sp.Counts == nil {
-		return nil
+	if sp.Counts == nil || p.at(n).perm {
+		return nil // a permutation's duplicates are found as they come
 	}
 	got := make([]int, sp.Symbols)
 	for _, v := range st.Cells {

@@ -56,6 +56,7 @@ func (p *Puzzle) Answer(pos Position) (string, error) {
 		}
 	}
 	var b strings.Builder
+	b.Grow(len(line) + 1)
 	for _, l := range p.def.Output.Lines {
 		if l == puzzle.LineMoves {
 			b.WriteString(line)
@@ -83,11 +84,23 @@ func (p *Puzzle) value(pos Position, name string) string {
 // the moves commute and the output lists them ascending; the empty
 // answer's text for none.
 func (p *Puzzle) FormatMoves(n int, moves []int) string {
+	if len(moves) == 0 {
+		return p.def.Output.Empty
+	}
 	if p.def.Output.Order == puzzle.OrderAscending {
 		moves = slices.Clone(moves)
 		slices.Sort(moves)
 	}
-	return p.at(n).in.FormatMoves(moves)
+	names, sep := p.at(n).in.Moves, p.def.Output.Separator
+	var b strings.Builder
+	b.Grow(len(moves) * (len(names[moves[0]]) + len(sep)))
+	for i, m := range moves {
+		if i > 0 {
+			b.WriteString(sep)
+		}
+		b.WriteString(names[m])
+	}
+	return b.String()
 }
 
 // MoveNames are the names of moves (indices at size n).
