@@ -315,6 +315,16 @@ func (b *linearBackend) takeCensus(n int) *census {
 	for i := range pw {
 		pw[i] = pow(b.k, i)
 	}
+	// touched[j] lists the cells move j changes and by how much.
+	type touch struct{ cell, by int }
+	touched := make([][]touch, len(b.ord))
+	for j := range touched {
+		for i, a := range b.a {
+			if a[j] != 0 {
+				touched[j] = append(touched[j], touch{i, a[j]})
+			}
+		}
+	}
 	for _, g := range sp.Goal.States {
 		s := make([]int, sp.Cells)
 		idx := 0
@@ -330,12 +340,13 @@ func (b *linearBackend) takeCensus(n int) *census {
 			}
 			j := 0
 			for ; j < len(c); j++ {
-				for i, a := range b.a {
-					if a[j] != 0 {
-						nv := (s[i] - a[j] + b.k) % b.k
-						idx += (nv - s[i]) * pw[i]
-						s[i] = nv
+				for _, t := range touched[j] {
+					nv := s[t.cell] - t.by
+					if nv < 0 {
+						nv += b.k
 					}
+					idx += (nv - s[t.cell]) * pw[t.cell]
+					s[t.cell] = nv
 				}
 				if c[j]++; c[j] < b.ord[j] {
 					cost += sp.Moves[j].Cost

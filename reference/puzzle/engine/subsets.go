@@ -290,14 +290,28 @@ func (b *subsetBackend[M]) atDistance(r *rand.Rand, d int) (State, bool, error) 
 		given := map[int]M{first: exact[d][r.IntN(len(exact[d]))]}
 		used := given[first]
 		ok := true
-		for _, v := range fillers[1:] {
-			s, found := b.farSet(r, layers[b.sym[v]], d, used)
+		free := b.sp.Cells - bits.OnesCount64(uint64(used))
+		for i, v := range fillers[1:] {
+			// The last symbol of a board they fill takes the cells left.
+			if i == len(fillers)-2 && free == b.sym[v] && b.fillersFill() {
+				given[v] = (M(1)<<b.sp.Cells - 1) &^ used
+				break
+			}
+			accept := func(M) bool { return true }
+			if i == len(fillers)-3 && b.fillersFill() {
+				// The last symbol will take the rest: it must be far too.
+				lastTab := b.tables[b.sym[fillers[len(fillers)-1]]]
+				all := M(1)<<b.sp.Cells - 1
+				accept = func(s M) bool { return lastTab.distOf(all&^(used|s)) >= d }
+			}
+			s, found := b.farSet(r, layers[b.sym[v]], d, used, accept)
 			if !found {
 				ok = false
 				break
 			}
 			given[v] = s
 			used |= s
+			free -= b.sym[v]
 		}
 		if !ok {
 			continue
@@ -310,9 +324,19 @@ func (b *subsetBackend[M]) atDistance(r *rand.Rand, d int) (State, bool, error) 
 	return State{}, false, nil
 }
 
+// fillersFill reports whether the symbols that can fill the goal fill
+// every cell between them.
+func (b *subsetBackend[M]) fillersFill() bool {
+	n := 0
+	for _, c := range b.sym {
+		n += max(c, 0)
+	}
+	return n == b.sp.Cells
+}
+
 // farSet picks a set at distance d or more that avoids used: among all of
 // them when they are few, else by drawing.
-func (b *subsetBackend[M]) farSet(r *rand.Rand, layers [][]M, d int, used M) (M, bool) {
+func (b *subsetBackend[M]) farSet(r *rand.Rand, layers [][]M, d int, used M, accept func(M) bool) (M, bool) {
 	far := 0
 	for _, l := range layers[min(d, len(layers)):] {
 		far += len(l)
@@ -321,7 +345,7 @@ func (b *subsetBackend[M]) farSet(r *rand.Rand, layers [][]M, d int, used M) (M,
 		var fits []M
 		for _, l := range layers[min(d, len(layers)):] {
 			for _, s := range l {
-				if s&used == 0 {
+				if s&used == 0 && accept(s) {
 					fits = append(fits, s)
 				}
 			}
@@ -340,7 +364,7 @@ func (b *subsetBackend[M]) farSet(r *rand.Rand, layers [][]M, d int, used M) (M,
 		l := r.IntN(total)
 		for dd, layer := range layers {
 			if l < len(layer) {
-				if s := layer[l]; dd >= d && s&used == 0 {
+				if s := layer[l]; dd >= d && s&used == 0 && accept(s) {
 					return s, true
 				}
 				break
