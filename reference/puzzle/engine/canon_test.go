@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"context"
 	"slices"
 	"testing"
 )
@@ -111,8 +112,9 @@ func TestCanonKeepsSmallest(t *testing.T) {
 	all, _ := tab.All()
 	n := 0
 	for st := range all {
-		a, err1 := tab.Solve(st)
-		b, err2 := ida.Solve(st)
+		ctx := context.Background()
+		a, err1 := tab.Solve(ctx, st)
+		b, err2 := ida.Solve(ctx, st)
 		if err1 != nil || err2 != nil || !slices.Equal(a, b) {
 			t.Fatalf("%v: table %v (%v), search %v (%v)", st.Cells, a, err1, b, err2)
 		}

@@ -1,6 +1,8 @@
 package engine_test
 
 import (
+	"context"
+	"errors"
 	"math/rand/v2"
 	"slices"
 	"testing"
@@ -115,10 +117,10 @@ func TestFifteenPuzzleAgainstManhattan(t *testing.T) {
 				steps--
 			}
 		}
-		if ok, err := s.AtMost(state, 40); err != nil || !ok {
+		if ok, err := s.AtMost(ctx, state, 40); err != nil || !ok {
 			continue
 		}
-		moves, err := s.Solve(state)
+		moves, err := s.Solve(ctx, state)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -142,6 +144,30 @@ func TestFifteenPuzzleAgainstManhattan(t *testing.T) {
 		solved++
 	}
 	t.Logf("%d boards of %v moves", n, lengths)
+
+	// A random board (about 53 moves): the weighted search's answer
+	// replays to the goal, and a cancelled search stops with the
+	// context's error.
+	st, err := s.Random(r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	moves, err := s.SolveAny(ctx, st)
+	if err != nil {
+		t.Fatal(err)
+	}
+	end := st
+	for _, m := range moves {
+		end, _ = in.Spec.Apply(end, m)
+	}
+	if !in.Spec.IsGoal(end) {
+		t.Errorf("SolveAny's %d moves do not reach the goal", len(moves))
+	}
+	cancelled, cancel := context.WithCancel(ctx)
+	cancel()
+	if _, err := s.Solve(cancelled, st); !errors.Is(err, context.Canceled) {
+		t.Errorf("a cancelled search: got %v, want context.Canceled", err)
+	}
 	if !testing.Short() && longest < 30 {
 		t.Errorf("the longest board needs %d moves, want some of 30 to 40", longest)
 	}

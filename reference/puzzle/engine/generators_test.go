@@ -42,24 +42,24 @@ func TestGenerators(t *testing.T) {
 				}
 			}
 			for _, d := range tt.distance {
-				st, ok, err := s.AtDistance(r, d)
+				st, ok, err := s.AtDistance(ctx, r, d)
 				if err != nil || !ok {
 					t.Fatalf("distance %d: %v, %v", d, ok, err)
 				}
-				if got, err := s.Distance(st); got != d || err != nil {
+				if got, err := s.Distance(ctx, st); got != d || err != nil {
 					t.Errorf("distance %d: got a state at %d (%v)", d, got, err)
 				}
 				checkPath(t, s, sp, st, d)
 			}
-			st, d, err := s.Deepest(r)
+			st, d, err := s.Deepest(ctx, r)
 			if err != nil {
 				t.Fatal(err)
 			}
-			if got, _ := s.Distance(st); got != d || tt.deepest >= 0 && d != tt.deepest {
+			if got, _ := s.Distance(ctx, st); got != d || tt.deepest >= 0 && d != tt.deepest {
 				t.Errorf("deepest: got a state at %d said to be at %d, want %d", got, d, tt.deepest)
 			}
 			if tt.deepest >= 0 {
-				if _, ok, _ := s.AtDistance(r, tt.deepest+1); ok {
+				if _, ok, _ := s.AtDistance(ctx, r, tt.deepest+1); ok {
 					t.Errorf("got a state at distance %d, past the deepest", tt.deepest+1)
 				}
 			}
@@ -71,12 +71,12 @@ func TestGenerators(t *testing.T) {
 // ends solved, and that AtMost agrees with the distance.
 func checkPath(t *testing.T, s *engine.Solver, sp *engine.Spec, st engine.State, d int) {
 	t.Helper()
-	path, err := s.Path(st)
+	path, err := s.Path(ctx, st)
 	if err != nil || len(path) != d {
 		t.Fatalf("path of a state at %d: %d states, %v", d, len(path), err)
 	}
 	for i, p := range path {
-		if got, _ := s.Distance(p); got != d-1-i {
+		if got, _ := s.Distance(ctx, p); got != d-1-i {
 			t.Fatalf("path step %d: at %d, want %d", i+1, got, d-1-i)
 		}
 	}
@@ -84,7 +84,7 @@ func checkPath(t *testing.T, s *engine.Solver, sp *engine.Spec, st engine.State,
 		t.Fatalf("the path ends at %v, not the goal", path[d-1])
 	}
 	for _, limit := range []int{d - 1, d} {
-		if ok, err := s.AtMost(st, limit); ok != (limit >= d) || err != nil {
+		if ok, err := s.AtMost(ctx, st, limit); ok != (limit >= d) || err != nil {
 			t.Errorf("AtMost(%d) of a state at %d: %v, %v", limit, d, ok, err)
 		}
 	}
@@ -134,7 +134,7 @@ func TestBadStates(t *testing.T) {
 		{Cells: []uint8{0, 1, 2, 3, 4, 5, 6, 7, 9}},
 		{Cells: []uint8{0, 0, 2, 3, 4, 5, 6, 7, 8}},
 	} {
-		if _, err := s.Solve(st); err == nil || err == engine.ErrUnsolvable {
+		if _, err := s.Solve(ctx, st); err == nil || err == engine.ErrUnsolvable {
 			t.Errorf("%v: got %v, want an error about the state", st.Cells, err)
 		}
 	}

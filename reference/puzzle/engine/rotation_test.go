@@ -22,7 +22,7 @@ func rotationState(b rotation.Board) engine.State {
 // rotationAnswer is the reference output of a board by the definition.
 func rotationAnswer(t testing.TB, in *puzzle.Instance, s *engine.Solver, b rotation.Board) string {
 	st := rotationState(b)
-	moves, err := s.Solve(st)
+	moves, err := s.Solve(ctx, st)
 	if err != nil {
 		t.Fatalf("board %v: %v", b, err)
 	}
