@@ -52,7 +52,7 @@ func BenchmarkEightPuzzleAll(b *testing.B) {
 	b.Run("engine", func(b *testing.B) {
 		i := 0
 		for b.Loop() {
-			s.Solve(states[i%len(states)])
+			s.Solve(ctx, states[i%len(states)])
 			i++
 		}
 	})
@@ -75,7 +75,7 @@ func benchRotation(b *testing.B, boards []rotation.Board) {
 	b.Run("engine", func(b *testing.B) {
 		i := 0
 		for b.Loop() {
-			s.Solve(states[i%len(states)])
+			s.Solve(ctx, states[i%len(states)])
 			i++
 		}
 	})
@@ -120,7 +120,7 @@ func BenchmarkClocks(b *testing.B) {
 	b.Run("engine", func(b *testing.B) {
 		i := 0
 		for b.Loop() {
-			s.Solve(clocksState(ps[i%len(ps)]))
+			s.Solve(ctx, clocksState(ps[i%len(ps)]))
 			i++
 		}
 	})
@@ -143,7 +143,7 @@ func benchSolve(b *testing.B, name string, size int, n int) {
 	}
 	i := 0
 	for b.Loop() {
-		if _, err := s.Solve(states[i%len(states)]); err != nil {
+		if _, err := s.Solve(ctx, states[i%len(states)]); err != nil {
 			b.Fatal(err)
 		}
 		i++

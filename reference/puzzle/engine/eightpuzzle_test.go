@@ -2,6 +2,7 @@ package engine_test
 
 import (
 	"bytes"
+	"context"
 	"math/rand/v2"
 	"testing"
 
@@ -27,7 +28,7 @@ func eightState(b eightpuzzle.Board) engine.State {
 func eightOutput(t testing.TB, in *puzzle.Instance, s *engine.Solver, boards []eightpuzzle.Board) []byte {
 	var out bytes.Buffer
 	for _, b := range boards {
-		moves, err := s.Solve(eightState(b))
+		moves, err := s.Solve(ctx, eightState(b))
 		switch err {
 		case nil:
 			out.WriteString(in.FormatMoves(moves))
@@ -73,8 +74,8 @@ func TestEightPuzzleAllBoards(t *testing.T) {
 	}
 	for i, b := range boards[:min(len(boards), 2000)] {
 		st := eightState(b)
-		for _, solve := range []func(engine.State) ([]int, error){s.Solve, s.SolveAny} {
-			moves, err := solve(st)
+		for _, solve := range []func(context.Context, engine.State) ([]int, error){s.Solve, s.SolveAny} {
+			moves, err := solve(ctx, st)
 			if err == engine.ErrUnsolvable {
 				continue
 			}

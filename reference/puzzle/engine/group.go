@@ -44,31 +44,113 @@ func (p perm) isIdentity() bool {
 }
 
 // group is the group the moves generate, as a base and strong generating
-// set built by the Schreier–Sims algorithm: level i fixes the base points
-// before it, and trans[i][x] (nil if x is not in the orbit) takes base
-// point i to x. Membership is a sift through the levels.
+// set built by the deterministic Schreier–Sims algorithm (Seress,
+// Permutation Group Algorithms, 2003, section 4.2): level i holds the
+// generators that fix the base points before it, and trans[i][x] (nil if
+// x is not in the orbit) takes base point i to x. Membership is a sift
+// through the levels.
 type group struct {
 	n     int
 	base  []int
-	gens  [][]perm
+	gens  [][]perm // gens[i]: the strong generators fixing base[:i]
 	trans [][]perm
 }
 
 func newGroup(n int, generators []perm) *group {
 	g := &group{n: n}
-	for _, s := range generators {
-		if h, level := g.sift(s); !h.isIdentity() {
-			g.extend(level, h)
+	var s []perm
+	for _, x := range generators {
+		if !x.isIdentity() {
+			s = append(s, x)
+		}
+	}
+	// A base that no generator fixes entirely.
+	for _, x := range s {
+		if fixesAll(x, g.base) {
+			g.addLevel(firstMoved(x))
+		}
+	}
+	for i := range g.base {
+		for _, x := range s {
+			if fixesAll(x, g.base[:i]) {
+				g.gens[i] = append(g.gens[i], x)
+			}
+		}
+		g.orbit(i)
+	}
+	for i := len(g.base) - 1; i >= 0; {
+		if !g.checkLevel(&i) {
+			i--
 		}
 	}
 	return g
 }
 
+func fixesAll(x perm, points []int) bool {
+	for _, b := range points {
+		if x[b] != b {
+			return false
+		}
+	}
+	return true
+}
+
+func firstMoved(x perm) int {
+	for i, y := range x {
+		if i != y {
+			return i
+		}
+	}
+	return -1
+}
+
+func (g *group) addLevel(b int) {
+	g.base = append(g.base, b)
+	g.gens = append(g.gens, nil)
+	t := make([]perm, g.n)
+	t[b] = identityPerm(g.n)
+	g.trans = append(g.trans, t)
+}
+
+// checkLevel sifts the Schreier generators of level *i; at the first that
+// does not sift through, it adds what is left to the levels below down to
+// where it stopped, sets *i there and returns true.
+func (g *group) checkLevel(i *int) bool {
+	for x, u := range g.trans[*i] {
+		if u == nil {
+			continue
+		}
+		for _, s := range g.gens[*i] {
+			// u then s then back along the orbit: fixes base point i.
+			sg := mul(mul(u, s), g.trans[*i][s[x]].inverse())
+			if sg.isIdentity() {
+				continue
+			}
+			h, j := g.siftFrom(sg, *i+1)
+			if h.isIdentity() {
+				continue
+			}
+			if j == len(g.base) {
+				g.addLevel(firstMoved(h))
+			}
+			for l := *i + 1; l <= j; l++ {
+				g.gens[l] = append(g.gens[l], h)
+				g.orbit(l)
+			}
+			*i = j
+			return true
+		}
+	}
+	return false
+}
+
 // sift divides h by the transversals level by level; it returns what is
 // left and the level where it stopped (len(base) when it got through).
-func (g *group) sift(h perm) (perm, int) {
-	for i, b := range g.base {
-		t := g.trans[i][h[b]]
+func (g *group) sift(h perm) (perm, int) { return g.siftFrom(h, 0) }
+
+func (g *group) siftFrom(h perm, from int) (perm, int) {
+	for i := from; i < len(g.base); i++ {
+		t := g.trans[i][h[g.base[i]]]
 		if t == nil {
 			return h, i
 		}
@@ -77,46 +159,13 @@ func (g *group) sift(h perm) (perm, int) {
 	return h, len(g.base)
 }
 
-// extend adds h, which fixes the base points before level i, to level i's
-// generators, grows the orbit, and sifts every Schreier generator of the
-// level into the levels below.
-func (g *group) extend(i int, h perm) {
-	if i == len(g.base) {
-		b := 0
-		for h[b] == b {
-			b++
-		}
-		g.base = append(g.base, b)
-		g.gens = append(g.gens, nil)
-		t := make([]perm, g.n)
-		t[b] = identityPerm(g.n)
-		g.trans = append(g.trans, t)
-	}
-	g.gens[i] = append(g.gens[i], h)
-	g.orbit(i)
-	for x, u := range g.trans[i] {
-		if u == nil {
-			continue
-		}
-		for _, s := range g.gens[i] {
-			// u then s then back along the orbit: fixes base point i.
-			sg := mul(mul(u, s), g.trans[i][s[x]].inverse())
-			if r, level := g.sift(sg); !r.isIdentity() {
-				g.extend(level, r)
-			}
-		}
-	}
-}
-
-// orbit completes level i's transversal under its generators.
+// orbit recomputes level i's transversal under its generators.
 func (g *group) orbit(i int) {
 	t := g.trans[i]
-	var queue []int
-	for x, u := range t {
-		if u != nil {
-			queue = append(queue, x)
-		}
-	}
+	b := g.base[i]
+	clear(t)
+	t[b] = identityPerm(g.n)
+	queue := []int{b}
 	for len(queue) > 0 {
 		x := queue[0]
 		queue = queue[1:]

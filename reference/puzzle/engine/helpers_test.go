@@ -1,6 +1,7 @@
 package engine_test
 
 import (
+	"context"
 	"os"
 	"path/filepath"
 	"testing"
@@ -8,6 +9,9 @@ import (
 	"github.com/optjudge/optjudge/reference/puzzle"
 	"github.com/optjudge/optjudge/reference/puzzle/engine"
 )
+
+// ctx is the tests' context: no search of theirs is cancelled.
+var ctx = context.Background()
 
 // definition loads a shipped definition from ../testdata.
 func definition(tb testing.TB, name string) *puzzle.Definition {

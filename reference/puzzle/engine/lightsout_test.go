@@ -69,7 +69,7 @@ func TestLightsOutAgainstChasing(t *testing.T) {
 			st.Cells[c] = uint8(board >> c & 1)
 		}
 		want, ok := chase(board)
-		got, err := s.Solve(st)
+		got, err := s.Solve(ctx, st)
 		if !ok {
 			if err != engine.ErrUnsolvable {
 				t.Fatalf("board %025b: got %v, %v, want unsolvable", board, got, err)

@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"context"
 	"fmt"
 	"iter"
 	"math/big"
@@ -142,7 +143,7 @@ func (b *linearBackend) cost(c []int) int {
 	return n
 }
 
-func (b *linearBackend) distance(st State) (int, error) {
+func (b *linearBackend) distance(_ context.Context, st State) (int, error) {
 	c, ok := b.best(st)
 	if !ok {
 		return 0, ErrUnsolvable
@@ -150,15 +151,15 @@ func (b *linearBackend) distance(st State) (int, error) {
 	return b.cost(c), nil
 }
 
-func (b *linearBackend) atMost(st State, limit int) (bool, error) {
-	d, err := b.distance(st)
+func (b *linearBackend) atMost(_ context.Context, st State, limit int) (bool, error) {
+	d, err := b.distance(context.Background(), st)
 	if err == ErrUnsolvable {
 		return false, nil
 	}
 	return d <= limit, err
 }
 
-func (b *linearBackend) solve(st State, _ bool) ([]int, error) {
+func (b *linearBackend) solve(_ context.Context, st State, _ bool) ([]int, error) {
 	c, ok := b.best(st)
 	if !ok {
 		return nil, ErrUnsolvable
@@ -200,7 +201,7 @@ func (b *linearBackend) random(r *rand.Rand) (State, error) {
 	return b.apply(b.goalState(r), b.randomCounts(r)), nil
 }
 
-func (b *linearBackend) atDistance(r *rand.Rand, d int) (State, bool, error) {
+func (b *linearBackend) atDistance(_ context.Context, r *rand.Rand, d int) (State, bool, error) {
 	if cs := b.getCensus(); cs != nil {
 		i, ok := cs.draw(r, d)
 		return cs.state(b.sp, i), ok, nil
@@ -224,7 +225,7 @@ func (b *linearBackend) atDistance(r *rand.Rand, d int) (State, bool, error) {
 			continue
 		}
 		st := b.apply(b.goalState(r), negate(c, b.ord))
-		if got, err := b.distance(st); err == nil && got == d {
+		if got, err := b.distance(context.Background(), st); err == nil && got == d {
 			return st, true, nil
 		}
 	}
@@ -240,7 +241,7 @@ func negate(c, ord []int) []int {
 	return n
 }
 
-func (b *linearBackend) deepest(r *rand.Rand) (State, int, error) {
+func (b *linearBackend) deepest(_ context.Context, r *rand.Rand) (State, int, error) {
 	if cs := b.getCensus(); cs != nil {
 		d := len(cs.layers) - 1
 		i, _ := cs.draw(r, d)
@@ -250,7 +251,7 @@ func (b *linearBackend) deepest(r *rand.Rand) (State, int, error) {
 	bestD := -1
 	for range 4096 {
 		st, _ := b.random(r)
-		if d, err := b.distance(st); err == nil && d > bestD {
+		if d, err := b.distance(context.Background(), st); err == nil && d > bestD {
 			best, bestD = st, d
 		}
 	}
@@ -315,6 +316,16 @@ func (b *linearBackend) takeCensus(n int) *census {
 	for i := range pw {
 		pw[i] = pow(b.k, i)
 	}
+	// touched[j] lists the cells move j changes and by how much.
+	type touch struct{ cell, by int }
+	touched := make([][]touch, len(b.ord))
+	for j := range touched {
+		for i, a := range b.a {
+			if a[j] != 0 {
+				touched[j] = append(touched[j], touch{i, a[j]})
+			}
+		}
+	}
 	for _, g := range sp.Goal.States {
 		s := make([]int, sp.Cells)
 		idx := 0
@@ -330,12 +341,13 @@ func (b *linearBackend) takeCensus(n int) *census {
 			}
 			j := 0
 			for ; j < len(c); j++ {
-				for i, a := range b.a {
-					if a[j] != 0 {
-						nv := (s[i] - a[j] + b.k) % b.k
-						idx += (nv - s[i]) * pw[i]
-						s[i] = nv
+				for _, t := range touched[j] {
+					nv := s[t.cell] - t.by
+					if nv < 0 {
+						nv += b.k
 					}
+					idx += (nv - s[t.cell]) * pw[t.cell]
+					s[t.cell] = nv
 				}
 				if c[j]++; c[j] < b.ord[j] {
 					cost += sp.Moves[j].Cost

@@ -22,7 +22,7 @@ func TestClocksAllPositions(t *testing.T) {
 	}
 	n := 0
 	for p := range clocks.All() {
-		moves, err := s.Solve(clocksState(p))
+		moves, err := s.Solve(ctx, clocksState(p))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -38,7 +38,7 @@ func TestClocksAllPositions(t *testing.T) {
 	if !ok || len(dist)-1 != clocks.MaxMoves() {
 		t.Errorf("got distribution %v, want its deepest at %d", dist, clocks.MaxMoves())
 	}
-	st, d, err := s.Deepest(rand.New(rand.NewPCG(1, 1)))
+	st, d, err := s.Deepest(ctx, rand.New(rand.NewPCG(1, 1)))
 	if err != nil || d != 27 || !slices.Equal(st.Cells, clocks.Deepest()[0][:]) {
 		t.Errorf("deepest: got %v at %d (%v), want %v at 27", st, d, err, clocks.Deepest())
 	}
@@ -57,8 +57,8 @@ func TestClocksTableAgrees(t *testing.T) {
 	r := rand.New(rand.NewPCG(2, 2))
 	for range 3000 {
 		st := clocksState(clocks.Random(r))
-		a, err1 := tab.Solve(st)
-		b, err2 := lin.Solve(st)
+		a, err1 := tab.Solve(ctx, st)
+		b, err2 := lin.Solve(ctx, st)
 		if err1 != nil || err2 != nil || !slices.Equal(a, b) {
 			t.Fatalf("%v: table %v (%v), linear %v (%v)", st.Cells, a, err1, b, err2)
 		}

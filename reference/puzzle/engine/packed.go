@@ -129,3 +129,47 @@ func (b *tableBackend) bfsSliding(seeds []uint64) *table {
 	}
 	return t
 }
+
+// bfsCoordinates is a breadth-first search over indices whose every move
+// is two lookups in the coordinates' move tables, for moves that cost 1.
+func (b *tableBackend) bfsCoordinates(seeds []uint64) *table {
+	t := newTable(b.space.size, false)
+	moves := uint64(len(b.sp.Moves))
+	oriSize := uint64(1)
+	if b.oriB != nil {
+		oriSize = b.space.oriSize
+	}
+	// Room for the largest layer of most puzzles, half the states or so,
+	// so that the lists seldom grow.
+	cur, next := make([]uint32, 0, t.n*3/5+1), make([]uint32, 0, t.n*3/5+1)
+	for _, i := range seeds {
+		if t.data[i] == unseen8 {
+			t.data[i] = 0
+			cur = append(cur, uint32(i))
+		}
+	}
+	for d := byte(1); len(cur) > 0; d++ {
+		t.layers = append(t.layers, uint64(len(cur)))
+		next = next[:0]
+		for _, i := range cur {
+			p, o := uint64(i)/oriSize, uint64(i)%oriSize
+			pb := b.permB[p*moves : (p+1)*moves]
+			var ob []uint32
+			if b.oriB != nil {
+				ob = b.oriB[o*moves : (o+1)*moves]
+			}
+			for m, q := range pb {
+				j := uint64(q) * oriSize
+				if ob != nil {
+					j += uint64(ob[m])
+				}
+				if t.data[j] == unseen8 {
+					t.data[j] = d
+					next = append(next, uint32(j))
+				}
+			}
+		}
+		cur, next = next, cur
+	}
+	return t
+}

@@ -23,8 +23,8 @@ func TestPancakesGapAgreesWithTable(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		want, err1 := tab.Solve(st)
-		got, err2 := ida.Solve(st)
+		want, err1 := tab.Solve(ctx, st)
+		got, err2 := ida.Solve(ctx, st)
 		if err1 != nil || err2 != nil || !slices.Equal(got, want) {
 			t.Fatalf("%v: gap %v (%v), table %v (%v)", st.Cells, got, err2, want, err1)
 		}

@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"iter"
@@ -28,11 +29,17 @@ type ida struct {
 	orient [][]uint8
 	path   []int
 	nodes  uint64
+	ctx    context.Context
+	err    error // the context's, once the search stopped for it
 }
 
-func (s *searchBackend) newIDA(weight int) *ida {
-	return &ida{sp: s.sp, canon: s.canon, h: s.h, weight: weight}
+func (s *searchBackend) newIDA(ctx context.Context, weight int) *ida {
+	return &ida{sp: s.sp, canon: s.canon, h: s.h, weight: weight, ctx: ctx}
 }
+
+// checkEvery is how many nodes a search visits between two looks at its
+// context.
+const checkEvery = 1 << 14
 
 // level returns the arrays of depth d, allocating as the search deepens.
 func (x *ida) level(d int) ([]uint8, []uint8) {
@@ -48,7 +55,8 @@ func (x *ida) level(d int) ([]uint8, []uint8) {
 }
 
 // run searches from st with increasing bounds up to limit; it returns the
-// moves and true, or false when no solution costs at most limit.
+// moves and true, or false when no solution costs at most limit (or the
+// context ended the search: x.err).
 func (x *ida) run(st State, limit int) ([]int, bool) {
 	c, o := x.level(0)
 	copy(c, st.Cells)
@@ -62,7 +70,7 @@ func (x *ida) run(st State, limit int) ([]int, bool) {
 		if found {
 			return append([]int(nil), x.path...), true
 		}
-		if next == math.MaxInt {
+		if next == math.MaxInt || x.err != nil {
 			return nil, false
 		}
 		bound = next
@@ -72,7 +80,12 @@ func (x *ida) run(st State, limit int) ([]int, bool) {
 
 func (x *ida) dfs(d, g, bound int, cs int32) (int, bool) {
 	c, o := x.level(d)
-	x.nodes++
+	if x.nodes++; x.nodes%checkEvery == 0 && x.err == nil {
+		x.err = x.ctx.Err()
+	}
+	if x.err != nil {
+		return math.MaxInt, false
+	}
 	h := x.h.estimate(c, o)
 	if f := g + x.weight*h; f > bound {
 		return f, false
@@ -206,14 +219,16 @@ func (b *searchBackend) solvable(st State) bool {
 // distance never passes the number of states.
 const maxCost = math.MaxInt32
 
-func (b *searchBackend) search(st State, limit, weight int) ([]int, bool) {
+func (b *searchBackend) search(ctx context.Context, st State, limit, weight int) ([]int, bool, error) {
 	if b.slide != nil {
-		return b.slide.search(st, limit, weight)
+		return b.slide.search(ctx, st, limit, weight)
 	}
-	return b.newIDA(weight).run(st, limit)
+	x := b.newIDA(ctx, weight)
+	moves, ok := x.run(st, limit)
+	return moves, ok, x.err
 }
 
-func (b *searchBackend) solve(st State, approx bool) ([]int, error) {
+func (b *searchBackend) solve(ctx context.Context, st State, approx bool) ([]int, error) {
 	if !b.solvable(st) {
 		return nil, ErrUnsolvable
 	}
@@ -221,8 +236,11 @@ func (b *searchBackend) solve(st State, approx bool) ([]int, error) {
 	if approx {
 		weight = 3
 	}
-	moves, ok := b.search(st, maxCost, weight)
-	if !ok {
+	moves, ok, err := b.search(ctx, st, maxCost, weight)
+	switch {
+	case err != nil:
+		return nil, err
+	case !ok:
 		return nil, errors.New("engine: the search found no answer for a solvable state")
 	}
 	return moves, nil
@@ -236,20 +254,20 @@ func (b *searchBackend) cost(moves []int) int {
 	return n
 }
 
-func (b *searchBackend) distance(st State) (int, error) {
-	moves, err := b.solve(st, false)
+func (b *searchBackend) distance(ctx context.Context, st State) (int, error) {
+	moves, err := b.solve(ctx, st, false)
 	if err != nil {
 		return 0, err
 	}
 	return b.cost(moves), nil
 }
 
-func (b *searchBackend) atMost(st State, limit int) (bool, error) {
+func (b *searchBackend) atMost(ctx context.Context, st State, limit int) (bool, error) {
 	if !b.solvable(st) {
 		return false, nil
 	}
-	_, ok := b.search(st, limit, 1)
-	return ok, nil
+	_, ok, err := b.search(ctx, st, limit, 1)
+	return ok, err
 }
 
 func (b *searchBackend) random(r *rand.Rand) (State, error) {
@@ -280,11 +298,11 @@ func (b *searchBackend) walk(r *rand.Rand, n int) State {
 
 // atDistance walks randomly from the goal and keeps a state at distance
 // d; not uniform, as no table tells the states apart.
-func (b *searchBackend) atDistance(r *rand.Rand, d int) (State, bool, error) {
+func (b *searchBackend) atDistance(ctx context.Context, r *rand.Rand, d int) (State, bool, error) {
 	for range 64 {
 		st := b.walk(r, d)
 		for extra := 0; extra <= 2*d+8; extra++ {
-			got, err := b.distance(st)
+			got, err := b.distance(ctx, st)
 			if err != nil {
 				return State{}, false, err
 			}
@@ -312,7 +330,7 @@ func (b *searchBackend) walk1(r *rand.Rand, st State) State {
 // deepestSample is how many random states Deepest measures.
 const deepestSample = 16
 
-func (b *searchBackend) deepest(r *rand.Rand) (State, int, error) {
+func (b *searchBackend) deepest(ctx context.Context, r *rand.Rand) (State, int, error) {
 	var best State
 	bestD := -1
 	for range deepestSample {
@@ -320,7 +338,11 @@ func (b *searchBackend) deepest(r *rand.Rand) (State, int, error) {
 		if err != nil {
 			return State{}, 0, err
 		}
-		if d, err := b.distance(st); err == nil && d > bestD {
+		d, err := b.distance(ctx, st)
+		if err != nil {
+			return State{}, 0, err
+		}
+		if d > bestD {
 			best, bestD = st, d
 		}
 	}

@@ -29,8 +29,8 @@ func TestEightPuzzleSearchAgreesWithTable(t *testing.T) {
 		if i%2 == 1 { // and as many unsolvable ones
 			st.Cells[0], st.Cells[1] = st.Cells[1], st.Cells[0]
 		}
-		want, err1 := tab.Solve(st)
-		got, err2 := ida.Solve(st)
+		want, err1 := tab.Solve(ctx, st)
+		got, err2 := ida.Solve(ctx, st)
 		if err1 != err2 || !slices.Equal(got, want) {
 			t.Fatalf("%v: search %v (%v), table %v (%v)", st.Cells, got, err2, want, err1)
 		}
@@ -52,8 +52,8 @@ func TestPocketCubeSearchAgreesWithTable(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		want, err1 := tab.Solve(st)
-		got, err2 := ida.Solve(st)
+		want, err1 := tab.Solve(ctx, st)
+		got, err2 := ida.Solve(ctx, st)
 		if err1 != nil || err2 != nil || !slices.Equal(got, want) {
 			t.Fatalf("%v: search %v (%v), table %v (%v)", st, got, err2, want, err1)
 		}
@@ -61,7 +61,7 @@ func TestPocketCubeSearchAgreesWithTable(t *testing.T) {
 	// A twisted corner cannot be solved.
 	st, _ := tab.Random(r)
 	st.Orient[0] = (st.Orient[0] + 1) % 3
-	if _, err := ida.Solve(st); err != engine.ErrUnsolvable {
+	if _, err := ida.Solve(ctx, st); err != engine.ErrUnsolvable {
 		t.Errorf("a twisted corner: got %v, want ErrUnsolvable", err)
 	}
 }

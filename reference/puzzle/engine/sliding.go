@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"math"
@@ -422,18 +423,20 @@ type slideSearch struct {
 	weight int
 	path   []int
 	nodes  uint64
+	ctx    context.Context
+	err    error
 }
 
 // search runs iterative deepening A* from st (solvable) up to limit with
 // weight w on the heuristic.
-func (s *sliding) search(st State, limit, w int) ([]int, bool) {
+func (s *sliding) search(ctx context.Context, st State, limit, w int) ([]int, bool, error) {
 	var nodes uint64
-	return s.searchCount(st, limit, w, &nodes)
+	return s.searchCount(ctx, st, limit, w, &nodes)
 }
 
 // searchCount is search, adding the nodes it visits to *nodes.
-func (s *sliding) searchCount(st State, limit, w int, nodes *uint64) ([]int, bool) {
-	x := &slideSearch{s: s, cells: append([]uint8(nil), st.Cells...), pos: make([]int, s.sp.Symbols), weight: w}
+func (s *sliding) searchCount(ctx context.Context, st State, limit, w int, nodes *uint64) ([]int, bool, error) {
+	x := &slideSearch{s: s, cells: append([]uint8(nil), st.Cells...), pos: make([]int, s.sp.Symbols), weight: w, ctx: ctx}
 	defer func() { *nodes += x.nodes }()
 	for c, v := range x.cells {
 		x.pos[v] = c
@@ -461,19 +464,24 @@ func (s *sliding) searchCount(st State, limit, w int, nodes *uint64) ([]int, boo
 		x.path = x.path[:0]
 		next, found := x.dfs(blank, 0, h, hr, bound, 0)
 		if found {
-			return append([]int(nil), x.path...), true
+			return append([]int(nil), x.path...), true, nil
 		}
-		if next == math.MaxInt {
-			return nil, false
+		if next == math.MaxInt || x.err != nil {
+			return nil, false, x.err
 		}
 		bound = next
 	}
-	return nil, false
+	return nil, false, nil
 }
 
 func (x *slideSearch) dfs(blank, g, h, hr, bound int, cs int32) (int, bool) {
 	s := x.s
-	x.nodes++
+	if x.nodes++; x.nodes%checkEvery == 0 && x.err == nil {
+		x.err = x.ctx.Err()
+	}
+	if x.err != nil {
+		return math.MaxInt, false
+	}
 	if h == 0 && string(x.cells) == string(s.goal) {
 		return g, true
 	}

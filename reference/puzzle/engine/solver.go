@@ -29,6 +29,7 @@
 package engine
 
 import (
+	"context"
 	"fmt"
 	"iter"
 	"math/big"
@@ -81,14 +82,14 @@ type backend interface {
 	method() Method
 	prepare() error
 	// distance is the optimal cost from st, ErrUnsolvable if none.
-	distance(st State) (int, error)
+	distance(ctx context.Context, st State) (int, error)
 	// atMost reports whether the optimal cost from st is at most limit.
-	atMost(st State, limit int) (bool, error)
+	atMost(ctx context.Context, st State, limit int) (bool, error)
 	// solve is the smallest optimal answer; approx allows any answer.
-	solve(st State, approx bool) ([]int, error)
+	solve(ctx context.Context, st State, approx bool) ([]int, error)
 	random(r *rand.Rand) (State, error)
-	atDistance(r *rand.Rand, d int) (State, bool, error)
-	deepest(r *rand.Rand) (State, int, error)
+	atDistance(ctx context.Context, r *rand.Rand, d int) (State, bool, error)
+	deepest(ctx context.Context, r *rand.Rand) (State, int, error)
 	all() (iter.Seq[State], bool)
 	distribution() ([]uint64, bool)
 }
@@ -151,58 +152,70 @@ func (s *Solver) ready(st State) error {
 }
 
 // Solvable reports whether some sequence of moves takes st to the goal.
+// It never searches: the tables, the linear algebra or the group of the
+// moves (or, for a sliding puzzle, the permutation's parity) decide.
 func (s *Solver) Solvable(st State) (bool, error) {
-	_, err := s.Distance(st)
+	if err := s.ready(st); err != nil {
+		return false, err
+	}
+	if sb, ok := s.b.(*searchBackend); ok {
+		return sb.solvable(st), nil
+	}
+	_, err := s.b.distance(context.Background(), st)
 	if err == ErrUnsolvable {
 		return false, nil
 	}
 	return err == nil, err
 }
 
+// The methods that may search take a context: a search without a table
+// stops when it is done, with its error. Where tables answer, they
+// return at once and ignore it.
+
 // Distance returns the least cost of a sequence of moves from st to the
 // goal, ErrUnsolvable when there is none.
-func (s *Solver) Distance(st State) (int, error) {
+func (s *Solver) Distance(ctx context.Context, st State) (int, error) {
 	if err := s.ready(st); err != nil {
 		return 0, err
 	}
-	return s.b.distance(st)
+	return s.b.distance(ctx, st)
 }
 
 // AtMost reports whether st can reach the goal at a cost of at most limit.
 // Where no table exists this is one bounded search, much cheaper than
 // Distance when the answer is no.
-func (s *Solver) AtMost(st State, limit int) (bool, error) {
+func (s *Solver) AtMost(ctx context.Context, st State, limit int) (bool, error) {
 	if err := s.ready(st); err != nil {
 		return false, err
 	}
 	if limit < 0 {
 		return false, nil
 	}
-	return s.b.atMost(st, limit)
+	return s.b.atMost(ctx, st, limit)
 }
 
 // Solve returns the lexicographically smallest of the optimal answers
 // from st, as indices of moves; ErrUnsolvable when there is none.
-func (s *Solver) Solve(st State) ([]int, error) {
+func (s *Solver) Solve(ctx context.Context, st State) ([]int, error) {
 	if err := s.ready(st); err != nil {
 		return nil, err
 	}
-	return s.b.solve(st, false)
+	return s.b.solve(ctx, st, false)
 }
 
 // SolveAny returns some answer from st, not necessarily optimal: where no
-// table exists it searches with an inflated heuristic, faster.
-func (s *Solver) SolveAny(st State) ([]int, error) {
+// table exists it searches with a heuristic weighted three times, faster.
+func (s *Solver) SolveAny(ctx context.Context, st State) ([]int, error) {
 	if err := s.ready(st); err != nil {
 		return nil, err
 	}
-	return s.b.solve(st, true)
+	return s.b.solve(ctx, st, true)
 }
 
 // Path returns the states along Solve's answer from st: the first is one
 // move closer, the last is solved.
-func (s *Solver) Path(st State) ([]State, error) {
-	moves, err := s.Solve(st)
+func (s *Solver) Path(ctx context.Context, st State) ([]State, error) {
+	moves, err := s.Solve(ctx, st)
 	if err != nil {
 		return nil, err
 	}
@@ -226,23 +239,24 @@ func (s *Solver) Random(r *rand.Rand) (State, error) {
 
 // AtDistance returns a random state whose distance is d, false when there
 // is none (or, where no table exists, none was found).
-func (s *Solver) AtDistance(r *rand.Rand, d int) (State, bool, error) {
+func (s *Solver) AtDistance(ctx context.Context, r *rand.Rand, d int) (State, bool, error) {
 	if err := s.Prepare(); err != nil {
 		return State{}, false, err
 	}
 	if d < 0 {
 		return State{}, false, nil
 	}
-	return s.b.atDistance(r, d)
+	return s.b.atDistance(ctx, r, d)
 }
 
 // Deepest returns one of the states farthest from the goal and its
-// distance: exactly, where a table exists; else the deepest of a sample.
-func (s *Solver) Deepest(r *rand.Rand) (State, int, error) {
+// distance: exactly, where a table or a census exists; else the deepest
+// of a sample of random states.
+func (s *Solver) Deepest(ctx context.Context, r *rand.Rand) (State, int, error) {
 	if err := s.Prepare(); err != nil {
 		return State{}, 0, err
 	}
-	return s.b.deepest(r)
+	return s.b.deepest(ctx, r)
 }
 
 // All enumerates every state that can reach the goal, false when they are

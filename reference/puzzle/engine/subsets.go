@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"iter"
@@ -130,7 +131,7 @@ func (b *subsetBackend[M]) dists(ms []M) ([]int, int) {
 	return d, best
 }
 
-func (b *subsetBackend[M]) distance(st State) (int, error) {
+func (b *subsetBackend[M]) distance(_ context.Context, st State) (int, error) {
 	_, best := b.dists(b.masks(st))
 	if best == unseen8 {
 		return 0, ErrUnsolvable
@@ -138,8 +139,8 @@ func (b *subsetBackend[M]) distance(st State) (int, error) {
 	return best, nil
 }
 
-func (b *subsetBackend[M]) atMost(st State, limit int) (bool, error) {
-	d, err := b.distance(st)
+func (b *subsetBackend[M]) atMost(_ context.Context, st State, limit int) (bool, error) {
+	d, err := b.distance(context.Background(), st)
 	if err == ErrUnsolvable {
 		return false, nil
 	}
@@ -149,7 +150,7 @@ func (b *subsetBackend[M]) atMost(st State, limit int) (bool, error) {
 // solve builds the smallest optimal answer move by move: the first move
 // that brings some symbol still on an optimal path closer, keeping only
 // the symbols it brings closer.
-func (b *subsetBackend[M]) solve(st State, _ bool) ([]int, error) {
+func (b *subsetBackend[M]) solve(_ context.Context, st State, _ bool) ([]int, error) {
 	sp := b.sp
 	// The sets of the symbols that can fill the goal, on the stack when
 	// they are few.
@@ -245,7 +246,7 @@ func (b *subsetBackend[M]) fill(r *rand.Rand, given map[int]M) State {
 func (b *subsetBackend[M]) random(r *rand.Rand) (State, error) {
 	for range 1 << 16 {
 		st := b.fill(r, nil)
-		if _, err := b.distance(st); err == nil {
+		if _, err := b.distance(context.Background(), st); err == nil {
 			return st, nil
 		}
 	}
@@ -272,7 +273,7 @@ func (b *subsetBackend[M]) layerSets() map[int][][]M {
 // atDistance draws one symbol's set among those at distance d, then sets
 // at distance d or more for the other symbols that can fill the goal, and
 // the rest at random, until the state's distance is d.
-func (b *subsetBackend[M]) atDistance(r *rand.Rand, d int) (State, bool, error) {
+func (b *subsetBackend[M]) atDistance(_ context.Context, r *rand.Rand, d int) (State, bool, error) {
 	var fillers []int
 	for v, c := range b.sym {
 		if c >= 0 {
@@ -290,29 +291,53 @@ func (b *subsetBackend[M]) atDistance(r *rand.Rand, d int) (State, bool, error) 
 		given := map[int]M{first: exact[d][r.IntN(len(exact[d]))]}
 		used := given[first]
 		ok := true
-		for _, v := range fillers[1:] {
-			s, found := b.farSet(r, layers[b.sym[v]], d, used)
+		free := b.sp.Cells - bits.OnesCount64(uint64(used))
+		for i, v := range fillers[1:] {
+			// The last symbol of a board they fill takes the cells left.
+			if i == len(fillers)-2 && free == b.sym[v] && b.fillersFill() {
+				given[v] = (M(1)<<b.sp.Cells - 1) &^ used
+				break
+			}
+			accept := func(M) bool { return true }
+			if i == len(fillers)-3 && b.fillersFill() {
+				// The last symbol will take the rest: it must be far too.
+				lastTab := b.tables[b.sym[fillers[len(fillers)-1]]]
+				all := M(1)<<b.sp.Cells - 1
+				accept = func(s M) bool { return lastTab.distOf(all&^(used|s)) >= d }
+			}
+			s, found := b.farSet(r, layers[b.sym[v]], d, used, accept)
 			if !found {
 				ok = false
 				break
 			}
 			given[v] = s
 			used |= s
+			free -= b.sym[v]
 		}
 		if !ok {
 			continue
 		}
 		st := b.fill(r, given)
-		if got, err := b.distance(st); err == nil && got == d {
+		if got, err := b.distance(context.Background(), st); err == nil && got == d {
 			return st, true, nil
 		}
 	}
 	return State{}, false, nil
 }
 
+// fillersFill reports whether the symbols that can fill the goal fill
+// every cell between them.
+func (b *subsetBackend[M]) fillersFill() bool {
+	n := 0
+	for _, c := range b.sym {
+		n += max(c, 0)
+	}
+	return n == b.sp.Cells
+}
+
 // farSet picks a set at distance d or more that avoids used: among all of
 // them when they are few, else by drawing.
-func (b *subsetBackend[M]) farSet(r *rand.Rand, layers [][]M, d int, used M) (M, bool) {
+func (b *subsetBackend[M]) farSet(r *rand.Rand, layers [][]M, d int, used M, accept func(M) bool) (M, bool) {
 	far := 0
 	for _, l := range layers[min(d, len(layers)):] {
 		far += len(l)
@@ -321,7 +346,7 @@ func (b *subsetBackend[M]) farSet(r *rand.Rand, layers [][]M, d int, used M) (M,
 		var fits []M
 		for _, l := range layers[min(d, len(layers)):] {
 			for _, s := range l {
-				if s&used == 0 {
+				if s&used == 0 && accept(s) {
 					fits = append(fits, s)
 				}
 			}
@@ -340,7 +365,7 @@ func (b *subsetBackend[M]) farSet(r *rand.Rand, layers [][]M, d int, used M) (M,
 		l := r.IntN(total)
 		for dd, layer := range layers {
 			if l < len(layer) {
-				if s := layer[l]; dd >= d && s&used == 0 {
+				if s := layer[l]; dd >= d && s&used == 0 && accept(s) {
 					return s, true
 				}
 				break
@@ -351,13 +376,13 @@ func (b *subsetBackend[M]) farSet(r *rand.Rand, layers [][]M, d int, used M) (M,
 	return 0, false
 }
 
-func (b *subsetBackend[M]) deepest(r *rand.Rand) (State, int, error) {
+func (b *subsetBackend[M]) deepest(_ context.Context, r *rand.Rand) (State, int, error) {
 	most := 0
 	for _, t := range b.tables {
 		most = max(most, len(t.layers)-1)
 	}
 	for d := most; d >= 0; d-- {
-		if st, ok, err := b.atDistance(r, d); ok || err != nil {
+		if st, ok, err := b.atDistance(context.Background(), r, d); ok || err != nil {
 			return st, d, err
 		}
 	}

@@ -2,6 +2,7 @@ package engine
 
 import (
 	"bytes"
+	"context"
 	"fmt"
 	"iter"
 	"math/big"
@@ -84,7 +85,9 @@ func (b *tableBackend) prepare() error {
 	var t *table
 	p, packs := newPacker(b.sp)
 	packs = packs && !b.twoBit && b.permB == nil && b.sp.unitCost()
-	if packs && kindOf(b.sp).allSlide && b.sp.Cells <= 15 && b.space.fast != nil {
+	if b.permB != nil && !b.twoBit && b.sp.unitCost() && b.space.size < 1<<32 {
+		t = b.bfsCoordinates(b.seeds)
+	} else if packs && kindOf(b.sp).allSlide && b.sp.Cells <= 15 && b.space.fast != nil {
 		t = b.bfsSliding(b.seeds)
 	} else if packs {
 		t = b.bfsPacked(p, b.seeds)
@@ -346,7 +349,7 @@ func (b *tableBackend) descend(i uint64) []int {
 	}
 }
 
-func (b *tableBackend) distance(st State) (int, error) {
+func (b *tableBackend) distance(_ context.Context, st State) (int, error) {
 	i, ok := b.index(st)
 	if !ok {
 		return 0, ErrUnsolvable
@@ -357,15 +360,15 @@ func (b *tableBackend) distance(st State) (int, error) {
 	return len(b.descend(i)), nil
 }
 
-func (b *tableBackend) atMost(st State, limit int) (bool, error) {
-	d, err := b.distance(st)
+func (b *tableBackend) atMost(_ context.Context, st State, limit int) (bool, error) {
+	d, err := b.distance(context.Background(), st)
 	if err == ErrUnsolvable {
 		return false, nil
 	}
 	return d <= limit, err
 }
 
-func (b *tableBackend) solve(st State, _ bool) ([]int, error) {
+func (b *tableBackend) solve(_ context.Context, st State, _ bool) ([]int, error) {
 	i, ok := b.index(st)
 	if !ok {
 		return nil, ErrUnsolvable
@@ -425,7 +428,7 @@ func (b *tableBackend) nth(d int, k uint64) uint64 {
 	}
 }
 
-func (b *tableBackend) atDistance(r *rand.Rand, d int) (State, bool, error) {
+func (b *tableBackend) atDistance(_ context.Context, r *rand.Rand, d int) (State, bool, error) {
 	if d >= len(b.t.layers) || b.t.layers[d] == 0 {
 		return State{}, false, nil
 	}
@@ -443,9 +446,9 @@ func (b *tableBackend) atDistance(r *rand.Rand, d int) (State, bool, error) {
 	return State{}, false, nil
 }
 
-func (b *tableBackend) deepest(r *rand.Rand) (State, int, error) {
+func (b *tableBackend) deepest(_ context.Context, r *rand.Rand) (State, int, error) {
 	d := b.t.maxDepth()
-	st, ok, err := b.atDistance(r, d)
+	st, ok, err := b.atDistance(context.Background(), r, d)
 	if !ok && err == nil {
 		// A two-bit table's last layer can be too thin to draw from:
 		// scan for it, descending from the states of its residue.
