@@ -26,6 +26,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/optjudge/optjudge/reference/puzzle"
 	"github.com/optjudge/optjudge/reference/puzzle/judging"
@@ -62,8 +63,9 @@ type Explanation struct {
 	OptimalPath []Position
 
 	p         *judging.Puzzle
-	idx       []int // Moves as indices of the puzzle's moves
-	truncated bool  // the replay stopped at maxReplay moves
+	ctx       context.Context // bounds the searches while explaining
+	idx       []int           // Moves as indices of the puzzle's moves
+	truncated bool            // the replay stopped at maxReplay moves
 }
 
 // Step is the move where an output went wrong.
@@ -115,9 +117,11 @@ func Explain(p *judging.Puzzle, input, output []byte, message string) *Explanati
 	if err != nil || len(cases) == 0 {
 		return nil
 	}
+	ctx, cancel := context.WithTimeout(context.Background(), budget)
+	defer cancel()
 	lines := answers(p, output)
 	replay := func(k int) *Explanation {
-		e := newExplanation(p, k, cases)
+		e := newExplanation(ctx, p, k, cases)
 		e.replayCase(lines(k))
 		return e
 	}
@@ -150,9 +154,11 @@ func Cases(p *judging.Puzzle, input []byte) []*Explanation {
 	if err != nil {
 		return nil
 	}
+	ctx, cancel := context.WithTimeout(context.Background(), budget)
+	defer cancel()
 	var es []*Explanation
 	for k := range cases {
-		e := newExplanation(p, k+1, cases)
+		e := newExplanation(ctx, p, k+1, cases)
 		if e.Goal = e.goalOf(); e.Goal != nil {
 			e.setOptimal()
 		} else {
@@ -178,9 +184,13 @@ func (e *Explanation) Public() *Explanation {
 	return &pub
 }
 
-func newExplanation(p *judging.Puzzle, k int, cases []judging.Case) *Explanation {
-	return &Explanation{Puzzle: p.Name(), Case: k, Cases: len(cases), Start: positionOf(p, cases[k-1].Position), p: p}
+func newExplanation(ctx context.Context, p *judging.Puzzle, k int, cases []judging.Case) *Explanation {
+	return &Explanation{Puzzle: p.Name(), Case: k, Cases: len(cases), Start: positionOf(p, cases[k-1].Position), p: p, ctx: ctx}
 }
+
+// budget bounds the searches of one explanation: a drawing is worth a few
+// seconds of a puzzle that needs searches (the fifteen-puzzle), not more.
+const budget = 20 * time.Second
 
 // answers returns, for case k, its line of moves in output and whether the
 // output has one: the case's first line of moves, where a file holds
@@ -223,9 +233,9 @@ func (e *Explanation) replayCase(line string, present bool) {
 	e.Replayed = true
 	start := e.start()
 	text := p.Definition().Output.Unsolvable
-	d := -2 // unknown
+	solvable := true
 	if text != "" {
-		d, _ = p.Distance(start)
+		solvable, _ = p.Solvable(start)
 	}
 	switch {
 	case !present:
@@ -233,12 +243,12 @@ func (e *Explanation) replayCase(line string, present bool) {
 			e.Note = "no output for this case"
 		}
 	case text != "" && strings.EqualFold(line, text):
-		if d >= 0 {
+		if solvable {
 			e.Note = fmt.Sprintf("the output says %s, but %s can be solved", text, e.this())
 		} else if line != text {
 			e.Note = fmt.Sprintf("write %q in lower case", text)
 		}
-	case d == -1:
+	case !solvable:
 		e.Note = e.cannot()
 	default:
 		e.replay(line)
@@ -270,7 +280,7 @@ func (e *Explanation) solved() bool {
 	if e.Note != "" || e.Wrong != nil {
 		return false
 	}
-	if d, _ := e.p.Distance(e.start()); d < 0 {
+	if ok, _ := e.p.Solvable(e.start()); !ok {
 		return len(e.Moves) == 0
 	}
 	return e.p.Solved(e.Reached().(position).pos)
@@ -313,7 +323,7 @@ func (e *Explanation) start() judging.Position { return e.Start.(position).pos }
 // goalOf is where the reference's answer leads from the start, or nil.
 func (e *Explanation) goalOf() Position {
 	start := e.start()
-	moves, ok, err := e.p.Smallest(start)
+	moves, ok, err := e.p.Smallest(e.ctx, start)
 	if err != nil || !ok {
 		return nil
 	}
@@ -366,7 +376,7 @@ func (e *Explanation) judge(unwanted func(optimal []string) (int, string)) {
 	}
 	p := e.p
 	start := e.start()
-	dep, err := p.Departure(context.Background(), start, e.idx)
+	dep, err := p.Departure(e.ctx, start, e.idx)
 	if err != nil || dep.Start < 0 {
 		return
 	}
@@ -374,7 +384,7 @@ func (e *Explanation) judge(unwanted func(optimal []string) (int, string)) {
 	if n := len(e.idx); n > 0 && len(dep.Distances) == n {
 		end = dep.Distances[n-1]
 	} else if n > 0 {
-		if end, err = p.Distance(e.Reached().(position).pos); err != nil {
+		if end, err = p.Distance(e.ctx, e.Reached().(position).pos); err != nil {
 			return
 		}
 	}
@@ -407,7 +417,7 @@ func (e *Explanation) position(i int) Position {
 
 // optimal is the reference's answer, as written; nil when there is none.
 func (e *Explanation) optimal() []string {
-	ms, ok, err := e.p.Smallest(e.start())
+	ms, ok, err := e.p.Smallest(e.ctx, e.start())
 	if err != nil || !ok {
 		return nil
 	}
@@ -417,7 +427,7 @@ func (e *Explanation) optimal() []string {
 // setOptimal sets the reference's answer and its path.
 func (e *Explanation) setOptimal() {
 	start := e.start()
-	ms, ok, err := e.p.Smallest(start)
+	ms, ok, err := e.p.Smallest(e.ctx, start)
 	e.Optimal, e.OptimalPath = []string{}, nil
 	if err != nil || !ok {
 		return

@@ -176,11 +176,17 @@ func (p *Puzzle) checkCase(ctx context.Context, k int, pos Position, lines []str
 	out := p.def.Output
 	at := p.w.caseAt(k)
 	if out.Unsolvable != "" {
-		d, err := p.Distance(pos)
+		ok, err := p.Solvable(pos)
 		if err != nil {
 			return "", err
 		}
-		if strings.EqualFold(line, out.Unsolvable) || d < 0 {
+		if strings.EqualFold(line, out.Unsolvable) || !ok {
+			d := -1
+			if ok {
+				if d, err = p.Distance(ctx, pos); err != nil {
+					return "", err
+				}
+			}
 			return p.checkUnsolvable(k, pos, line, d, t), nil
 		}
 	}
@@ -192,7 +198,7 @@ func (p *Puzzle) checkCase(ctx context.Context, k int, pos Position, lines []str
 		return msg, nil
 	}
 	if !p.Solved(r.end) {
-		return p.notSolved(k, pos, r)
+		return p.notSolved(ctx, k, pos, r)
 	}
 	for i, l := range lines {
 		if i != mi {
@@ -408,7 +414,7 @@ func (p *Puzzle) Phrase(pos Position) string {
 }
 
 // notSolved explains moves that do not reach the goal.
-func (p *Puzzle) notSolved(k int, pos Position, r replayed) (string, error) {
+func (p *Puzzle) notSolved(ctx context.Context, k int, pos Position, r replayed) (string, error) {
 	at := p.w.caseAt(k)
 	out := p.def.Output
 	if r.n > 0 {
@@ -423,7 +429,7 @@ func (p *Puzzle) notSolved(k int, pos Position, r replayed) (string, error) {
 	case p.w.multi:
 		return fmt.Sprintf("%sempty line, but %s %s is not solved", at, noun, p.String(pos)), nil
 	}
-	d, err := p.Distance(pos)
+	d, err := p.Distance(ctx, pos)
 	if err != nil {
 		return "", err
 	}
@@ -458,7 +464,7 @@ func (p *Puzzle) checkValue(k, i int, end Position, line string) string {
 // checkOptimal compares an answer that reaches the goal with the optimum,
 // as the mode asks.
 func (p *Puzzle) checkOptimal(ctx context.Context, k int, pos Position, r replayed, at string) (string, error) {
-	opt, err := p.Distance(pos)
+	opt, err := p.Distance(ctx, pos)
 	if err != nil {
 		return "", err
 	}
@@ -475,7 +481,7 @@ func (p *Puzzle) checkOptimal(ctx context.Context, k int, pos Position, r replay
 	case p.mode == puzzle.ModeShortest:
 		return "", nil
 	}
-	best, ok, err := p.Smallest(pos)
+	best, ok, err := p.Smallest(ctx, pos)
 	if err != nil {
 		return "", err
 	}

@@ -24,7 +24,7 @@ func fake(t *testing.T, name string, mode puzzle.Mode, distance func(Position) (
 func TestReferenceBeaten(t *testing.T) {
 	plusOne := func(p *Puzzle) func(Position) (int, error) {
 		return func(pos Position) (int, error) {
-			d, err := p.at(pos.Size).solver.Distance(pos.State)
+			d, err := p.at(pos.Size).solver.Distance(context.Background(), pos.State)
 			return d + 4, err
 		}
 	}

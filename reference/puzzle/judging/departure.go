@@ -34,7 +34,7 @@ const maxSearched = 200
 // Departure measures the distance to the goal after each of moves (indices
 // at start's size), made from start, all of which can be made.
 func (p *Puzzle) Departure(ctx context.Context, start Position, moves []int) (Departure, error) {
-	d0, err := p.Distance(start)
+	d0, err := p.Distance(ctx, start)
 	if err != nil {
 		return Departure{}, err
 	}
@@ -58,9 +58,9 @@ func (p *Puzzle) Departure(ctx context.Context, start Position, moves []int) (De
 		}
 		var after int
 		if p.cheap(start.Size) || !s.stepping || before < 0 || p.distance != nil {
-			after, err = p.Distance(pos)
+			after, err = p.Distance(ctx, pos)
 		} else {
-			after, err = p.near(pos, before)
+			after, err = p.near(ctx, pos, before)
 		}
 		if err != nil {
 			return Departure{}, err
@@ -77,10 +77,10 @@ func (p *Puzzle) Departure(ctx context.Context, start Position, moves []int) (De
 // near is the distance of pos, one move from a position at distance d,
 // where every move costs 1 and has an inverse: d-1, d or d+1, told apart
 // by bounded searches, far cheaper than an unbounded one.
-func (p *Puzzle) near(pos Position, d int) (int, error) {
+func (p *Puzzle) near(ctx context.Context, pos Position, d int) (int, error) {
 	solver := p.at(pos.Size).solver
 	for _, c := range []int{d - 1, d} {
-		ok, err := solver.AtMost(pos.State, c)
+		ok, err := solver.AtMost(ctx, pos.State, c)
 		if err != nil || ok {
 			return c, err
 		}

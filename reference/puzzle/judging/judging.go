@@ -21,6 +21,7 @@
 package judging
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"sync"
@@ -242,14 +243,14 @@ func (p *Puzzle) Prepare() error {
 }
 
 // Distance is the optimal cost from pos to the goal; -1 when no sequence
-// of moves reaches it.
-func (p *Puzzle) Distance(pos Position) (int, error) {
+// of moves reaches it. A search stops when ctx ends.
+func (p *Puzzle) Distance(ctx context.Context, pos Position) (int, error) {
 	var d int
 	var err error
 	if p.distance != nil {
 		d, err = p.distance(pos)
 	} else {
-		d, err = p.at(pos.Size).solver.Distance(pos.State)
+		d, err = p.at(pos.Size).solver.Distance(ctx, pos.State)
 	}
 	if errors.Is(err, engine.ErrUnsolvable) {
 		return -1, nil
@@ -259,12 +260,13 @@ func (p *Puzzle) Distance(pos Position) (int, error) {
 
 // Smallest is the reference's answer from pos: the lexicographically
 // smallest of the optimal move sequences, as indices of the instance's
-// moves; ok is false when pos cannot be solved.
-func (p *Puzzle) Smallest(pos Position) (moves []int, ok bool, err error) {
+// moves; ok is false when pos cannot be solved. A search stops when ctx
+// ends.
+func (p *Puzzle) Smallest(ctx context.Context, pos Position) (moves []int, ok bool, err error) {
 	if p.smallest != nil {
 		moves, err = p.smallest(pos)
 	} else {
-		moves, err = p.at(pos.Size).solver.Solve(pos.State)
+		moves, err = p.at(pos.Size).solver.Solve(ctx, pos.State)
 	}
 	if errors.Is(err, engine.ErrUnsolvable) {
 		return nil, false, nil
@@ -277,6 +279,16 @@ func (p *Puzzle) Smallest(pos Position) (moves []int, ok bool, err error) {
 func (p *Puzzle) Apply(pos Position, m int) (Position, bool) {
 	st, ok := p.at(pos.Size).in.Spec.Apply(pos.State, m)
 	return Position{Size: pos.Size, State: st}, ok
+}
+
+// Solvable reports whether some sequence of moves takes pos to the goal;
+// the engine tells without a search.
+func (p *Puzzle) Solvable(pos Position) (bool, error) {
+	if p.distance != nil {
+		d, err := p.distance(pos)
+		return d >= 0, err
+	}
+	return p.at(pos.Size).solver.Solvable(pos.State)
 }
 
 // Solved reports whether pos is a goal state.

@@ -558,12 +558,12 @@ func (p *Puzzle) position(n int, toks []token, first int) (Position, error) {
 	if err := p.fixedHold(n, st, toks, first); err != nil {
 		return Position{}, err
 	}
-	if p.def.Output.Unsolvable == "" && p.cheap(n) {
-		d, err := p.Distance(pos)
+	if p.def.Output.Unsolvable == "" {
+		ok, err := p.Solvable(pos)
 		if err != nil {
 			return Position{}, err
 		}
-		if d < 0 {
+		if !ok {
 			noun, _ := p.w.the()
 			return Position{}, lex.Errorf(first, 0, "%s cannot be solved: no sequence of moves reaches the goal", noun)
 		}

@@ -1,6 +1,7 @@
 package judging
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"math/rand/v2"
@@ -182,7 +183,7 @@ func (p *Puzzle) maxDepth() int {
 			p.depthMax = len(dist) - 1
 			return
 		}
-		if _, d, err := s.solver.Deepest(rand.New(rand.NewPCG(0, 0))); err == nil {
+		if _, d, err := s.solver.Deepest(context.Background(), rand.New(rand.NewPCG(0, 0))); err == nil {
 			p.depthMax = d
 		}
 	})
@@ -224,7 +225,7 @@ func (p *Puzzle) generate(kind string, r *rand.Rand, n int) ([]byte, error) {
 func (p *Puzzle) draw(kind string, r *rand.Rand) (Position, error) {
 	if kind == reference.Deep {
 		n := p.deepestSize()
-		st, _, err := p.at(n).solver.Deepest(r)
+		st, _, err := p.at(n).solver.Deepest(context.Background(), r)
 		return Position{Size: n, State: st}, err
 	}
 	n := p.randomSize(r)
@@ -293,7 +294,7 @@ func (p *Puzzle) randomUnsolvable(r *rand.Rand) (Position, bool) {
 		if !ok {
 			return Position{}, false
 		}
-		if d, err := p.Distance(pos); err == nil && d < 0 {
+		if ok, err := p.Solvable(pos); err == nil && !ok {
 			return pos, true
 		}
 	}
@@ -318,7 +319,7 @@ func (p *Puzzle) depth(c []byte) (int, error) {
 	if err != nil {
 		return 0, err
 	}
-	return p.Distance(pos)
+	return p.Distance(context.Background(), pos)
 }
 
 // path is the one-case inputs along the reference's answer for c.
@@ -327,7 +328,7 @@ func (p *Puzzle) path(c []byte) ([][]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	states, err := p.at(pos.Size).solver.Path(pos.State)
+	states, err := p.at(pos.Size).solver.Path(context.Background(), pos.State)
 	if errors.Is(err, engine.ErrUnsolvable) {
 		return nil, nil
 	}
@@ -344,7 +345,7 @@ func (p *Puzzle) path(c []byte) ([][]byte, error) {
 // atDepth draws a one-case input at optimal distance d.
 func (p *Puzzle) atDepth(r *rand.Rand, d int) ([]byte, bool) {
 	n := p.deepestSize()
-	st, ok, err := p.at(n).solver.AtDistance(r, d)
+	st, ok, err := p.at(n).solver.AtDistance(context.Background(), r, d)
 	if err != nil || !ok {
 		return nil, false
 	}

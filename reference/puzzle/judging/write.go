@@ -2,6 +2,7 @@ package judging
 
 import (
 	"bytes"
+	"context"
 	"fmt"
 	"slices"
 	"strconv"
@@ -20,7 +21,7 @@ func (p *Puzzle) Solve(input []byte) ([]byte, error) {
 	}
 	var out bytes.Buffer
 	for _, c := range cases {
-		a, err := p.Answer(c.Position)
+		a, err := p.Answer(context.Background(), c.Position)
 		if err != nil {
 			return nil, err
 		}
@@ -40,8 +41,8 @@ func (p *Puzzle) Validate(input []byte) error {
 // a newline: the smallest of the optimal move sequences (or the empty
 // answer's text, or the text for a case without a solution), then the
 // final state's values, in the order of output.lines.
-func (p *Puzzle) Answer(pos Position) (string, error) {
-	moves, ok, err := p.Smallest(pos)
+func (p *Puzzle) Answer(ctx context.Context, pos Position) (string, error) {
+	moves, ok, err := p.Smallest(ctx, pos)
 	if err != nil {
 		return "", err
 	}
