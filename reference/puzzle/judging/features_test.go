@@ -3,13 +3,16 @@ package judging
 import (
 	"bytes"
 	"context"
+	"errors"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
+	"github.com/optjudge/optjudge/reference/lex"
 	"github.com/optjudge/optjudge/reference/puzzle"
 )
 
@@ -280,4 +283,51 @@ func TestFifteenReadWrite(t *testing.T) {
 	if why := p.WhyUnsolvable(odd, false); !strings.Contains(why, "parity") {
 		t.Errorf("got %q, want the parity of the tiles and the blank's row", why)
 	}
+}
+
+// FuzzJudging feeds any input and output to every definition: reading,
+// solving small cases and checking never panic; a bad input is a
+// *lex.Error; a good one reads back as it was written.
+func FuzzJudging(f *testing.F) {
+	names := []string{"rotation-game", "clocks", "eight-puzzle", "pocket-cube", "pancakes", "lights-out", "fifteen-puzzle"}
+	f.Add(0, []byte("1 1 1 1 3 2 3 2 3 1 3 2 2 3 1 2 2 2 3 1 2 1 3 3\n0\n"), []byte("AC\n2\n"))
+	f.Add(1, []byte("3 3 0\n2 2 2\n2 1 2\n"), []byte("4 5 8 9\n"))
+	f.Add(2, []byte("1 2 3 4 5 6 7 x 8\n"), []byte("r\n"))
+	f.Add(3, []byte("UFUFRRRRFDFDDBDBLLLLUBUB\n"), []byte("R'\n"))
+	f.Add(4, []byte("3 3 1 2\n"), []byte("3 2\n"))
+	f.Add(5, []byte("10000\n11000\n10000\n00000\n00000\n\n00000\n00000\n00000\n00000\n00000\n"), []byte("6\n\n"))
+	f.Add(6, []byte("1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 15\n"), []byte("unsolvable\n"))
+	f.Fuzz(func(t *testing.T, which int, input, output []byte) {
+		name := names[uint(which)%uint(len(names))]
+		var p *Puzzle
+		switch name {
+		case "rotation-game", "clocks", "eight-puzzle":
+			p = shipped(t, name, "")
+		default:
+			p = defined(t, name)
+		}
+		cases, err := p.Cases(input)
+		if err != nil {
+			var le *lex.Error
+			if !errors.As(err, &le) {
+				t.Fatalf("%s %q: got %T %v, want a *lex.Error", name, input, err, err)
+			}
+			return
+		}
+		var ps []Position
+		for _, c := range cases {
+			ps = append(ps, c.Position)
+		}
+		if again, err := p.Cases(p.Format(ps)); err != nil || len(again) != len(cases) {
+			t.Fatalf("%s %q: written again it reads %d cases, %v", name, input, len(again), err)
+		}
+		if name == "fifteen-puzzle" || len(cases) > 3 {
+			return // searches, or too many
+		}
+		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+		defer cancel()
+		if _, err := p.Check(ctx, input, output); err != nil && ctx.Err() == nil {
+			t.Fatalf("%s %q, output %q: %v", name, input, output, err)
+		}
+	})
 }

@@ -214,7 +214,7 @@ func (r *reader) readCase(k int) (Case, error) {
 				return Case{}, lex.Errorf(r.n+1, 0, "%s", r.missingLine(k, j))
 			}
 			l := r.next()
-			lt, err := r.lineTokens(l, size, j, k)
+			lt, err := r.lineTokens(l, size, j)
 			if err != nil {
 				return Case{}, err
 			}
@@ -292,9 +292,9 @@ func (r *reader) familyLine(l line) (int, []token, error) {
 	return n, toks, ended(l)
 }
 
-// lineTokens reads line j of case k (size n): its tokens, each a symbol
+// lineTokens reads line j of a case (size n): its tokens, each a symbol
 // (or a sticker's colour), as many as a line holds.
-func (r *reader) lineTokens(l line, n, j, k int) ([]token, error) {
+func (r *reader) lineTokens(l line, n, j int) ([]token, error) {
 	p := r.p
 	want := p.perLine(n)
 	toks, err := r.split(l, want, j)
