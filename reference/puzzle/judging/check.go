@@ -398,9 +398,9 @@ func (p *Puzzle) blankAt(pos Position) string {
 	return ""
 }
 
-// Phrase says what a position holds, in the puzzle's terms: "the center
+// phrase says what a position holds, in the puzzle's terms: "the center
 // holds 2 2 3 2 2 2 2 2", "the board is 1 2 3 / 4 5 6 / 7 x 8".
-func (p *Puzzle) Phrase(pos Position) string {
+func (p *Puzzle) phrase(pos Position) string {
 	in := p.at(pos.Size).in
 	if p.w.group != "" {
 		var syms []string
@@ -418,14 +418,14 @@ func (p *Puzzle) notSolved(ctx context.Context, k int, pos Position, r replayed)
 	at := p.w.caseAt(k)
 	out := p.def.Output
 	if r.n > 0 {
-		return fmt.Sprintf("%safter %s %s", at, plural(r.n, "move"), p.Phrase(r.end)), nil
+		return fmt.Sprintf("%safter %s %s", at, plural(r.n, "move"), p.phrase(r.end)), nil
 	}
 	noun, _ := p.w.the()
 	switch {
 	case out.Empty != "":
-		return fmt.Sprintf("%s%s, but %s", at, quote(out.Empty), p.Phrase(pos)), nil
+		return fmt.Sprintf("%s%s, but %s", at, quote(out.Empty), p.phrase(pos)), nil
 	case p.w.multi && p.w.group != "":
-		return fmt.Sprintf("%sempty line, but %s", at, p.Phrase(pos)), nil
+		return fmt.Sprintf("%sempty line, but %s", at, p.phrase(pos)), nil
 	case p.w.multi:
 		return fmt.Sprintf("%sempty line, but %s %s is not solved", at, noun, p.String(pos)), nil
 	}
@@ -433,7 +433,7 @@ func (p *Puzzle) notSolved(ctx context.Context, k int, pos Position, r replayed)
 	if err != nil {
 		return "", err
 	}
-	return fmt.Sprintf("%sno moves, but %s (the optimum is %s)", at, p.Phrase(pos), p.costText(d)), nil
+	return fmt.Sprintf("%sno moves, but %s (the optimum is %s)", at, p.phrase(pos), p.costText(d)), nil
 }
 
 // costText says "4 moves" where every move costs 1, "a cost of 4" else.
@@ -487,11 +487,11 @@ func (p *Puzzle) checkOptimal(ctx context.Context, k int, pos Position, r replay
 	}
 	if !ok || p.cost(pos.Size, best) != opt {
 		return "", fmt.Errorf("%s: %sthe reference's smallest answer %q for %s does not have the optimal cost %d",
-			p.name(), at, p.FormatMoves(pos.Size, best), p.String(pos), opt)
+			p.name(), at, p.formatMoves(pos.Size, best), p.String(pos), opt)
 	}
 	for j := range min(len(best), len(r.moves)) {
 		if best[j] != r.moves[j] {
-			yours, smallest := p.FormatMoves(pos.Size, r.moves), p.FormatMoves(pos.Size, best)
+			yours, smallest := p.formatMoves(pos.Size, r.moves), p.formatMoves(pos.Size, best)
 			return fmt.Sprintf("%sshortest, but not the smallest: yours %s, smallest %s (first difference at move %d)",
 				at, yours, smallest, j+1), nil
 		}

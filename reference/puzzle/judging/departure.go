@@ -15,7 +15,7 @@ type Departure struct {
 	Start int
 	// Distances are the distances after each move, from the first; -1
 	// where a move leads where the goal cannot be reached. At most
-	// MaxDistances of them.
+	// maxDistances of them.
 	Distances []int
 	// Move is the first move, from 1, that did not bring the goal closer
 	// (its distance after is not less than before); 0 when every move
@@ -24,9 +24,9 @@ type Departure struct {
 	Before, After int // the distances before and after Move
 }
 
-// MaxDistances bounds the distances a Departure measures: an answer far
+// maxDistances bounds the distances a Departure measures: an answer far
 // longer than any optimum left it long before.
-const MaxDistances = 10000
+const maxDistances = 10000
 
 // maxSearched bounds them where each needs a search, not a table.
 const maxSearched = 200
@@ -39,7 +39,7 @@ func (p *Puzzle) Departure(ctx context.Context, start Position, moves []int) (De
 		return Departure{}, err
 	}
 	dep := Departure{Start: d0}
-	limit := MaxDistances
+	limit := maxDistances
 	s := p.at(start.Size)
 	if !p.cheap(start.Size) {
 		limit = maxSearched

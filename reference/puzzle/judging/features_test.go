@@ -155,7 +155,7 @@ func TestPocketCube(t *testing.T) {
 	r := rand.New(rand.NewPCG(2, 2))
 	var ps []Position
 	for range 20 {
-		st, err := p.Solver(0).Random(r)
+		st, err := p.at(0).solver.Random(r)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -202,7 +202,7 @@ func TestPancakes(t *testing.T) {
 	var ps []Position
 	for range 30 {
 		n := 2 + r.IntN(7)
-		st, err := p.Solver(n).Random(r)
+		st, err := p.at(n).solver.Random(r)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -228,20 +228,6 @@ func (p *Puzzle) Sizes() (lo, hi int) { return p.def.Sizes() }
 
 func (p *Puzzle) at(n int) *size { return p.sizes[n-p.lo] }
 
-// Solver returns the engine's solver of the puzzle at size n.
-func (p *Puzzle) Solver(n int) *engine.Solver { return p.at(n).solver }
-
-// Prepare builds the engine's tables of every size, or reads them from the
-// cache, and returns the first failure.
-func (p *Puzzle) Prepare() error {
-	for _, s := range p.sizes {
-		if err := s.solver.Prepare(); err != nil {
-			return err
-		}
-	}
-	return nil
-}
-
 // Distance is the optimal cost from pos to the goal; -1 when no sequence
 // of moves reaches it. A search stops when ctx ends.
 func (p *Puzzle) Distance(ctx context.Context, pos Position) (int, error) {

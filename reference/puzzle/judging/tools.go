@@ -29,8 +29,8 @@ func (p *Puzzle) Reference() *reference.Solver {
 	}
 }
 
-// MaxAll is the most cases Tools.All enumerates.
-const MaxAll = 1 << 22
+// maxAll is the most cases Tools.All enumerates.
+const maxAll = 1 << 22
 
 // Tools are the puzzle's generators and operations on cases for judge gen
 // and judge stress.
@@ -119,7 +119,7 @@ func addsIndependently(sp *engine.Spec) bool {
 
 // enumerable reports whether the engine may list every case: at every
 // size, from a table or by linear algebra. Whether they are few enough
-// (MaxAll) is known once the tables are built, which all does.
+// (maxAll) is known once the tables are built, which all does.
 func (p *Puzzle) enumerable() bool {
 	for n := p.lo; n <= p.hi(); n++ {
 		if !p.cheap(n) {
@@ -132,7 +132,7 @@ func (p *Puzzle) enumerable() bool {
 // all lists every case that can be solved: one file of them all where a
 // file holds several cases, else one file each; and where a case may have
 // no solution, a thousand such drawn with r. It returns nil when there are
-// more than MaxAll cases.
+// more than maxAll cases.
 func (p *Puzzle) all(r *rand.Rand) [][]byte {
 	total := uint64(0)
 	for _, s := range p.sizes {
@@ -147,7 +147,7 @@ func (p *Puzzle) all(r *rand.Rand) [][]byte {
 			total += n
 		}
 	}
-	if total > MaxAll {
+	if total > maxAll {
 		return nil
 	}
 	var ps []Position

@@ -21,7 +21,7 @@ func (p *Puzzle) Solve(input []byte) ([]byte, error) {
 	}
 	var out bytes.Buffer
 	for _, c := range cases {
-		a, err := p.Answer(context.Background(), c.Position)
+		a, err := p.answer(context.Background(), c.Position)
 		if err != nil {
 			return nil, err
 		}
@@ -37,11 +37,11 @@ func (p *Puzzle) Validate(input []byte) error {
 	return err
 }
 
-// Answer is the reference's answer for one case, its lines each ending in
+// answer is the reference's answer for one case, its lines each ending in
 // a newline: the smallest of the optimal move sequences (or the empty
 // answer's text, or the text for a case without a solution), then the
 // final state's values, in the order of output.lines.
-func (p *Puzzle) Answer(ctx context.Context, pos Position) (string, error) {
+func (p *Puzzle) answer(ctx context.Context, pos Position) (string, error) {
 	moves, ok, err := p.Smallest(ctx, pos)
 	if err != nil {
 		return "", err
@@ -49,7 +49,7 @@ func (p *Puzzle) Answer(ctx context.Context, pos Position) (string, error) {
 	end := pos
 	line := p.def.Output.Unsolvable
 	if ok {
-		line = p.FormatMoves(pos.Size, moves)
+		line = p.formatMoves(pos.Size, moves)
 		if len(p.def.Output.Lines) > 1 {
 			for _, m := range moves {
 				end, _ = p.Apply(end, m)
@@ -80,11 +80,11 @@ func (p *Puzzle) value(pos Position, name string) string {
 	return ""
 }
 
-// FormatMoves writes moves (indices of the instance's moves) as the
+// formatMoves writes moves (indices of the instance's moves) as the
 // output's line of moves: in the order made, or in declared order where
 // the moves commute and the output lists them ascending; the empty
 // answer's text for none.
-func (p *Puzzle) FormatMoves(n int, moves []int) string {
+func (p *Puzzle) formatMoves(n int, moves []int) string {
 	if len(moves) == 0 {
 		return p.def.Output.Empty
 	}
