@@ -79,6 +79,8 @@ func TestPuzzleProblemErrors(t *testing.T) {
 			"puzzle.yaml:1: "},
 		{"unknown key", map[string]string{"problem.yaml": "name: a\ntitle: A\n", "puzzle.yaml": slide23 + "colour: red\n"},
 			"puzzle.yaml:19: colour: unknown key"},
+		{"no way to solve it", map[string]string{"problem.yaml": "name: a\ntitle: A\n", "puzzle.yaml": slide23 + "search: {method: linear}\n"},
+			"puzzle.yaml:5: moves: linear algebra needs moves that all add"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
