@@ -10,6 +10,9 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+
+	"github.com/optjudge/optjudge/reference/puzzle"
+	"github.com/optjudge/optjudge/reference/puzzle/judging"
 )
 
 var handlerRE = regexp.MustCompile(`\son[a-z]+=`)
@@ -202,5 +205,43 @@ func TestEscape(t *testing.T) {
 		if err := wellFormed("<t>" + got + "</t>"); err != nil {
 			t.Errorf("escape(%q) = %q: %v", tt.in, got, err)
 		}
+	}
+}
+
+// TestCircle draws a puzzle laid out around a circle.
+func TestCircle(t *testing.T) {
+	d, err := puzzle.Parse(strings.NewReader(`name: ring
+cells: [a, b, c, d]
+symbols: [1, 2, 3, 4]
+moves:
+  - {name: L, cycles: [[a, b, c, d]]}
+  - {name: S, cycles: [[a, b]]}
+goal:
+  state: [1, 2, 3, 4]
+input:
+  cases: until_eof
+layout:
+  circle: [a, b, c, d]
+`), "ring.yaml")
+	if err == nil {
+		err = d.Validate()
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := judging.New(d, judging.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	e := Explain(p, []byte("2 1 3 4\n"), []byte("L\n"), "case 1: after 1 move")
+	if e == nil {
+		t.Fatal("no explanation")
+	}
+	if got := e.Start.Text(); got != "clockwise from the top: 2 1 3 4\n" {
+		t.Errorf("got %q", got)
+	}
+	checkSVG(t, e.SVG())
+	if !strings.Contains(e.SVG(), "<circle") {
+		t.Error("no circle in the drawing")
 	}
 }

@@ -22,6 +22,8 @@ type Departure struct {
 	// measured did.
 	Move          int
 	Before, After int // the distances before and after Move
+	// Cost says the distances are costs, some move costing other than 1.
+	Cost bool
 }
 
 // maxDistances bounds the distances a Departure measures: an answer far
@@ -38,7 +40,7 @@ func (p *Puzzle) Departure(ctx context.Context, start Position, moves []int) (De
 	if err != nil {
 		return Departure{}, err
 	}
-	dep := Departure{Start: d0}
+	dep := Departure{Start: d0, Cost: !p.unitCost()}
 	limit := maxDistances
 	s := p.at(start.Size)
 	if !p.cheap(start.Size) {
@@ -91,15 +93,21 @@ func (p *Puzzle) near(ctx context.Context, pos Position, d int) (int, error) {
 // Why says how Move left the optimum: "it leads away from the goal (10
 // moves from it before, 11 after)".
 func (d Departure) Why() string {
+	far := func(n int) string {
+		if d.Cost {
+			return fmt.Sprintf("a cost of %d", n)
+		}
+		return plural(n, "move")
+	}
 	switch {
 	case d.After < 0:
-		return fmt.Sprintf("it leads where the goal cannot be reached (%s from it before)", plural(d.Before, "move"))
+		return fmt.Sprintf("it leads where the goal cannot be reached (%s from it before)", far(d.Before))
 	case d.Before == 0:
-		return "the goal was already reached, and it leads " + plural(d.After, "move") + " away from it"
+		return "the goal was already reached, and it leads " + far(d.After) + " away from it"
 	case d.After == d.Before:
-		return "it brings the goal no closer (" + plural(d.Before, "move") + " from it before and after)"
+		return "it brings the goal no closer (" + far(d.Before) + " from it before and after)"
 	}
-	return fmt.Sprintf("it leads away from the goal (%s from it before, %d after)", plural(d.Before, "move"), d.After)
+	return fmt.Sprintf("it leads away from the goal (%s from it before, %d after)", far(d.Before), d.After)
 }
 
 // List writes the first n distances, and how many moves of total follow.

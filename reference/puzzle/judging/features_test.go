@@ -331,3 +331,72 @@ func FuzzJudging(f *testing.F) {
 		}
 	})
 }
+
+// ringDef is a puzzle of the features the shipped ones leave out: cells
+// given in another order by the input, several goal states, a move that
+// costs more than one, a drawing around a circle.
+const ringDef = `name: ring
+cells: [a, b, c, d, e, f]
+symbols: [1, 2, 3, 4, 5, 6]
+moves:
+  - {name: L, cycles: [[a, b, c, d, e, f]]}
+  - {name: S, cycles: [[a, b]]}
+  - {name: T, sequence: [L, L, L], cost: 2}
+goal:
+  states: [[1, 2, 3, 4, 5, 6], [6, 5, 4, 3, 2, 1]]
+input:
+  cases: until_eof
+  order: [f, e, d, c, b, a]
+output:
+  separator: " "
+layout:
+  circle: [a, b, c, d, e, f]
+`
+
+func TestRing(t *testing.T) {
+	d, err := puzzle.Parse(strings.NewReader(ringDef), "ring.yaml")
+	if err == nil {
+		err = d.Validate()
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := New(d, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The input lists f first: "6 5 4 3 2 1" is the first goal, cell a
+	// holding 1.
+	cases, err := p.Cases([]byte("6 5 4 3 2 1\n1 2 3 4 5 6\n5 4 3 2 1 6\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !p.Solved(cases[0].Position) || !p.Solved(cases[1].Position) || p.Solved(cases[2].Position) {
+		t.Errorf("got solved %v %v %v, want the first two", p.Solved(cases[0].Position), p.Solved(cases[1].Position), p.Solved(cases[2].Position))
+	}
+	in := "5 4 3 2 1 6\n"
+	out, err := p.Solve([]byte(in))
+	if err != nil {
+		t.Fatal(err)
+	}
+	acceptsReference(t, p, []byte(in))
+	r := rand.New(rand.NewPCG(6, 6))
+	var ps []Position
+	for range 30 {
+		st, err := p.at(0).solver.Random(r)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ps = append(ps, Position{State: st})
+	}
+	acceptsReference(t, p, roundTrip(t, p, ps))
+	// Costs: T is three L for 2.
+	checks(t, p, in, map[string]string{
+		string(out):   "",
+		"L L L L L\n": "case 1: 5 moves of cost 5, the optimum is 4; move 3 (L): it brings the goal no closer (a cost of 2 from it before and after); distances to the goal after each move: 3 2 2 1 0",
+		"L L L L\n":   "case 1: after 4 moves the position is 1 6 5 4 3 2",
+	})
+	if string(out) != "L L T\n" {
+		t.Errorf("got %q, want L L T (cost 4, not L L L L L)", out)
+	}
+}
