@@ -10,7 +10,9 @@ import (
 )
 
 // The setter's walkthrough of the README: a puzzle the repository has no
-// code for, a 2x3 sliding puzzle, made of YAML alone.
+// code for, a 2x3 sliding puzzle, made of YAML alone: the README's
+// problem.yaml and its two-by-three definition, shipped as
+// reference/puzzle/testdata/two-by-three.yaml.
 const (
 	slideProblem = `name: slide-2x3
 title: Sliding Six
@@ -18,33 +20,13 @@ limits:
   time_limit: 2
 puzzle: puzzle.yaml
 `
-	slidePuzzle = `name: slide-2x3
-grid: {rows: 2, cols: 3}          # cells 1..6, row by row
-symbols: [1, 2, 3, 4, 5, "0"]     # the tiles and the blank
-blank: "0"
-moves:                            # the blank's moves; this order decides ties
-  - {name: D, slide: down}
-  - {name: L, slide: left}
-  - {name: R, slide: right}
-  - {name: U, slide: up}
-goal:
-  state: [1, 2, 3, 4, 5, "0"]
-mode: smallest                    # the fewest moves, then the first in D < L < R < U
-input:
-  cases: until_eof                # one board a line
-output:
-  separator: ""                   # the moves as letters, no spaces
-  unsolvable: unsolvable          # the line for a board of the wrong parity
-layout:
-  show: tile
-`
 	// slideSolution is a contestant's solution: a breadth-first search
 	// from the goal, then the first move in D, L, R, U order that brings
 	// the goal closer.
 	slideSolution = `import sys
 from collections import deque
 
-GOAL = (1, 2, 3, 4, 5, 0)
+GOAL = (1, 2, 3, 4, 5, 0)  # 0 for the blank _
 MOVES = [("D", 3), ("L", -1), ("R", 1), ("U", -3)]
 
 def after(s):
@@ -67,9 +49,9 @@ while queue:
             queue.append(t)
 
 for line in sys.stdin:
-    s = tuple(int(x) for x in line.split())
+    s = tuple(0 if x == "_" else int(x) for x in line.split())
     if s not in dist:
-        print("unsolvable")
+        print("impossible")
         continue
     path = []
     while dist[s]:
@@ -111,15 +93,19 @@ func TestSetterPuzzle(t *testing.T) {
 	if _, err := exec.LookPath("python3"); err != nil {
 		t.Skip("python3 is not installed: the tiny submission is Python")
 	}
+	slidePuzzle, err := os.ReadFile(filepath.Join("..", "..", "reference", "puzzle", "testdata", "two-by-three.yaml"))
+	if err != nil {
+		t.Fatal(err)
+	}
 	dir := t.TempDir()
 	writeFilesIn(t, dir, map[string]string{
 		"slide-2x3/problem.yaml": slideProblem,
-		"slide-2x3/puzzle.yaml":  slidePuzzle,
+		"slide-2x3/puzzle.yaml":  string(slidePuzzle),
 		"slide-2x3/statement.md": "# Sliding Six\n\nSlide the tiles to 1 2 3 / 4 5 0.\n",
 		"sol.py":                 slideSolution,
-		"case.in":                "1 2 3 4 0 5\n4 1 2 5 3 0\n2 1 3 4 5 0\n",
-		"right.out":              "R\nLLURRD\nunsolvable\n",
-		"long.out":               "RLR\nLLURRD\nunsolvable\n",
+		"case.in":                "1 2 3 4 _ 5\n4 1 2 5 3 _\n2 1 3 4 5 _\n",
+		"right.out":              "R\nLLURRD\nimpossible\n",
+		"long.out":               "RLR\nLLURRD\nimpossible\n",
 		"bad.in":                 "1 2 3 4 5 5\n",
 	})
 	steps := []struct {
@@ -129,7 +115,7 @@ func TestSetterPuzzle(t *testing.T) {
 	}{
 		{[]string{"gen", "--kind", "all", "--out", "slide-2x3/testdata/secret", "slide-2x3"}, 0, "wrote 1 test"},
 		{[]string{"gen", "--kind", "random", "--count", "2", "--cases", "3", "--out", "slide-2x3/testdata/sample", "slide-2x3"}, 0, "wrote 2 tests"},
-		{[]string{"solve", "slide-2x3", "case.in"}, 0, "R\nLLURRD\nunsolvable\n"},
+		{[]string{"solve", "slide-2x3", "case.in"}, 0, "R\nLLURRD\nimpossible\n"},
 		{[]string{"validate", "slide-2x3"}, 0, "3 of 3 files valid"},
 		{[]string{"validate", "slide-2x3", "bad.in"}, 1, "bad.in:1:11: tile 5 appears twice (also at column 9)"},
 		{[]string{"check", "slide-2x3", "case.in", "right.out"}, 0, "AC: 3 cases, 7 moves, 1 unsolvable"},
@@ -153,13 +139,13 @@ func TestSetterPuzzle(t *testing.T) {
 }
 
 // TestREADMESetterPuzzle: the README walks a setter through the same
-// problem, so its YAML must be the one tested here.
+// problem, so its problem.yaml must be the one tested here.
 func TestREADMESetterPuzzle(t *testing.T) {
 	readme, err := os.ReadFile(filepath.Join("..", "..", "README.md"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	for name, text := range map[string]string{"problem.yaml": slideProblem, "puzzle.yaml": slidePuzzle} {
+	for name, text := range map[string]string{"problem.yaml": slideProblem} {
 		indented := "    " + strings.ReplaceAll(strings.TrimSuffix(text, "\n"), "\n", "\n    ")
 		if !strings.Contains(string(readme), indented) {
 			t.Errorf("the README does not show this %s:\n%s", name, indented)

@@ -362,6 +362,16 @@ func (in *Instance) FormatMoves(moves []int) string {
 	return strings.Join(names, in.Def.Output.Separator)
 }
 
+// ValuesOf returns the goal's values in st, in order: the symbol in each
+// value's cell (the rotation game's centre digit).
+func (in *Instance) ValuesOf(st engine.State) []string {
+	out := make([]string, len(in.Values))
+	for i, v := range in.Values {
+		out[i] = in.Symbols[st.Cells[v.Cell]]
+	}
+	return out
+}
+
 // check finds what makes the instance's goal unreachable or its answers
 // ill-defined, before any search.
 func (in *Instance) check() error {

@@ -139,3 +139,35 @@ func TestBadStates(t *testing.T) {
 		}
 	}
 }
+
+// TestTwoByThree solves the README's example: half of the 720 boards, the
+// other half impossible.
+func TestTwoByThree(t *testing.T) {
+	in, s := solver(t, "two-by-three", 0, engine.Options{})
+	d, _ := s.Distribution()
+	total := uint64(0)
+	for _, n := range d {
+		total += n
+	}
+	if total != 360 {
+		t.Errorf("got %d reachable boards, want 360", total)
+	}
+	st := in.Spec.Goal.States[0]
+	swapped := engine.State{Cells: []uint8{st[1], st[0], st[2], st[3], st[4], st[5]}}
+	if _, err := s.Solve(ctx, swapped); err != engine.ErrUnsolvable {
+		t.Errorf("two tiles swapped: got %v, want ErrUnsolvable", err)
+	}
+	// The blank in the top left corner, the tiles after it in order.
+	corner := engine.State{Cells: []uint8{5, 0, 1, 2, 3, 4}}
+	moves, err := s.Solve(ctx, corner)
+	if err != nil {
+		t.Fatal(err)
+	}
+	end := corner
+	for _, m := range moves {
+		end, _ = in.Spec.Apply(end, m)
+	}
+	if !in.Spec.IsGoal(end) {
+		t.Errorf("%s does not solve %v", in.FormatMoves(moves), corner.Cells)
+	}
+}

@@ -173,3 +173,44 @@ func (b *tableBackend) bfsCoordinates(seeds []uint64) *table {
 	}
 	return t
 }
+
+// packedSlides reports whether the puzzle's states pack into a word with
+// the blank's cell, and its table is of bytes: a sliding puzzle of at most
+// 15 cells, every tile different.
+func (b *tableBackend) packedSlides() bool {
+	return kindOf(b.sp).allSlide && b.sp.Cells <= 15 && b.sp.Symbols <= 16 && b.space.fast != nil && !b.twoBit && b.sp.unitCost()
+}
+
+// descendSliding is descend on packed words.
+func (b *tableBackend) descendSliding(i uint64) []int {
+	sp, s, t := b.sp, b.space, b.t
+	n := sp.Cells
+	buf := b.scratch.Get().(*[2]State)
+	s.decode(i, buf[0].Cells, nil)
+	w := packer{per: 4}.pack(buf[0]) | uint64(sp.blankAt(buf[0].Cells))<<60
+	b.scratch.Put(buf)
+	blankSym := uint64(sp.Blank)
+	v := t.get(i)
+	moves := make([]int, 0, v)
+	for ; v > 0; v-- {
+		bl := int(w >> 60)
+		m := 0
+		for ; m < len(b.slides); m++ {
+			q := int(b.slides[m][bl])
+			if q < 0 {
+				continue
+			}
+			tile := w >> (4 * q) & 15
+			nw := w&^(15<<(4*q))&^(15<<(4*bl))&^(15<<60) | tile<<(4*bl) | blankSym<<(4*q) | uint64(q)<<60
+			if int(t.data[s.fast.rankPacked(nw, n)]) == v-1 {
+				w = nw
+				break
+			}
+		}
+		if m == len(b.slides) {
+			panic("engine: a table state with no move closer to the goal")
+		}
+		moves = append(moves, m)
+	}
+	return moves
+}

@@ -30,7 +30,7 @@ func rotationAnswer(t testing.TB, in *puzzle.Instance, s *engine.Solver, b rotat
 	for _, m := range moves {
 		end, _ = in.Spec.Apply(end, m)
 	}
-	return in.FormatMoves(moves) + "\n" + in.Symbols[end.Cells[in.Values[0].Cell]] + "\n"
+	return in.FormatMoves(moves) + "\n" + in.ValuesOf(end)[0] + "\n"
 }
 
 func TestRotationRandomBoards(t *testing.T) {

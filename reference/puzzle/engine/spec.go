@@ -325,7 +325,11 @@ func (sp *Spec) CheckState(s State) error {
 	if sp.Orient >= 2 && s.Orient != nil && len(s.Orient) != sp.Cells {
 		return fmt.Errorf("%d orientations, want %d", len(s.Orient), sp.Cells)
 	}
-	var counts [MaxSymbols]int
+	var small [16]int
+	counts := small[:]
+	if sp.Symbols > len(small) {
+		counts = make([]int, sp.Symbols)
+	}
 	for i, v := range s.Cells {
 		if int(v) >= sp.Symbols {
 			return fmt.Errorf("cell %d holds symbol %d, want less than %d", i, v, sp.Symbols)

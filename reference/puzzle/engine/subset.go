@@ -8,22 +8,25 @@ import (
 	"math/bits"
 )
 
-// mask is a set of cells, one bit a cell: uint32 where the cells fit, so
-// that a search's queue takes four bytes a state.
-type mask interface{ ~uint32 | ~uint64 }
+// queued is the type of a breadth-first search's queue of sets of cells:
+// uint32 where the cells fit, so that it takes four bytes a state. The
+// tables themselves work on uint64 sets, in plain (not generic) code that
+// the compiler inlines.
+type queued interface{ ~uint32 | ~uint64 }
 
 // subsetTable is the distance table of one abstraction of a puzzle whose
 // moves permute cells: the set of cells holding one symbol, all others
 // forgotten, C(n, c) sets of c cells. For a goal of cells that must hold
 // one symbol, whichever, the distance of that symbol's set is exactly the
 // fewest moves that fill the goal's cells with it.
-type subsetTable[M mask] struct {
+type subsetTable struct {
 	n, c   int
 	nb     int // bytes of a mask
 	size   uint64
-	rank   []uint32     // rank[(byte*(c+1)+set bits below)*256+value]: its share of the colex rank
-	fwd    []*[8][256]M // fwd[move][byte][value]: where the move sends those cells
-	bwd    []*[8][256]M // the same for the move's inverse
+	rank   []uint32            // rank[(byte*(c+1)+set bits below)*256+value]: its share of the colex rank
+	rank3  *[3][25][256]uint32 // the same as arrays, for masks of at most 24 cells
+	fwd    []*[8][256]uint64   // fwd[move][byte][value]: where the move sends those cells
+	bwd    []*[8][256]uint64   // the same for the move's inverse
 	costs  []int
 	dist   []byte
 	layers []uint64
@@ -32,8 +35,8 @@ type subsetTable[M mask] struct {
 
 // newSubsetTable prepares the table's ranking and move tables; perms are
 // the moves' permutations (pull form), inv their inverses'.
-func newSubsetTable[M mask](n, c int, moves, inv []Move, costs []int) *subsetTable[M] {
-	t := &subsetTable[M]{n: n, c: c, nb: (n + 7) / 8, costs: costs}
+func newSubsetTable(n, c int, moves, inv []Move, costs []int) *subsetTable {
+	t := &subsetTable{n: n, c: c, nb: (n + 7) / 8, costs: costs}
 	t.binom = binomials(n, c)
 	t.size = t.binom[n][c]
 	// At least three bytes, so that rankOf can unroll them: a byte past
@@ -57,6 +60,14 @@ func newSubsetTable[M mask](n, c int, moves, inv []Move, costs []int) *subsetTab
 		}
 	}
 	t.fwd, t.bwd = t.moveTables(moves), t.moveTables(inv)
+	if n <= 24 {
+		t.rank3 = new([3][25][256]uint32)
+		for k := range 3 {
+			for before := 0; before <= c; before++ {
+				copy(t.rank3[k][before][:], t.rank[(k*(c+1)+before)*256:])
+			}
+		}
+	}
 	return t
 }
 
@@ -75,8 +86,8 @@ func binomials(n, c int) [][]uint64 {
 
 // moveTables maps, per move and byte, each byte value to the cells its
 // bits' contents go to.
-func (t *subsetTable[M]) moveTables(moves []Move) []*[8][256]M {
-	out := make([]*[8][256]M, len(moves))
+func (t *subsetTable) moveTables(moves []Move) []*[8][256]uint64 {
+	out := make([]*[8][256]uint64, len(moves))
 	for m, mv := range moves {
 		dest := make([]int, t.n) // the content of cell i goes to dest[i]
 		for i := range dest {
@@ -85,13 +96,13 @@ func (t *subsetTable[M]) moveTables(moves []Move) []*[8][256]M {
 		for i, j := range mv.Perm {
 			dest[j] = i
 		}
-		out[m] = new([8][256]M)
+		out[m] = new([8][256]uint64)
 		for k := range t.nb {
 			for v := range 256 {
-				var o M
+				var o uint64
 				for j := range 8 {
 					if v>>j&1 != 0 && 8*k+j < t.n {
-						o |= M(1) << dest[8*k+j]
+						o |= uint64(1) << dest[8*k+j]
 					}
 				}
 				out[m][k][v] = o
@@ -101,34 +112,49 @@ func (t *subsetTable[M]) moveTables(moves []Move) []*[8][256]M {
 	return out
 }
 
-func (t *subsetTable[M]) rankOf(s M) uint64 {
-	stride := (t.c + 1) * 256
-	// row is (byte*(c+1) + set bits below)*256; three bytes unrolled.
+func (t *subsetTable) rankOf(s uint64) uint64 {
+	if t.rank3 != nil {
+		return t.rank3Of(s)
+	}
+	return t.rankWide(s)
+}
+
+// rank3Of is rankOf for masks of at most 24 cells.
+func (t *subsetTable) rank3Of(s uint64) uint64 { return uint64(rank24(t.rank3, uint32(s))) }
+
+// rank24 is the colex rank of a set of at most 24 cells by the byte
+// tables: a plain function, so that the compiler inlines it into the
+// generic code's loops (a generic method would cost a call).
+func rank24(r3 *[3][25][256]uint32, s uint32) uint32 {
 	v0, v1, v2 := uint8(s), uint8(s>>8), uint8(s>>16)
 	c0 := bits.OnesCount8(v0)
 	c1 := c0 + bits.OnesCount8(v1)
-	r := t.rank[v0] + t.rank[stride+c0*256+int(v1)] + t.rank[2*stride+c1*256+int(v2)]
-	if t.nb > 3 {
-		row := 3*stride + (c1+bits.OnesCount8(v2))*256
-		for k := 3; k < t.nb; k++ {
-			v := uint8(s >> (8 * k))
-			r += t.rank[row+int(v)]
-			row += stride + bits.OnesCount8(v)*256
-		}
+	return r3[0][0][v0] + r3[1][c0&15][v1] + r3[2][c1&15][v2]
+}
+
+// rankWide is rankOf for masks of more than 24 cells.
+func (t *subsetTable) rankWide(s uint64) uint64 {
+	stride := (t.c + 1) * 256
+	var r uint32
+	row := 0
+	for k := range t.nb {
+		v := uint8(s >> (8 * k))
+		r += t.rank[row+int(v)]
+		row += stride + bits.OnesCount8(v)*256
 	}
 	return uint64(r)
 }
 
 // unrank is the inverse of rankOf: the colex unranking, largest cell first.
-func (t *subsetTable[M]) unrank(r uint64) M {
-	var s M
+func (t *subsetTable) unrank(r uint64) uint64 {
+	var s uint64
 	i := t.n - 1
 	for j := t.c; j >= 1; j-- {
 		for t.binom[i][j] > r {
 			i--
 		}
 		r -= t.binom[i][j]
-		s |= M(1) << i
+		s |= uint64(1) << i
 		i--
 	}
 	return s
@@ -136,7 +162,7 @@ func (t *subsetTable[M]) unrank(r uint64) M {
 
 // apply moves the cells of s by a move's table; the first three bytes
 // unrolled, as most puzzles have at most 24 cells.
-func apply[M mask](tab *[8][256]M, s M, nb int) M {
+func apply(tab *[8][256]uint64, s uint64, nb int) uint64 {
 	o := tab[0][uint8(s)] | tab[1][uint8(s>>8)] | tab[2][uint8(s>>16)]
 	for k := 3; k < nb; k++ {
 		o |= tab[k&7][uint8(s>>(8*k))]
@@ -144,33 +170,46 @@ func apply[M mask](tab *[8][256]M, s M, nb int) M {
 	return o
 }
 
-func (t *subsetTable[M]) forward(m int, s M) M { return apply(t.fwd[m], s, t.nb) }
+func (t *subsetTable) forward(m int, s uint64) uint64 { return apply(t.fwd[m], s, t.nb) }
 
-func (t *subsetTable[M]) distOf(s M) int { return int(t.dist[t.rankOf(s)]) }
+func (t *subsetTable) distOf(s uint64) int {
+	if t.rank3 != nil {
+		return int(t.dist[rank24(t.rank3, uint32(s))])
+	}
+	return int(t.dist[t.rankWide(s)])
+}
 
 // build fills the table by a search backwards from the seeds.
-func (t *subsetTable[M]) build(seeds []M) error {
+func (t *subsetTable) build(seeds []uint64) error {
 	unit := true
 	for _, c := range t.costs {
 		unit = unit && c == 1
 	}
 	if !unit {
-		tab, err := buildTable(subsetGraph[M]{t}, t.ranks(seeds), false)
+		tab, err := buildTable(subsetGraph{t}, t.ranks(seeds), false)
 		if err != nil {
 			return err
 		}
 		t.dist, t.layers = tab.data, tab.layers
 		return nil
 	}
+	if t.n <= 32 {
+		return bfsSubsets[uint32](t, seeds)
+	}
+	return bfsSubsets[uint64](t, seeds)
+}
+
+// bfsSubsets is the search for moves that cost 1: a queue of sets as Q.
+func bfsSubsets[Q queued](t *subsetTable, seeds []uint64) error {
 	t.dist = make([]byte, t.size)
 	for i := range t.dist {
 		t.dist[i] = unseen8
 	}
-	queue := make([]M, 0, t.size)
+	queue := make([]Q, 0, t.size)
 	for _, s := range seeds {
 		if r := t.rankOf(s); t.dist[r] == unseen8 {
 			t.dist[r] = 0
-			queue = append(queue, s)
+			queue = append(queue, Q(s))
 		}
 	}
 	for head, d := 0, 0; head < len(queue); d++ {
@@ -180,12 +219,18 @@ func (t *subsetTable[M]) build(seeds []M) error {
 		end := len(queue)
 		t.layers = append(t.layers, uint64(end-head))
 		for ; head < end; head++ {
-			s := queue[head]
+			s := uint64(queue[head])
 			for m := range t.bwd {
 				n := apply(t.bwd[m], s, t.nb)
-				if r := t.rankOf(n); t.dist[r] == unseen8 {
+				var r uint64
+				if t.rank3 != nil {
+					r = uint64(rank24(t.rank3, uint32(n)))
+				} else {
+					r = t.rankWide(n)
+				}
+				if t.dist[r] == unseen8 {
 					t.dist[r] = byte(d + 1)
-					queue = append(queue, n)
+					queue = append(queue, Q(n))
 				}
 			}
 		}
@@ -193,7 +238,7 @@ func (t *subsetTable[M]) build(seeds []M) error {
 	return nil
 }
 
-func (t *subsetTable[M]) ranks(seeds []M) []uint64 {
+func (t *subsetTable) ranks(seeds []uint64) []uint64 {
 	rs := make([]uint64, len(seeds))
 	for i, s := range seeds {
 		rs[i] = t.rankOf(s)
@@ -202,11 +247,11 @@ func (t *subsetTable[M]) ranks(seeds []M) []uint64 {
 }
 
 // subsetGraph walks a subset table's ranks, for moves of several costs.
-type subsetGraph[M mask] struct{ t *subsetTable[M] }
+type subsetGraph struct{ t *subsetTable }
 
-func (g subsetGraph[M]) size() uint64 { return g.t.size }
+func (g subsetGraph) size() uint64 { return g.t.size }
 
-func (g subsetGraph[M]) back(i uint64, f func(uint64, int)) {
+func (g subsetGraph) back(i uint64, f func(uint64, int)) {
 	t := g.t
 	s := t.unrank(i)
 	for m := range t.bwd {
@@ -215,10 +260,10 @@ func (g subsetGraph[M]) back(i uint64, f func(uint64, int)) {
 }
 
 // seedsOf lists the sets of c cells that hold all of goal.
-func seedsOf[M mask](n, c int, goal []int) []M {
-	var base M
+func seedsOf(n, c int, goal []int) []uint64 {
+	var base uint64
 	for _, g := range goal {
-		base |= M(1) << g
+		base |= uint64(1) << g
 	}
 	var rest []int
 	for i := range n {
@@ -226,22 +271,22 @@ func seedsOf[M mask](n, c int, goal []int) []M {
 			rest = append(rest, i)
 		}
 	}
-	var out []M
-	var rec func(from, left int, s M)
-	rec = func(from, left int, s M) {
+	var out []uint64
+	var rec func(from, left int, s uint64)
+	rec = func(from, left int, s uint64) {
 		if left == 0 {
 			out = append(out, s)
 			return
 		}
 		for i := from; i <= len(rest)-left; i++ {
-			rec(i+1, left-1, s|M(1)<<rest[i])
+			rec(i+1, left-1, s|uint64(1)<<rest[i])
 		}
 	}
 	rec(0, c-len(goal), base)
 	return out
 }
 
-func (t *subsetTable[M]) marshal() []byte {
+func (t *subsetTable) marshal() []byte {
 	p := binary.LittleEndian.AppendUint64(nil, uint64(len(t.layers)))
 	for _, l := range t.layers {
 		p = binary.LittleEndian.AppendUint64(p, l)
@@ -249,7 +294,7 @@ func (t *subsetTable[M]) marshal() []byte {
 	return append(p, t.dist...)
 }
 
-func (t *subsetTable[M]) unmarshal(p []byte) error {
+func (t *subsetTable) unmarshal(p []byte) error {
 	if len(p) < 8 {
 		return errors.New("short table")
 	}

@@ -16,21 +16,25 @@ import (
 // subsetBackend solves a goal of cells that hold one symbol, whichever,
 // for moves that permute cells: one subset table per symbol count, the
 // distance being the least over the symbols that can fill the goal.
-type subsetBackend[M mask] struct {
+type subsetBackend struct {
 	sp     *Spec
 	opts   Options
 	counts []int // the table sizes c in use, ascending
-	tables map[int]*subsetTable[M]
+	tables map[int]*subsetTable
 	sym    []int // per symbol, its count, or -1 when it cannot fill the goal
 
 	// The symbols that can fill the goal, their index among them (-1 for
 	// the others) and their tables.
 	fillers []int
 	filler  []int
-	ftabs   []*subsetTable[M]
+	ftabs   []*subsetTable
+	// fast is the one table of at most 8 such symbols, of at most 24
+	// cells, for moves that cost 1: the common case, which solveFast
+	// serves with arrays on the stack and nothing looked up twice.
+	fast *subsetTable
 
 	bucketOnce sync.Once
-	buckets    map[int][][]M // per count, the sets at each distance
+	buckets    map[int][][]uint64 // per count, the sets at each distance
 }
 
 func newSubset(s *Solver) (backend, string, error) {
@@ -38,15 +42,12 @@ func newSubset(s *Solver) (backend, string, error) {
 	if sp.Cells > 64 {
 		return nil, "", fmt.Errorf("a goal of cells holding one symbol takes at most 64 cells, not %d", sp.Cells)
 	}
-	if sp.Cells <= 32 {
-		return newSubsetBackend[uint32](s)
-	}
-	return newSubsetBackend[uint64](s)
+	return newSubsetBackend(s)
 }
 
-func newSubsetBackend[M mask](s *Solver) (backend, string, error) {
+func newSubsetBackend(s *Solver) (backend, string, error) {
 	sp := s.sp
-	b := &subsetBackend[M]{sp: sp, opts: s.opts, tables: map[int]*subsetTable[M]{}, sym: make([]int, sp.Symbols)}
+	b := &subsetBackend{sp: sp, opts: s.opts, tables: map[int]*subsetTable{}, sym: make([]int, sp.Symbols)}
 	var sizes []string
 	for v, c := range sp.Counts {
 		b.sym[v] = -1
@@ -71,9 +72,9 @@ func newSubsetBackend[M mask](s *Solver) (backend, string, error) {
 	return b, desc, nil
 }
 
-func (b *subsetBackend[M]) method() Method { return MethodTable }
+func (b *subsetBackend) method() Method { return MethodTable }
 
-func (b *subsetBackend[M]) prepare() error {
+func (b *subsetBackend) prepare() error {
 	sp := b.sp
 	inv := sp.inverses()
 	costs := make([]int, len(sp.Moves))
@@ -81,13 +82,13 @@ func (b *subsetBackend[M]) prepare() error {
 		costs[i] = m.Cost
 	}
 	for _, c := range b.counts {
-		t := newSubsetTable[M](sp.Cells, c, sp.Moves, inv, costs)
+		t := newSubsetTable(sp.Cells, c, sp.Moves, inv, costs)
 		key := cacheKey(sp.Key(), fmt.Sprintf("subset %d %d", sp.Cells, c))
 		if p, ok := loadBlob(b.opts.CacheDir, key); ok && t.unmarshal(p) == nil {
 			b.tables[c] = t
 			continue
 		}
-		if err := t.build(seedsOf[M](sp.Cells, c, sp.Goal.Same)); err != nil {
+		if err := t.build(seedsOf(sp.Cells, c, sp.Goal.Same)); err != nil {
 			return err
 		}
 		if b.opts.CacheDir != "" {
@@ -104,21 +105,86 @@ func (b *subsetBackend[M]) prepare() error {
 			b.ftabs = append(b.ftabs, b.tables[c])
 		}
 	}
+	if len(b.ftabs) > 0 && len(b.ftabs) <= 8 && b.ftabs[0].rank3 != nil && sp.unitCost() {
+		b.fast = b.ftabs[0]
+		for _, t := range b.ftabs {
+			if t != b.fast {
+				b.fast = nil
+			}
+		}
+	}
 	return nil
 }
 
-// masks returns the set of cells of each symbol.
-func (b *subsetBackend[M]) masks(st State) []M {
-	ms := make([]M, b.sp.Symbols)
+// solveFast is solve for one table of sets of at most 24 cells, at most
+// 8 symbols that can fill the goal and moves that cost 1.
+func (b *subsetBackend) solveFast(st State) ([]int, error) {
+	t := b.fast
+	r3, dist := t.rank3, t.dist
+	n := len(b.fillers)
+	var ms, next [8]uint32
+	var live, keep [8]bool
 	for i, v := range st.Cells {
-		ms[v] |= M(1) << i
+		if k := b.filler[v]; k >= 0 {
+			ms[k&7] |= 1 << i
+		}
+	}
+	left := unseen8
+	for k := range n {
+		left = min(left, int(dist[rank24(r3, ms[k])]))
+	}
+	if left == unseen8 {
+		return nil, ErrUnsolvable
+	}
+	for k := range n {
+		live[k] = int(dist[rank24(r3, ms[k])]) == left
+	}
+	moves := make([]int, 0, left)
+	for ; left > 0; left-- {
+		m := 0
+		for ; m < len(t.fwd); m++ {
+			fw := t.fwd[m]
+			any := false
+			for k := range n {
+				keep[k] = false
+				if live[k] {
+					s := ms[k]
+					x := uint32(fw[0][uint8(s)] | fw[1][uint8(s>>8)] | fw[2][uint8(s>>16)])
+					next[k] = x
+					keep[k] = int(dist[rank24(r3, x)]) == left-1
+					any = any || keep[k]
+				}
+			}
+			if any {
+				break
+			}
+		}
+		if m == len(t.fwd) {
+			panic("engine: a subset table state with no move closer to the goal")
+		}
+		for k := range n {
+			if keep[k] {
+				ms[k] = next[k]
+			}
+		}
+		live = keep
+		moves = append(moves, m)
+	}
+	return moves, nil
+}
+
+// masks returns the set of cells of each symbol.
+func (b *subsetBackend) masks(st State) []uint64 {
+	ms := make([]uint64, b.sp.Symbols)
+	for i, v := range st.Cells {
+		ms[v] |= uint64(1) << i
 	}
 	return ms
 }
 
 // dists returns each symbol's distance, 255 for one that cannot fill the
 // goal, and the least.
-func (b *subsetBackend[M]) dists(ms []M) ([]int, int) {
+func (b *subsetBackend) dists(ms []uint64) ([]int, int) {
 	d := make([]int, len(ms))
 	best := unseen8
 	for v, s := range ms {
@@ -131,7 +197,7 @@ func (b *subsetBackend[M]) dists(ms []M) ([]int, int) {
 	return d, best
 }
 
-func (b *subsetBackend[M]) distance(_ context.Context, st State) (int, error) {
+func (b *subsetBackend) distance(_ context.Context, st State) (int, error) {
 	_, best := b.dists(b.masks(st))
 	if best == unseen8 {
 		return 0, ErrUnsolvable
@@ -139,7 +205,7 @@ func (b *subsetBackend[M]) distance(_ context.Context, st State) (int, error) {
 	return best, nil
 }
 
-func (b *subsetBackend[M]) atMost(_ context.Context, st State, limit int) (bool, error) {
+func (b *subsetBackend) atMost(_ context.Context, st State, limit int) (bool, error) {
 	d, err := b.distance(context.Background(), st)
 	if err == ErrUnsolvable {
 		return false, nil
@@ -150,20 +216,23 @@ func (b *subsetBackend[M]) atMost(_ context.Context, st State, limit int) (bool,
 // solve builds the smallest optimal answer move by move: the first move
 // that brings some symbol still on an optimal path closer, keeping only
 // the symbols it brings closer.
-func (b *subsetBackend[M]) solve(_ context.Context, st State, _ bool) ([]int, error) {
+func (b *subsetBackend) solve(_ context.Context, st State, _ bool) ([]int, error) {
+	if b.fast != nil {
+		return b.solveFast(st)
+	}
 	sp := b.sp
 	// The sets of the symbols that can fill the goal, on the stack when
 	// they are few.
 	n := len(b.fillers)
-	var msA, nextA [8]M
+	var msA, nextA [8]uint64
 	var liveA, keepA [8]bool
 	ms, next, live, keep := msA[:], nextA[:], liveA[:], keepA[:]
 	if n > len(msA) {
-		ms, next, live, keep = make([]M, n), make([]M, n), make([]bool, n), make([]bool, n)
+		ms, next, live, keep = make([]uint64, n), make([]uint64, n), make([]bool, n), make([]bool, n)
 	}
 	for i, v := range st.Cells {
 		if k := b.filler[v]; k >= 0 {
-			ms[k] |= M(1) << i
+			ms[k] |= uint64(1) << i
 		}
 	}
 	left := unseen8
@@ -185,8 +254,13 @@ func (b *subsetBackend[M]) solve(_ context.Context, st State, _ bool) ([]int, er
 			for k := range n {
 				keep[k] = false
 				if live[k] {
-					next[k] = b.ftabs[k].forward(m, ms[k])
-					keep[k] = b.ftabs[k].distOf(next[k]) == want
+					t := b.ftabs[k]
+					next[k] = apply(t.fwd[m], ms[k], t.nb)
+					if t.rank3 != nil {
+						keep[k] = int(t.dist[rank24(t.rank3, uint32(next[k]))]) == want
+					} else {
+						keep[k] = t.distOf(next[k]) == want
+					}
 					any = any || keep[k]
 				}
 			}
@@ -210,13 +284,13 @@ func (b *subsetBackend[M]) solve(_ context.Context, st State, _ bool) ([]int, er
 
 // fill returns a state whose symbols hold the given masks and the others
 // the remaining cells at random.
-func (b *subsetBackend[M]) fill(r *rand.Rand, given map[int]M) State {
+func (b *subsetBackend) fill(r *rand.Rand, given map[int]uint64) State {
 	sp := b.sp
 	st := State{Cells: make([]uint8, sp.Cells)}
 	if sp.Orient >= 2 {
 		st.Orient = make([]uint8, sp.Cells)
 	}
-	var used M
+	var used uint64
 	for v, s := range given {
 		used |= s
 		for x := s; x != 0; x &= x - 1 {
@@ -243,7 +317,7 @@ func (b *subsetBackend[M]) fill(r *rand.Rand, given map[int]M) State {
 	return st
 }
 
-func (b *subsetBackend[M]) random(r *rand.Rand) (State, error) {
+func (b *subsetBackend) random(r *rand.Rand) (State, error) {
 	for range 1 << 16 {
 		st := b.fill(r, nil)
 		if _, err := b.distance(context.Background(), st); err == nil {
@@ -254,11 +328,11 @@ func (b *subsetBackend[M]) random(r *rand.Rand) (State, error) {
 }
 
 // layerSets returns, per count, the sets at each distance (built once).
-func (b *subsetBackend[M]) layerSets() map[int][][]M {
+func (b *subsetBackend) layerSets() map[int][][]uint64 {
 	b.bucketOnce.Do(func() {
-		b.buckets = map[int][][]M{}
+		b.buckets = map[int][][]uint64{}
 		for c, t := range b.tables {
-			layers := make([][]M, len(t.layers))
+			layers := make([][]uint64, len(t.layers))
 			for i := range t.size {
 				if d := t.dist[i]; d != unseen8 {
 					layers[d] = append(layers[d], t.unrank(i))
@@ -273,7 +347,7 @@ func (b *subsetBackend[M]) layerSets() map[int][][]M {
 // atDistance draws one symbol's set among those at distance d, then sets
 // at distance d or more for the other symbols that can fill the goal, and
 // the rest at random, until the state's distance is d.
-func (b *subsetBackend[M]) atDistance(_ context.Context, r *rand.Rand, d int) (State, bool, error) {
+func (b *subsetBackend) atDistance(_ context.Context, r *rand.Rand, d int) (State, bool, error) {
 	var fillers []int
 	for v, c := range b.sym {
 		if c >= 0 {
@@ -288,22 +362,22 @@ func (b *subsetBackend[M]) atDistance(_ context.Context, r *rand.Rand, d int) (S
 		if d >= len(exact) || len(exact[d]) == 0 {
 			continue
 		}
-		given := map[int]M{first: exact[d][r.IntN(len(exact[d]))]}
+		given := map[int]uint64{first: exact[d][r.IntN(len(exact[d]))]}
 		used := given[first]
 		ok := true
 		free := b.sp.Cells - bits.OnesCount64(uint64(used))
 		for i, v := range fillers[1:] {
 			// The last symbol of a board they fill takes the cells left.
 			if i == len(fillers)-2 && free == b.sym[v] && b.fillersFill() {
-				given[v] = (M(1)<<b.sp.Cells - 1) &^ used
+				given[v] = (uint64(1)<<b.sp.Cells - 1) &^ used
 				break
 			}
-			accept := func(M) bool { return true }
+			accept := func(uint64) bool { return true }
 			if i == len(fillers)-3 && b.fillersFill() {
 				// The last symbol will take the rest: it must be far too.
 				lastTab := b.tables[b.sym[fillers[len(fillers)-1]]]
-				all := M(1)<<b.sp.Cells - 1
-				accept = func(s M) bool { return lastTab.distOf(all&^(used|s)) >= d }
+				all := uint64(1)<<b.sp.Cells - 1
+				accept = func(s uint64) bool { return lastTab.distOf(all&^(used|s)) >= d }
 			}
 			s, found := b.farSet(r, layers[b.sym[v]], d, used, accept)
 			if !found {
@@ -327,7 +401,7 @@ func (b *subsetBackend[M]) atDistance(_ context.Context, r *rand.Rand, d int) (S
 
 // fillersFill reports whether the symbols that can fill the goal fill
 // every cell between them.
-func (b *subsetBackend[M]) fillersFill() bool {
+func (b *subsetBackend) fillersFill() bool {
 	n := 0
 	for _, c := range b.sym {
 		n += max(c, 0)
@@ -337,13 +411,13 @@ func (b *subsetBackend[M]) fillersFill() bool {
 
 // farSet picks a set at distance d or more that avoids used: among all of
 // them when they are few, else by drawing.
-func (b *subsetBackend[M]) farSet(r *rand.Rand, layers [][]M, d int, used M, accept func(M) bool) (M, bool) {
+func (b *subsetBackend) farSet(r *rand.Rand, layers [][]uint64, d int, used uint64, accept func(uint64) bool) (uint64, bool) {
 	far := 0
 	for _, l := range layers[min(d, len(layers)):] {
 		far += len(l)
 	}
 	if far < 1<<17 {
-		var fits []M
+		var fits []uint64
 		for _, l := range layers[min(d, len(layers)):] {
 			for _, s := range l {
 				if s&used == 0 && accept(s) {
@@ -376,7 +450,7 @@ func (b *subsetBackend[M]) farSet(r *rand.Rand, layers [][]M, d int, used M, acc
 	return 0, false
 }
 
-func (b *subsetBackend[M]) deepest(_ context.Context, r *rand.Rand) (State, int, error) {
+func (b *subsetBackend) deepest(_ context.Context, r *rand.Rand) (State, int, error) {
 	most := 0
 	for _, t := range b.tables {
 		most = max(most, len(t.layers)-1)
@@ -389,5 +463,5 @@ func (b *subsetBackend[M]) deepest(_ context.Context, r *rand.Rand) (State, int,
 	return State{}, 0, errors.New("no state found at any distance")
 }
 
-func (b *subsetBackend[M]) all() (iter.Seq[State], bool)   { return nil, false }
-func (b *subsetBackend[M]) distribution() ([]uint64, bool) { return nil, false }
+func (b *subsetBackend) all() (iter.Seq[State], bool)   { return nil, false }
+func (b *subsetBackend) distribution() ([]uint64, bool) { return nil, false }

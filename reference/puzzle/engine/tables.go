@@ -87,7 +87,7 @@ func (b *tableBackend) prepare() error {
 	packs = packs && !b.twoBit && b.permB == nil && b.sp.unitCost()
 	if b.permB != nil && !b.twoBit && b.sp.unitCost() && b.space.size < 1<<32 {
 		t = b.bfsCoordinates(b.seeds)
-	} else if packs && kindOf(b.sp).allSlide && b.sp.Cells <= 15 && b.space.fast != nil {
+	} else if packs && b.packedSlides() {
 		t = b.bfsSliding(b.seeds)
 	} else if packs {
 		t = b.bfsPacked(p, b.seeds)
@@ -296,6 +296,9 @@ func (b *tableBackend) index(st State) (uint64, bool) {
 // descend walks from i to the goal taking, at each state, the first move
 // in declared order that brings it closer; it returns the moves.
 func (b *tableBackend) descend(i uint64) []int {
+	if b.packedSlides() {
+		return b.descendSliding(i)
+	}
 	sp := b.sp
 	buf := b.scratch.Get().(*[2]State)
 	defer b.scratch.Put(buf)
