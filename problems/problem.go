@@ -4,6 +4,7 @@
 // A problem directory holds:
 //
 //	problem.yaml           the spec (see Spec)
+//	puzzle.yaml            a puzzle's definition, for a puzzle problem (see puzzle.go)
 //	statement.md           the statement
 //	testdata/sample/*.in   sample inputs, each with its .ans beside it
 //	testdata/secret/*.in   secret inputs, each with its .ans beside it
