@@ -400,3 +400,43 @@ func TestRing(t *testing.T) {
 		t.Errorf("got %q, want L L T (cost 4, not L L L L L)", out)
 	}
 }
+
+// TestWalker: making moves in place gives the engine's states, and refuses
+// the moves the engine refuses.
+func TestWalker(t *testing.T) {
+	r := rand.New(rand.NewPCG(7, 7))
+	for _, name := range []string{"rotation-game", "clocks", "eight-puzzle", "pocket-cube", "pancakes", "lights-out", "fifteen-puzzle", "two-by-three"} {
+		var p *Puzzle
+		switch name {
+		case "rotation-game", "clocks", "eight-puzzle":
+			p = shipped(t, name, "")
+		default:
+			p = defined(t, name)
+		}
+		for n := p.lo; n <= p.hi(); n++ {
+			sp := p.Instance(n).Spec
+			var pos Position
+			if len(sp.Goal.States) > 0 {
+				pos = goalOf(p, n)
+			} else {
+				cases, err := p.Cases([]byte("1 1 1 1 3 2 3 2 3 1 3 2 2 3 1 2 2 2 3 1 2 1 3 3\n0\n"))
+				if err != nil {
+					t.Fatal(err)
+				}
+				pos = cases[0].Position
+			}
+			w := newWalker(sp, pos.State)
+			for range 300 {
+				m := r.IntN(len(sp.Moves))
+				next, ok := p.Apply(pos, m)
+				if got := w.move(m); got != ok {
+					t.Fatalf("%s size %d, move %s: walker %v, engine %v", name, n, sp.Moves[m].Name, got, ok)
+				}
+				pos = p.full(next)
+				if !w.cur.Equal(pos.State) {
+					t.Fatalf("%s size %d, move %s: walker %v, engine %v", name, n, sp.Moves[m].Name, w.cur, pos.State)
+				}
+			}
+		}
+	}
+}

@@ -73,8 +73,20 @@ type size struct {
 	// perm: every symbol is in exactly one cell, read one by one.
 	perm bool
 	// byByte is the value of each one-character symbol, -1 for none: the
-	// input's tokens are looked up here first.
-	byByte [256]int16
+	// input's tokens are looked up here first. moveByByte is the same for
+	// the moves' names.
+	byByte, moveByByte [256]int16
+}
+
+// moveOf is the index of the move written tok, -1 for none.
+func (s *size) moveOf(tok string) int {
+	if len(tok) == 1 {
+		return int(s.moveByByte[tok[0]])
+	}
+	if m, ok := s.in.Move(tok); ok {
+		return m
+	}
+	return -1
 }
 
 // Position is a state of the puzzle at a size (0 for a single puzzle).
@@ -109,7 +121,12 @@ func New(def *puzzle.Definition, opts Options) (*Puzzle, error) {
 		}
 		sz := &size{in: in, solver: s, fixed: fixedCells(in.Spec), stepping: stepping(in.Spec), perm: permutation(in)}
 		for i := range sz.byByte {
-			sz.byByte[i] = -1
+			sz.byByte[i], sz.moveByByte[i] = -1, -1
+		}
+		for m, name := range in.Moves {
+			if len(name) == 1 {
+				sz.moveByByte[name[0]] = int16(m)
+			}
 		}
 		for v, sym := range in.Symbols {
 			if len(sym) == 1 {

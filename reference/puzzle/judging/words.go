@@ -89,7 +89,7 @@ func (w words) the() (noun, verb string) {
 // holds several cases.
 func (w words) caseAt(k int) string {
 	if w.multi {
-		return fmt.Sprintf("case %d: ", k)
+		return "case " + strconv.Itoa(k) + ": "
 	}
 	return ""
 }
