@@ -15,7 +15,6 @@ const (
 	maxSequence = 1000
 	maxLabels   = 1000
 	maxFacelets = 1024
-	maxSize     = engine.MaxCells
 )
 
 var (

@@ -129,7 +129,7 @@ func newSearch(s *Solver, k kind, size *big.Int) (backend, string, error) {
 	why := searchable(sp, k)
 	if why != "" {
 		if size == nil {
-			size, _ = stateCount(sp)
+			size = stateCount(sp)
 		}
 		return nil, "", fmt.Errorf("the puzzle has %s states, more than the %s a table may hold, and no pattern database applies: %s",
 			commas(size), commas(new(big.Int).SetUint64(s.opts.MaxTable)), why)
@@ -176,9 +176,9 @@ func searchable(sp *Spec, k kind) string {
 }
 
 // stateCount is the number of arrangements, for messages.
-func stateCount(sp *Spec) (*big.Int, error) {
+func stateCount(sp *Spec) *big.Int {
 	if sp.Counts == nil {
-		return new(big.Int).Exp(big.NewInt(int64(sp.Symbols)), big.NewInt(int64(sp.Cells)), nil), nil
+		return new(big.Int).Exp(big.NewInt(int64(sp.Symbols)), big.NewInt(int64(sp.Cells)), nil)
 	}
 	n := new(big.Int).MulRange(1, int64(sp.Cells))
 	for _, c := range sp.Counts {
@@ -189,7 +189,7 @@ func stateCount(sp *Spec) (*big.Int, error) {
 	if sp.Orient >= 2 {
 		n.Mul(n, new(big.Int).Exp(big.NewInt(int64(sp.Orient)), big.NewInt(int64(sp.Cells)), nil))
 	}
-	return n, nil
+	return n
 }
 
 func (b *searchBackend) method() Method { return MethodSearch }
