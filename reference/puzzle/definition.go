@@ -74,10 +74,10 @@ package puzzle
 //     which the output gives too (the rotation game's centre digit).
 //   - mode: what the checker accepts: any (any sequence that solves),
 //     shortest (fewest moves, by cost) or smallest (the shortest that comes
-//     first comparing moves in declared order).
-//   - input: how a case is read. cases: one (one case a file), until_eof
-//     (cases one after another), terminated (until a line holding
-//     terminator); lines: how many lines a case spans (its tokens shared
+//     first comparing moves in declared order; the default).
+//   - input: how a case is read. cases: one (one case a file; the
+//     default), until_eof (cases one after another), terminated (until a
+//     line holding terminator); lines: how many lines a case spans (its tokens shared
 //     equally); blank_line_between: cases are separated by an empty line;
 //     separator: " " (default; tokens separated by one space) or "" (one
 //     character a token); loose: runs of spaces and spaces at the line's
@@ -92,7 +92,8 @@ package puzzle
 //     names of goal values (default [moves]).
 //   - layout: the drawing. grid: rows of cell names ("." for none; with
 //     stickers, facelet numbers); or circle: the cells clockwise from the
-//     top. show: how a symbol is drawn: symbol (its text in a box), tile (a
+//     top; neither: the grid's rows, or the cells in one row. show: how a
+//     symbol is drawn: symbol (its text in a box; the default), tile (a
 //     numbered tile, the blank empty), sticker (a square of its colour),
 //     dial (a hand at value/symbols of a turn from 12 o'clock), onoff (lit
 //     when not the first symbol), bar (a bar as long as its value: a

@@ -37,3 +37,27 @@ func TestEightPuzzleDistribution(t *testing.T) {
 		t.Errorf("got %v, want %v", got, want)
 	}
 }
+
+// TestPocketCubeQuarterTurns gives the half turns a cost of 2 (the
+// quarter-turn metric) and compares the distribution of costs with the
+// published one, OEIS A079762 (https://oeis.org/A079762): the table's
+// search with moves of several costs.
+func TestPocketCubeQuarterTurns(t *testing.T) {
+	in := instance(t, "pocket-cube", 0)
+	sp := *in.Spec
+	sp.Moves = slices.Clone(sp.Moves)
+	for i := range sp.Moves {
+		if n := sp.Moves[i].Name; n[len(n)-1] == '2' {
+			sp.Moves[i].Cost = 2
+		}
+	}
+	s, err := engine.New(&sp, engine.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, ok := s.Distribution()
+	want := []uint64{1, 6, 27, 120, 534, 2256, 8969, 33058, 114149, 360508, 930588, 1350852, 782536, 90280, 276}
+	if !ok || !slices.Equal(got, want) {
+		t.Errorf("got %v, want %v", got, want)
+	}
+}

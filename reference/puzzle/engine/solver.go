@@ -58,10 +58,11 @@ const (
 	DefaultMaxTable = 1 << 27
 	// DefaultMaxPattern allows pattern databases of up to 2^24 entries.
 	DefaultMaxPattern = 1 << 24
-	// twoBitFrom is the size from which a table keeps two bits a state
-	// where it can.
-	twoBitFrom = 1 << 25
 )
+
+// twoBitFrom is the size from which a table keeps two bits a state where
+// it can; a variable so that a test can try two bits on a small puzzle.
+var twoBitFrom uint64 = 1 << 25
 
 // Solver answers questions about one puzzle's states. Its methods are safe
 // for concurrent use; the first that needs tables builds them (or reads
