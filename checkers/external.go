@@ -72,6 +72,11 @@ type Command struct {
 	// validation_memory), for programs that can take one
 	// (proc.AddressSpaceSafe); 0: none.
 	Memory bytesize.Size
+	// Output bounds what the program writes: its standard output and
+	// error together, and a Kattis validator's feedback directory too
+	// (validation_output); past it, the check is an error (JE). 0: none
+	// (the streams are kept up to proc.DefaultCap each).
+	Output bytesize.Size
 }
 
 // Proc is one run of the program with extra arguments, as proc runs it:
@@ -103,6 +108,9 @@ func (c *Command) run(ctx context.Context, args []string, stdin []byte) (*runRes
 	}
 	pc := c.Proc(args)
 	pc.Stdin = stdin
+	if c.Output > 0 {
+		pc.Cap = int(min(c.Output+1, 1<<30))
+	}
 	timeout := pc.Timeout
 	r, err := proc.Run(ctx, pc)
 	switch {
@@ -114,8 +122,25 @@ func (c *Command) run(ctx context.Context, args []string, stdin []byte) (*runRes
 		return nil, fmt.Errorf("%s: no verdict within %v", c.Name, timeout)
 	case r.Signal != 0:
 		return nil, fmt.Errorf("%s: killed by %v%s", c.Name, r.Signal, hint(r.Stderr))
+	case c.Output > 0 && len(r.Stdout)+len(r.Stderr) > int(c.Output):
+		return nil, fmt.Errorf("%s: wrote more than its output limit of %s (validation_output)", c.Name, c.Output)
 	}
 	return &runResult{code: r.ExitCode, stdout: r.Stdout, stderr: r.Stderr}, nil
+}
+
+// feedbackSize is the size of the files a validator left in its feedback
+// directory.
+func feedbackSize(dir string) int64 {
+	var n int64
+	filepath.WalkDir(dir, func(p string, d os.DirEntry, err error) error {
+		if err == nil && d.Type().IsRegular() {
+			if fi, err := d.Info(); err == nil {
+				n += fi.Size()
+			}
+		}
+		return nil
+	})
+	return n
 }
 
 // External is a checker program of the problem, called by one of the two
@@ -189,6 +214,24 @@ func (x *External) kattis(ctx context.Context, in, ans, feedback string, output 
 	r, err := x.run(ctx, append([]string{in, ans, feedback}, x.Args...), output)
 	if err != nil {
 		return Result{}, err
+	}
+	if x.Output > 0 && int64(len(r.stdout)+len(r.stderr))+feedbackSize(feedback) > int64(x.Output) {
+		return Result{}, fmt.Errorf("%s: wrote more than its output limit of %s (validation_output), its feedback directory included", x.Name, x.Output)
+	}
+	return KattisResult(x.Name, r.code, feedback, r.stderr)
+}
+
+// Static runs a 2025-09 static validator, in c's directory (which holds
+// the submission's files): "validator language entry_point feedback_dir
+// [args]". Its verdict is read as a Kattis output validator's (see
+// KattisResult); feedback is the feedback directory, which exists.
+func (x *External) Static(ctx context.Context, language, entry, feedback string, args []string) (Result, error) {
+	r, err := x.run(ctx, append([]string{language, entry, feedback}, args...), nil)
+	if err != nil {
+		return Result{}, err
+	}
+	if x.Output > 0 && int64(len(r.stdout)+len(r.stderr))+feedbackSize(feedback) > int64(x.Output) {
+		return Result{}, fmt.Errorf("%s: wrote more than its output limit of %s (validation_output), its feedback directory included", x.Name, x.Output)
 	}
 	return KattisResult(x.Name, r.code, feedback, r.stderr)
 }

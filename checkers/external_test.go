@@ -209,3 +209,26 @@ func BenchmarkExternalTestlib(b *testing.B) {
 		}
 	}
 }
+
+// TestExternalOutputLimit: a validator's standard output and error, and
+// its feedback directory, are held to Command.Output (validation_output):
+// past it the check is an error (JE), never a verdict.
+func TestExternalOutputLimit(t *testing.T) {
+	for _, tt := range []struct {
+		name, body string
+		ok         bool
+	}{
+		{"within", `printf 'fine' > "$3/judgemessage.txt"; echo ok; exit 42`, true},
+		{"stdout over", `head -c 5000 /dev/zero; exit 42`, false},
+		{"stderr over", `head -c 5000 /dev/zero >&2; exit 43`, false},
+		{"feedback over", `head -c 5000 /dev/zero > "$3/judgemessage.txt"; exit 42`, false},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			x := &External{Command: Command{Name: "v.sh", Argv: []string{writeScript(t, tt.body)}, Output: 4096}, Protocol: Kattis}
+			_, err := x.Check(context.Background(), extFiles)
+			if tt.ok != (err == nil) || (err != nil && !strings.Contains(err.Error(), "output limit of 4KiB (validation_output)")) {
+				t.Errorf("got %v, want ok %v", err, tt.ok)
+			}
+		})
+	}
+}

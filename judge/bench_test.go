@@ -177,7 +177,7 @@ func BenchmarkCompileLanguages(b *testing.B) {
 				b.Skipf("%v", err)
 			}
 			dir, force := filepath.Join("testdata/langs", name), ""
-			if name == "pypy3" {
+			if name == "cpython3" {
 				dir, force = "testdata/langs/python3", name
 			}
 			files, _ := filepath.Glob(filepath.Join(dir, "ac.*"))
@@ -215,7 +215,7 @@ func BenchmarkEmptyProgram(b *testing.B) {
 		{"java", "Empty.java", "public class Empty { public static void main(String[] args) {} }\n"},
 		{"kotlin", "empty.kt", "fun main() {}\n"},
 		{"python3", "empty.py", "\n"},
-		{"pypy3", "empty.py", "\n"},
+		{"cpython3", "empty.py", "\n"},
 	} {
 		b.Run(e.lang, func(b *testing.B) {
 			lang, _ := j.Languages().ByName(e.lang)

@@ -16,6 +16,7 @@ import (
 	"github.com/optjudge/optjudge/judge/bytesize"
 	"github.com/optjudge/optjudge/judge/proc"
 	"github.com/optjudge/optjudge/judge/sandbox"
+	"github.com/optjudge/optjudge/problems"
 )
 
 // CompileResult is the outcome of building a submission.
@@ -24,6 +25,48 @@ type CompileResult struct {
 	Message string        `json:"message"` // the compiler's first lines when it failed
 	Time    time.Duration `json:"-"`
 	TimeMS  int64         `json:"time_ms"`
+}
+
+// Summary is a failed build's message in one line: the compiler's first
+// line that reports an error (else its first line), then why the build
+// failed: "ce.cpp:3:48: error: 'ssize' is not a member of 'std' (g++
+// failed: exit status 1)". "" for a build that worked.
+func (c CompileResult) Summary() string {
+	if c.OK {
+		return ""
+	}
+	why, rest, _ := strings.Cut(strings.TrimSpace(c.Message), "\n")
+	var first, errLine string
+	for _, l := range strings.Split(rest, "\n") {
+		l = strings.TrimSpace(l)
+		if l == "" {
+			continue
+		}
+		if first == "" {
+			first = l
+		}
+		if lower := strings.ToLower(l); strings.Contains(lower, "error") || strings.Contains(lower, "exception") {
+			errLine = l
+			break
+		}
+	}
+	line := firstOf(errLine, first)
+	switch {
+	case line == "":
+		return why
+	case len(line) > 200:
+		line = line[:200] + "..."
+	}
+	return line + " (" + why + ")"
+}
+
+func firstOf(s ...string) string {
+	for _, x := range s {
+		if x != "" {
+			return x
+		}
+	}
+	return ""
 }
 
 // exeName is the executable a build makes ({exe}), and the name an
@@ -40,6 +83,16 @@ type program struct {
 	vars     map[string]string // its placeholders' values, but {memlimit}'s
 	env      []string          // extra environment of its runs, {dir} still in it
 	readOnly []string          // the toolchain its runs see
+	// src is the submission as it was built (its files, the included
+	// ones), for a static validator; nil for an executable, a build of
+	// build and run scripts, an imported build
+	src *sourceSet
+	// code is its language's Kattis code ("" but for a language of the
+	// table)
+	code string
+	// answers: a submit-answer problem's submission, whose files are the
+	// answers to the tests, nothing to run
+	answers bool
 }
 
 // argv is the run command under a grading's memory limit.
@@ -91,6 +144,33 @@ type build struct {
 	trusted bool
 	entry   string   // {src}
 	sources []string // {files}
+	// limits are the build's; zero: the language's (CompileLimits)
+	limits sandbox.Limits
+}
+
+// compileLimits are the limits of a build of a submission in lang for p:
+// the language's, raised to what the problem guarantees a build
+// (limits.compilation_time and compilation_memory of a Kattis package).
+func compileLimits(lang *Language, p *problems.Problem) sandbox.Limits {
+	lim := lang.CompileLimits.sandbox()
+	if p == nil {
+		return lim
+	}
+	if t := p.Submit.CompilationTime; t > lim.CPU {
+		lim.CPU, lim.Wall = t, 2*t+time.Second
+	}
+	if m := p.Submit.CompilationMemory; m > lim.Memory {
+		lim.Memory = m
+	}
+	return lim
+}
+
+// buildLimits are b's limits: its own, else its language's.
+func (b *build) buildLimits() sandbox.Limits {
+	if b.limits.CPU > 0 {
+		return b.limits
+	}
+	return b.lang.CompileLimits.sandbox()
 }
 
 // compile runs the language's compile command, if any. A compiler that
@@ -157,7 +237,7 @@ func (j *Judge) compileBoxed(ctx context.Context, b *build, tc *toolchain, argv 
 		env = append(env, "GOCACHE="+j.boxGoCache)
 		readOnly = append(slices.Clone(readOnly), j.boxGoCache)
 	}
-	lim := b.lang.CompileLimits.sandbox()
+	lim := b.buildLimits()
 	res, err := j.run(ctx, &sandbox.Cmd{
 		Path: argv[0], Args: argv[1:], Dir: b.dir, Env: env, ReadOnly: readOnly,
 		MinimalEtc: true, Limits: lim,
@@ -166,7 +246,7 @@ func (j *Judge) compileBoxed(ctx context.Context, b *build, tc *toolchain, argv 
 		if ctx.Err() != nil {
 			return "", "", ctx.Err()
 		}
-		if errno, ok := sandbox.ExecFailure(err); ok && strings.HasPrefix(argv[0], b.dir+string(filepath.Separator)) {
+		if errno, ok := execFailure(err, strings.HasPrefix(argv[0], b.dir+string(filepath.Separator))); ok {
 			// the submission's own build script: its #! names no program
 			return fmt.Sprintf("%s cannot be executed: %v", filepath.Base(argv[0]), errno), "", nil
 		}
@@ -200,7 +280,7 @@ func (j *Judge) compileTrusted(ctx context.Context, b *build, tc *toolchain, arg
 	if b.lang.GoCache {
 		env = append(env, "GOCACHE="+j.toolGoCache)
 	}
-	lim := b.lang.CompileLimits.sandbox()
+	lim := b.buildLimits()
 	// a wall-clock limit only (the judge's own build has no CPU meter): the
 	// boxed builds' wall limit, which a loaded machine's build still meets
 	r, err := proc.Run(ctx, &proc.Cmd{Argv: argv, Dir: b.dir, Env: env, Timeout: lim.Wall, Cap: int(compileOutputCap)})

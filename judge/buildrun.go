@@ -7,6 +7,8 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+
+	"github.com/optjudge/optjudge/problems"
 )
 
 // BuildRunLanguage is the language of a program that builds itself: a
@@ -62,8 +64,8 @@ func (j *Judge) runBuildScript(ctx context.Context, dir string, trusted bool) (C
 // buildRunTool builds a problem's program of build and run scripts: in a
 // copy of its directory, outside the sandbox; run is then the program,
 // run where it was built.
-func (j *Judge) buildRunTool(ctx context.Context, fsys fs.FS, name, dir string) (*tool, error) {
-	if err := copyTree(fsys, name, dir, nil); err != nil {
+func (j *Judge) buildRunTool(ctx context.Context, p *problems.Problem, name, dir string) (*tool, error) {
+	if err := copyTree(p, name, dir, nil); err != nil {
 		return nil, fmt.Errorf("building %s: %w", name, err)
 	}
 	res, err := j.runBuildScript(ctx, dir, true)
@@ -98,8 +100,28 @@ func (j *Judge) prepareBuildRun(ctx context.Context, pp *Prepared, o BuildOption
 	} else {
 		defer removeAll(dir)
 	}
-	if err := copyTree(os.DirFS(pp.Submission.Path), ".", dir, nil); err != nil {
+	links := ""
+	if o.Problem != nil && o.Example {
+		links = o.Problem.Dir
+	}
+	// as a directory of sources: no link but within the package, within
+	// the bounds of a submission
+	files, err := listDir(pp.Submission.Path, links)
+	if err != nil {
+		return fmt.Errorf("submission %s: %w", pp.Submission.Path, err)
+	}
+	src := &sourceSet{path: pp.Submission.Path, dir: true, files: files, links: links}
+	if err := src.copyInto(dir, 0o777); err != nil {
 		return fmt.Errorf("copying the submission: %w", err)
+	}
+	for _, f := range files {
+		if st, err := src.open(f); err == nil {
+			// a script keeps its execute bits
+			if fi, err := st.Stat(); err == nil && (fi.Mode().Perm()&0o111 != 0 || f == "build" || f == "run") {
+				os.Chmod(filepath.Join(dir, filepath.FromSlash(f)), 0o755)
+			}
+			st.Close()
+		}
 	}
 	if pp.Compile, err = j.runBuildScript(ctx, dir, false); err != nil || !pp.Compile.OK {
 		return err
@@ -108,12 +130,12 @@ func (j *Judge) prepareBuildRun(ctx context.Context, pp *Prepared, o BuildOption
 	if err != nil {
 		return fmt.Errorf("creating a build directory: %w", err)
 	}
-	files, err := collectTree(dir, prog)
+	built, err := collectTree(dir, prog)
 	if err != nil {
 		removeAll(prog)
 		return err
 	}
-	pp.prog = &program{lang: BuildRunLanguage, dir: prog, files: files, run: []string{"./run"}}
+	pp.prog = &program{lang: BuildRunLanguage, dir: prog, files: built, run: []string{"./run"}}
 	return nil
 }
 

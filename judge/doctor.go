@@ -18,6 +18,10 @@ type LanguageStatus struct {
 	Path        string // its compiler, else its interpreter, as found on the PATH
 	Version     string // the first line its version command printed; "" without one
 	Err         error  // why it cannot be built: a *NotInstalledError, or the version command's failure
+	// FallsBack names the language its submissions are built in instead
+	// (Language.Fallback) when Err says it is not installed and that one
+	// is; "" otherwise.
+	FallsBack string
 }
 
 // versionTimeout bounds a version command (kotlinc -version starts a JVM).
@@ -39,6 +43,9 @@ func (j *Judge) LanguageStatus(ctx context.Context, langs *Languages) []Language
 		tc, err := j.toolchain(lang)
 		if err != nil {
 			out[i].Err = err
+			if used, _, ferr := j.installed(langs, lang, true); ferr == nil && used != lang {
+				out[i].FallsBack = used.Name
+			}
 			continue
 		}
 		out[i].Path = tc.compiler
@@ -98,9 +105,20 @@ func (j *Judge) version(ctx context.Context, lang *Language, tc *toolchain) (str
 }
 
 // Installed reports why lang cannot be built here (a *NotInstalledError:
-// its compiler or interpreter is not on the PATH where the boxes see it),
-// or nil.
+// its compiler or interpreter is not on the PATH where the boxes see it,
+// nor its fallback's), or nil.
 func (j *Judge) Installed(lang *Language) error {
-	_, err := j.toolchain(lang)
+	_, err := j.BuiltAs(lang)
 	return err
+}
+
+// BuiltAs is the language a submission in lang is built in here: lang, or
+// its fallback (in the Judge's table) when lang is not installed and the
+// fallback is (python3 as cpython3 without PyPy).
+func (j *Judge) BuiltAs(lang *Language) (*Language, error) {
+	used, _, err := j.installed(nil, lang, true)
+	if err != nil {
+		return nil, err
+	}
+	return used, nil
 }

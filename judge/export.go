@@ -47,8 +47,7 @@ type manifest struct {
 // the submission, by its name in the build and its content. It builds
 // nothing.
 func (j *Judge) BuildKey(sub Submission, o BuildOptions) (string, error) {
-	langs := j.table(o.Languages)
-	src, err := langs.resolve(sub.Path, o.Lang, o.Entry)
+	src, _, err := j.source(sub, o)
 	if err != nil {
 		return "", err
 	}
@@ -68,15 +67,14 @@ func (j *Judge) BuildKey(sub Submission, o BuildOptions) (string, error) {
 		return "", err
 	}
 	fmt.Fprintf(h, "\nentry %q %q\n", src.entry, src.main)
+	if o.Problem != nil {
+		// the limits the build ran under decide a CE
+		fmt.Fprintf(h, "\nlimits %v\n", compileLimits(src.lang, o.Problem))
+	}
 	for _, f := range src.files {
-		in, err := openNoFollow(src.origin(f))
+		b, err := src.read(f)
 		if err != nil {
 			return "", fmt.Errorf("submission %s: %w", sub.Path, unwrapPathError(err))
-		}
-		b, err := io.ReadAll(in)
-		in.Close()
-		if err != nil {
-			return "", fmt.Errorf("submission %s: %w", sub.Path, err)
 		}
 		fmt.Fprintf(h, "\nfile %q %d\n", f, len(b))
 		h.Write(b)

@@ -5,11 +5,11 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"path"
 	"path/filepath"
 	"slices"
 	"strings"
 	"sync"
-	"syscall"
 	"time"
 
 	"github.com/optjudge/optjudge/checkers"
@@ -26,12 +26,21 @@ type GradeOptions struct {
 	TimeLimit   time.Duration   // CPU time per test; 0: the problem's
 	WallLimit   time.Duration   // 0: 2 x TimeLimit + 1 s
 	MemoryLimit bytesize.Size   // 0: the problem's
-	// Lazy stops at the first test that is not AC; in a Kattis package,
-	// skips the tests whose results the grading would not read: after a
-	// rejected test, the rest of each group with on_reject: break (the
-	// legacy rules, as problemtools judges), or (2025-09) the rest of a
-	// pass-fail or min group and the groups that require it.
-	Lazy     bool
+	// Lazy skips the tests whose results can no longer change the
+	// outcome, as the grading rules say from the results so far: after
+	// the first test that is not AC, every other; in a Kattis package's own
+	// tests, those the problem's grading finds unneeded
+	// (problems.Problem.Unneeded: after a rejected test, the rest of each
+	// group with on_reject: break under the legacy rules, as problemtools
+	// judges; in 2025-09, the rest of a group whose verdict and score it
+	// fixes, such as a pass-fail or min group, and the groups whose
+	// requirements it fails). A judge error on a skipped test is not
+	// found.
+	Lazy bool
+	// Need, when set, names the tests Lazy never skips: those whose own
+	// results a caller reads however an earlier test fared (judge verify's
+	// expectations on some tests).
+	Need     func(problems.Test) bool
 	Parallel int  // tests run at once; 0 or 1: one at a time (the Judge's MaxRuns bounds them too)
 	Keep     bool // keep each test's working directory (TestResult.Dir), for people
 	// Checker judges every test's output; nil: each test's checker
@@ -100,6 +109,7 @@ func (pp *Prepared) Grade(ctx context.Context, p *problems.Problem, o GradeOptio
 		return nil, fmt.Errorf("%s: no tests", p.Origin)
 	}
 	j := pp.j
+	defer j.holdTools(p)() // its programs stay built while it runs
 	r := &Report{
 		Problem:    p.Name,
 		Submission: pp.Submission.Path,
@@ -123,12 +133,22 @@ func (pp *Prepared) Grade(ctx context.Context, p *problems.Problem, o GradeOptio
 		return nil, err
 	}
 	done, err := g.runAll(ctx, tests)
+	total := len(tests)
+	if st := staticTests(p); err == nil && st != nil && o.Tests == nil {
+		// the static validation test cases: the static validator on the
+		// submission's files, once each
+		var static []TestResult
+		if static, err = g.validateStatic(ctx, pp.langs, st); err == nil {
+			done = append(done, static...)
+			total += len(static)
+		}
+	}
 	r.Tests = done
 	switch {
 	case err != nil && ctx.Err() != nil:
 		r.Incomplete = true
 		r.Verdict = verdict.Unknown
-		r.Summary = summarize(r.Tests, len(tests), r.Verdict)
+		r.Summary = summarize(r.Tests, total, r.Verdict)
 		r.Score = noScore(p, verdict.Unknown)
 		return r, ctx.Err()
 	case err != nil:
@@ -137,7 +157,7 @@ func (pp *Prepared) Grade(ctx context.Context, p *problems.Problem, o GradeOptio
 	if err := g.score(ctx, r, tests); err != nil {
 		return nil, err
 	}
-	r.Summary = summarize(r.Tests, len(tests), r.Verdict)
+	r.Summary = summarize(r.Tests, total, r.Verdict)
 	return r, nil
 }
 
@@ -187,11 +207,10 @@ type grader struct {
 }
 
 // runAll runs the tests on Parallel workers and returns the results in
-// test order. With Lazy, a failure cancels the tests after it that the
-// grading no longer needs (see GradeOptions.Lazy: all of them, but in a
-// Kattis package); the tests before it still finish, so the verdict is the
-// same as a one-at-a-time run's. When ctx ends, it returns the tests that
-// finished with ctx's error.
+// test order. With Lazy, the tests that the results so far make unneeded
+// (see GradeOptions.Lazy) are skipped, or cancelled while they run; the
+// results are those of a one-at-a-time run (lazyRun), so the verdict is
+// too. When ctx ends, it returns the tests that finished with ctx's error.
 func (g *grader) runAll(ctx context.Context, tests []problems.Test) ([]TestResult, error) {
 	results := make([]*TestResult, len(tests))
 	ctxs := make([]context.Context, len(tests))
@@ -200,7 +219,10 @@ func (g *grader) runAll(ctx context.Context, tests []problems.Test) ([]TestResul
 		ctxs[i], cancels[i] = context.WithCancel(ctx)
 		defer cancels[i]()
 	}
-	skipAfter := g.pruner(tests)
+	var lazy *lazyRun
+	if g.opts.Lazy {
+		lazy = g.lazyRun(tests)
+	}
 	progress, progressDone := g.progress(len(tests))
 	var (
 		mu       sync.Mutex
@@ -243,8 +265,8 @@ func (g *grader) runAll(ctx context.Context, tests []problems.Test) ([]TestResul
 			default:
 				results[i] = &tr
 				progress <- tr
-				if g.opts.Lazy && tr.Verdict != verdict.AC {
-					for _, k := range skipAfter(i) {
+				if lazy != nil {
+					for _, k := range lazy.advance(results) {
 						skipped[k] = true
 						cancels[k]()
 					}
@@ -263,26 +285,16 @@ func (g *grader) runAll(ctx context.Context, tests []problems.Test) ([]TestResul
 	if firstErr != nil && ctx.Err() == nil {
 		return nil, firstErr
 	}
-	return g.kept(results, skipAfter), ctx.Err()
-}
-
-// kept is the results a one-at-a-time run would have: in test order,
-// without the tests that an earlier failure makes unnecessary under Lazy.
-func (g *grader) kept(results []*TestResult, skipAfter func(int) []int) []TestResult {
-	drop := make([]bool, len(results))
+	if lazy != nil {
+		return lazy.kept(results), ctx.Err()
+	}
 	var out []TestResult
-	for i, r := range results {
-		if r == nil || drop[i] {
-			continue
-		}
-		out = append(out, *r)
-		if g.opts.Lazy && r.Verdict != verdict.AC {
-			for _, k := range skipAfter(i) {
-				drop[k] = true
-			}
+	for _, r := range results {
+		if r != nil {
+			out = append(out, *r)
 		}
 	}
-	return out
+	return out, ctx.Err()
 }
 
 // progress starts the goroutine that calls Progress, fed without blocking
@@ -314,6 +326,13 @@ func (g *grader) runTest(ctx context.Context, i int, t problems.Test, w *workDir
 	if err != nil {
 		return tr, err
 	}
+	if g.prog.answers {
+		g.answer(ctx, &tr, t, input, answer)
+		if ctx.Err() != nil {
+			return tr, ctx.Err()
+		}
+		return tr, nil
+	}
 	dir, err := g.workDir(&tr, w)
 	if err != nil {
 		return tr, err
@@ -330,42 +349,22 @@ func (g *grader) runTest(ctx context.Context, i int, t problems.Test, w *workDir
 	if ctx.Err() != nil {
 		return tr, ctx.Err()
 	}
-	if err != nil {
-		tr.Verdict, tr.Message = verdict.JE, "sandbox: "+err.Error()
-		if errno, ok := sandbox.ExecFailure(err); ok && g.contestantsExec(errno) {
-			tr.Verdict, tr.Message = verdict.RE, "the program cannot be executed: "+errno.Error()
+	o := g.ran(res, err)
+	tr.outcome = o
+	if err == nil {
+		tr.measure(res)
+		if g.opts.Keep {
+			saveOutputs(dir, res)
 		}
-		return tr, nil
 	}
-	tr.measure(res)
-	if g.opts.Keep {
-		saveOutputs(dir, res)
+	if o.needsChecker() {
+		g.check(ctx, o, t, input, res.Stdout, answer)
+		if ctx.Err() != nil {
+			return tr, ctx.Err() // the checker was cancelled: no verdict, not JE
+		}
 	}
-	if v, msg := runVerdict(res, g.limits); v != verdict.Unknown {
-		tr.Verdict, tr.Message = v, msg
-		return tr, nil
-	}
-	g.check(ctx, &tr, t, input, res.Stdout, answer)
-	if ctx.Err() != nil {
-		return tr, ctx.Err() // the checker was cancelled: no verdict, not JE
-	}
+	o.decide(&tr, g.limits)
 	return tr, nil
-}
-
-// contestantsExec reports whether a failed exec of the program is the
-// contestant's doing, a run-time error as Kattis and DOMjudge have it: the
-// file executed is the submission's own (in its working directory: an
-// executable submission, a build's executable, a run script), and it is
-// no program of this machine (ENOEXEC, a bad ELF interpreter) or its #! or
-// ELF interpreter does not exist (ENOENT). An interpreter of the language
-// table that cannot be executed is the judge's failure, and so is anything
-// else.
-func (g *grader) contestantsExec(errno syscall.Errno) bool {
-	argv0 := g.prog.run[0]
-	if filepath.IsAbs(argv0) || !strings.HasPrefix(argv0, "./") {
-		return false
-	}
-	return errno == syscall.ENOEXEC || errno == syscall.ENOENT || badELF(errno)
 }
 
 // command is the program's run on test t in dir, with the test's
@@ -374,12 +373,13 @@ func (g *grader) contestantsExec(errno syscall.Errno) bool {
 func (g *grader) command(t problems.Test, dir string) *sandbox.Cmd {
 	argv := g.prog.argv(g.limits.Memory)
 	cmd := &sandbox.Cmd{
-		Path:     argv[0],
-		Args:     argv[1:],
-		Dir:      dir,
-		Env:      withDir(g.prog.env, dir),
-		ReadOnly: g.prog.readOnly,
-		Limits:   g.limits.sandbox(),
+		Path:        argv[0],
+		Args:        argv[1:],
+		Dir:         dir,
+		Env:         withDir(g.prog.env, dir),
+		ReadOnly:    g.prog.readOnly,
+		Limits:      g.limits.sandbox(),
+		ReadOnlyDir: g.readOnlyDir(),
 	}
 	if t.Config != nil && len(t.Config.Args) > 0 {
 		cmd.Args = append(slices.Clone(cmd.Args), t.Config.Args...)
@@ -387,15 +387,29 @@ func (g *grader) command(t problems.Test, dir string) *sandbox.Cmd {
 	return cmd
 }
 
+// readOnlyDir says whether the submission may not write in its working
+// directory: a Kattis package's allow_file_writing: false (2025-09's
+// default).
+func (g *grader) readOnlyDir() bool {
+	return g.p.Layout == problems.LayoutKattis && !g.p.Submit.AllowFileWriting
+}
+
 // workDir is the test's working directory with the program in it: the
-// worker's own, emptied, or with Keep a new one left for people.
+// worker's own, emptied, or with Keep a new one left for people. One the
+// submission may not write in is readable by all.
 func (g *grader) workDir(tr *TestResult, w *workDir) (string, error) {
 	if !g.opts.Keep {
+		w.readable = g.readOnlyDir()
 		return w.fresh(g.j, g.prog)
 	}
 	dir, err := os.MkdirTemp(g.j.cfg.TempDir, "optjudge-run-")
 	if err != nil {
 		return "", fmt.Errorf("creating a working directory: %w", err)
+	}
+	if g.readOnlyDir() {
+		if err := os.Chmod(dir, 0o755); err != nil {
+			return "", fmt.Errorf("creating a working directory: %w", err)
+		}
 	}
 	tr.Dir = dir
 	for _, f := range g.prog.files {
@@ -406,26 +420,51 @@ func (g *grader) workDir(tr *TestResult, w *workDir) (string, error) {
 	return dir, nil
 }
 
-// check hands a completed run's output to the checker.
-func (g *grader) check(ctx context.Context, tr *TestResult, t problems.Test, input, output, answer []byte) {
+// answer judges a submit-answer problem's answer file for test t as the
+// output of a run, through the one mapping to a verdict (outcome): a
+// missing one is WA, one over the output limit OLE.
+func (g *grader) answer(ctx context.Context, tr *TestResult, t problems.Test, input, answer []byte) {
+	o := &outcome{status: sandbox.OK}
+	tr.outcome = o
+	defer o.decide(tr, g.limits)
+	name, ok := problems.AnswerFile(g.prog.files, t)
+	if !ok {
+		o.check(checkers.Result{Verdict: verdict.WA, Message: fmt.Sprintf("no answer for %s (a file %s.out, or %s.out)", t.Name, t.Name, path.Base(t.Name))}, "")
+		return
+	}
+	p := filepath.Join(g.prog.dir, filepath.FromSlash(name))
+	if st, err := os.Stat(p); err != nil || st.Size() > int64(g.limits.Output) {
+		o.status = sandbox.OutputLimit
+		return
+	}
+	out, err := os.ReadFile(p)
+	if err != nil {
+		o.check(checkers.Result{}, err.Error())
+		return
+	}
+	if g.opts.Outputs.keeps(verdict.WA) {
+		tr.Output = out
+	}
+	g.check(ctx, o, t, input, out, answer)
+}
+
+// check hands a completed run's output to the checker, and records what
+// it said in o.
+func (g *grader) check(ctx context.Context, o *outcome, t problems.Test, input, output, answer []byte) {
 	chk := g.checkerFor(t)
 	if answer == nil && g.p.Reference != nil && checkers.UsesAnswer(chk) {
 		var err error
 		if answer, err = g.p.Reference.Solve(input); err != nil {
-			tr.Verdict, tr.Message = verdict.JE, fmt.Sprintf("reference on %s: %v", t.Path(t.In), err)
+			o.check(checkers.Result{}, fmt.Sprintf("reference on %s: %v", t.Path(t.In), err))
 			return
 		}
 	}
 	cr, err := chk.Check(ctx, checkers.Files{Input: input, Output: output, Answer: answer})
-	switch {
-	case err != nil:
-		tr.Verdict, tr.Message = verdict.JE, "checker: "+err.Error()
-	case cr.Verdict != verdict.AC && cr.Verdict != verdict.WA:
-		tr.Verdict, tr.Message = verdict.JE, fmt.Sprintf("checker returned %v: %s", cr.Verdict, cr.Message)
-	default:
-		tr.Verdict, tr.Message = cr.Verdict, cr.Message
-		tr.validatorScore, tr.validatorMultiplier = cr.Score, cr.Multiplier
+	if err != nil {
+		o.check(cr, "checker: "+err.Error())
+		return
 	}
+	o.check(cr, "")
 }
 
 // saveOutputs leaves the run's output beside it for Keep.

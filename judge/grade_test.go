@@ -11,17 +11,21 @@ import (
 	"time"
 
 	"github.com/optjudge/optjudge/judge/bytesize"
+	"github.com/optjudge/optjudge/judge/internal/busy"
 	"github.com/optjudge/optjudge/judge/sandbox"
 	"github.com/optjudge/optjudge/judge/verdict"
 	"github.com/optjudge/optjudge/problems"
 )
 
-// sumProblem writes a tiny problem (print a+b) with two tests.
+// sumProblem writes a tiny problem (print a+b) with two tests. Its time
+// limit, 5 s of CPU (11 s of wall clock), is far above what any program of
+// the tests that take it needs, however busy the machine: a test that wants
+// a TLE sets its own limit and a program that never ends.
 func sumProblem(t testing.TB) *problems.Problem {
 	t.Helper()
 	dir := t.TempDir()
 	files := map[string]string{
-		"problem.yaml":          "name: sum\ntitle: Sum\nlimits:\n  time_limit: 1\n  memory: 256\n  output: 1\n",
+		"problem.yaml":          "name: sum\ntitle: Sum\nlimits:\n  time_limit: 5\n  memory: 256\n  output: 1\n",
 		"testdata/sample/1.in":  "1 2\n",
 		"testdata/sample/1.ans": "3\n",
 		"testdata/secret/2.in":  "40 2\n",
@@ -43,30 +47,35 @@ func sumProblem(t testing.TB) *problems.Problem {
 	return p
 }
 
+// programs hit every verdict, each by the one limit it is meant to meet:
+// the CPU limit is 10 s (far above what any of them costs, however busy the
+// machine) but for the loop that never ends, and the wall-clock limit a
+// minute but for the sleeper.
 var programs = []struct {
 	name, file, src string
 	want            verdict.Verdict
 	msg             string        // a substring of the first test's message
-	wall            time.Duration // the wall-clock limit; 0: 10 s, so that only a sleeper meets it
+	wall            time.Duration // the wall-clock limit; 0: a minute, so that only a sleeper meets it
+	cpu             time.Duration // the CPU limit; 0: 10 s, so that only a program that never ends meets it
 }{
-	{"c ac", "sum.c", "#include <stdio.h>\nint main(void){long a,b;scanf(\"%ld %ld\",&a,&b);printf(\"%ld\\n\",a+b);return 0;}\n", verdict.AC, "", 0},
-	{"cpp ac", "sum.cpp", "#include <iostream>\nint main(){long a,b;std::cin>>a>>b;std::cout<<a+b<<\"\\n\";}\n", verdict.AC, "", 0},
-	{"go ac", "sum.go", "package main\n\nimport \"fmt\"\n\nfunc main() {\n\tvar a, b int\n\tfmt.Scan(&a, &b)\n\tfmt.Println(a + b)\n}\n", verdict.AC, "", 0},
-	{"python ac", "sum.py", "a, b = map(int, input().split())\nprint(a + b)\n", verdict.AC, "", 0},
-	{"wa", "wa.py", "a, b = map(int, input().split())\nprint(a - b)\n", verdict.WA, `got "-1", want "3"`, 0},
-	{"tle cpu loop", "loop.c", "int main(void){volatile unsigned long x=0;for(;;)x++;}\n", verdict.TLE, "CPU time", 0},
-	{"tle sleeping", "sleep.c", "#include <unistd.h>\nint main(void){sleep(30);return 0;}\n", verdict.TLE, "wall time", 2 * time.Second},
-	{"mle", "mle.c", "#include <stdlib.h>\nint main(void){size_t n=512u<<20;volatile char*p=malloc(n);if(!p)return 1;for(size_t i=0;i<n;i+=4096)p[i]=1;return 0;}\n", verdict.MLE, "memory", 0},
-	{"ole", "ole.c", "#include <stdio.h>\nint main(void){for(;;)fputs(\"0123456789abcdef0123456789abcdef\\n\",stdout);}\n", verdict.OLE, "output", 0},
-	{"re signal", "segv.c", "int main(void){volatile int*p=0;*p=1;return 0;}\n", verdict.RE, "SIGSEGV", 0},
-	{"re abort", "abort.cpp", "#include <cstdlib>\nint main(){std::abort();}\n", verdict.RE, "SIGABRT", 0},
-	{"re exit code", "exit3.py", "import sys\nsys.exit(3)\n", verdict.RE, "exit code 3", 0},
-	{"setsid grandchild", "escape.c", "#include <stdio.h>\n#include <unistd.h>\nint main(void){long a,b;if(scanf(\"%ld %ld\",&a,&b)!=2)return 1;if(fork()==0){setsid();if(fork()==0){sleep(60);return 0;}return 0;}printf(\"%ld\\n\",a+b);return 0;}\n", verdict.AC, "", 0},
-	{"stdout closed early", "closed.c", "#include <stdio.h>\n#include <unistd.h>\nint main(void){fclose(stdout);close(1);usleep(1000);return 0;}\n", verdict.WA, "output ends after 0 tokens", 0},
-	{"binary garbage", "garbage.c", "#include <stdio.h>\nint main(void){fwrite(\"\\0\\377\\1\\n\",1,4,stdout);return 0;}\n", verdict.WA, `got "\x00\xff\x01", want "3"`, 0},
-	{"no final newline", "nonl.py", "import sys\na, b = map(int, input().split())\nsys.stdout.write(str(a + b))\n", verdict.AC, "", 0},
-	{"ce", "ce.cpp", "int main() { return undeclared; }\n", verdict.CE, "", 0},
-	{"ce python", "ce.py", "def f(:\n", verdict.CE, "", 0},
+	{"c ac", "sum.c", "#include <stdio.h>\nint main(void){long a,b;scanf(\"%ld %ld\",&a,&b);printf(\"%ld\\n\",a+b);return 0;}\n", verdict.AC, "", 0, 0},
+	{"cpp ac", "sum.cpp", "#include <iostream>\nint main(){long a,b;std::cin>>a>>b;std::cout<<a+b<<\"\\n\";}\n", verdict.AC, "", 0, 0},
+	{"go ac", "sum.go", "package main\n\nimport \"fmt\"\n\nfunc main() {\n\tvar a, b int\n\tfmt.Scan(&a, &b)\n\tfmt.Println(a + b)\n}\n", verdict.AC, "", 0, 0},
+	{"python ac", "sum.py", "a, b = map(int, input().split())\nprint(a + b)\n", verdict.AC, "", 0, 0},
+	{"wa", "wa.py", "a, b = map(int, input().split())\nprint(a - b)\n", verdict.WA, `got "-1", want "3"`, 0, 0},
+	{"tle cpu loop", "loop.c", "int main(void){volatile unsigned long x=0;for(;;)x++;}\n", verdict.TLE, "CPU time", 0, time.Second},
+	{"tle sleeping", "sleep.c", "#include <unistd.h>\nint main(void){sleep(30);return 0;}\n", verdict.TLE, "wall time", 2 * time.Second, 0},
+	{"mle", "mle.c", "#include <stdlib.h>\nint main(void){size_t n=512u<<20;volatile char*p=malloc(n);if(!p)return 1;for(size_t i=0;i<n;i+=4096)p[i]=1;return 0;}\n", verdict.MLE, "memory", 0, 0},
+	{"ole", "ole.c", "#include <stdio.h>\nint main(void){for(;;)fputs(\"0123456789abcdef0123456789abcdef\\n\",stdout);}\n", verdict.OLE, "output", 0, 0},
+	{"re signal", "segv.c", "int main(void){volatile int*p=0;*p=1;return 0;}\n", verdict.RE, "SIGSEGV", 0, 0},
+	{"re abort", "abort.cpp", "#include <cstdlib>\nint main(){std::abort();}\n", verdict.RE, "SIGABRT", 0, 0},
+	{"re exit code", "exit3.py", "import sys\nsys.exit(3)\n", verdict.RE, "exit code 3", 0, 0},
+	{"setsid grandchild", "escape.c", "#include <stdio.h>\n#include <unistd.h>\nint main(void){long a,b;if(scanf(\"%ld %ld\",&a,&b)!=2)return 1;if(fork()==0){setsid();if(fork()==0){sleep(60);return 0;}return 0;}printf(\"%ld\\n\",a+b);return 0;}\n", verdict.AC, "", 0, 0},
+	{"stdout closed early", "closed.c", "#include <stdio.h>\n#include <unistd.h>\nint main(void){fclose(stdout);close(1);usleep(1000);return 0;}\n", verdict.WA, "output ends after 0 tokens", 0, 0},
+	{"binary garbage", "garbage.c", "#include <stdio.h>\nint main(void){fwrite(\"\\0\\377\\1\\n\",1,4,stdout);return 0;}\n", verdict.WA, `got "\x00\xff\x01", want "3"`, 0, 0},
+	{"no final newline", "nonl.py", "import sys\na, b = map(int, input().split())\nsys.stdout.write(str(a + b))\n", verdict.AC, "", 0, 0},
+	{"ce", "ce.cpp", "int main() { return undeclared; }\n", verdict.CE, "", 0, 0},
+	{"ce python", "ce.py", "def f(:\n", verdict.CE, "", 0, 0},
 }
 
 // newJudge makes a Judge for a test, closed at its end, with the box uids
@@ -108,6 +117,16 @@ func leftBuilds(t testing.TB, j *Judge) {
 
 func parallel() GradeOptions { return GradeOptions{Parallel: runtime.NumCPU()} }
 
+// ample is parallel() under a CPU limit of 10 s (21 s of wall clock), for
+// the tests whose programs are fast and meet no limit: their verdicts
+// hold on a machine many times slower or busier than this one, whatever
+// the limit of the problem they run on.
+func ample() GradeOptions {
+	o := parallel()
+	o.TimeLimit = 10 * time.Second
+	return o
+}
+
 // TestGradeVerdicts grades small programs in C, C++, Go and Python that hit
 // every verdict.
 func TestGradeVerdicts(t *testing.T) {
@@ -116,9 +135,12 @@ func TestGradeVerdicts(t *testing.T) {
 	for _, pr := range programs {
 		t.Run(pr.name, func(t *testing.T) {
 			opts := parallel()
-			opts.WallLimit = 10 * time.Second
+			opts.TimeLimit, opts.WallLimit = 10*time.Second, time.Minute
 			if pr.wall > 0 {
 				opts.WallLimit = pr.wall
+			}
+			if pr.cpu > 0 {
+				opts.TimeLimit = pr.cpu
 			}
 			src := filepath.Join(t.TempDir(), pr.file)
 			if err := os.WriteFile(src, []byte(pr.src), 0o644); err != nil {
@@ -145,6 +167,48 @@ func TestGradeVerdicts(t *testing.T) {
 				t.Errorf("%s: got message %q, want it to contain %q", first.Name, first.Message, pr.msg)
 			}
 		})
+	}
+}
+
+// TestGradeMemoryReachedThenCPULimit: a program that reached its memory
+// limit is MLE even when the CPU limit ended it, whatever the load: the
+// sandbox decides, and the judge does not decide again from the CPU time.
+// The program's child reaches the limit (the OOM killer or the judge's
+// memory poll ends it), then the parent spins until the CPU limit kills
+// it, while busy loops run beside it.
+func TestGradeMemoryReachedThenCPULimit(t *testing.T) {
+	stop := busy.Loops(runtime.NumCPU())
+	defer stop()
+	p := sumProblem(t)
+	src := writeSource(t, "oomspin.c", `#include <stdlib.h>
+#include <sys/wait.h>
+#include <unistd.h>
+int main(void) {
+	size_t n = (size_t)256 << 20;
+	pid_t c = fork();
+	if (c == 0) {
+		char *p = malloc(n);
+		if (!p) _exit(9);
+		for (size_t i = 0; i < n; i += 4096) p[i] = 1;
+		for (;;) pause();
+	}
+	waitpid(c, 0, 0);
+	volatile unsigned long x = 0;
+	for (;;) x++;
+}
+`)
+	opts := GradeOptions{Parallel: 2, TimeLimit: time.Second, WallLimit: time.Minute, MemoryLimit: 64 * bytesize.MiB}
+	r, err := newJudge(t).Grade(context.Background(), p, Submission{Path: src}, BuildOptions{}, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tr := range r.Tests {
+		if tr.Verdict != verdict.MLE || tr.Message != "memory over the 64MiB limit" {
+			t.Errorf("%s: got %v %q (CPU %v, memory %v), want MLE: memory over the 64MiB limit", tr.Name, tr.Verdict, tr.Message, tr.CPU, tr.Memory)
+		}
+	}
+	if r.Verdict != verdict.MLE || len(r.Tests) != 2 {
+		t.Errorf("got %v on %d tests, want MLE on 2", r.Verdict, len(r.Tests))
 	}
 }
 
@@ -212,6 +276,7 @@ func TestGradeLimitsOverride(t *testing.T) {
 	p := sumProblem(t)
 	opts := parallel()
 	opts.MemoryLimit = 64 * bytesize.MiB
+	opts.TimeLimit = 10 * time.Second // far above what touching 64 MiB costs
 	src := filepath.Join(t.TempDir(), "m.c")
 	// 100 MiB is fine under the problem's 256 MiB, not under the 64 MiB override.
 	os.WriteFile(src, []byte("#include <stdlib.h>\n#include <string.h>\n#include <stdio.h>\nint main(void){size_t n=100u<<20;char*p=malloc(n);memset(p,1,n);long a,b;scanf(\"%ld %ld\",&a,&b);printf(\"%ld\\n\",a+b+p[5]-1);}\n"), 0o644)
@@ -276,7 +341,12 @@ func TestGradeReferenceSolutions(t *testing.T) {
 			if out, err := build.CombinedOutput(); err != nil {
 				t.Fatalf("building the solution: %v\n%s", err, out)
 			}
-			r, err := j.Grade(context.Background(), p, Submission{Path: exe}, BuildOptions{}, parallel())
+			// whether the reference is fast enough is the shipped time
+			// limit's business (judge verify's margins): here, ten times
+			// the limit, so that the verdict holds under any load
+			opts := parallel()
+			opts.TimeLimit = 10 * p.Limits.Time
+			r, err := j.Grade(context.Background(), p, Submission{Path: exe}, BuildOptions{}, opts)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -319,6 +389,11 @@ func TestGradeSubmissions(t *testing.T) {
 			// program needs a quarter of the problem's).
 			if want != verdict.TLE {
 				opts.TimeLimit = 10 * p.Limits.Time
+			} else {
+				// one test at a time: a second worker would spend up to
+				// the whole limit (15 s of CPU on rotation-game) on a test
+				// that the first TLE makes unneeded
+				opts.Parallel = 1
 			}
 			r, err := j.Grade(context.Background(), p, Submission{Path: sub}, BuildOptions{}, opts)
 			if err != nil {

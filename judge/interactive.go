@@ -82,15 +82,19 @@ func (g *grader) interact(ctx context.Context, tr *TestResult, t problems.Test, 
 	if err := it.run(ctx); err != nil {
 		return err
 	}
-	it.judge(tr)
-	if it.testlib && tr.Verdict == verdict.AC {
+	o := it.outcome(tr)
+	if v, _ := o.verdict(g.limits); it.testlib && v == verdict.AC {
 		// testlib: the checker judges what the interactor wrote
 		out, err := os.ReadFile(it.output)
 		if err != nil && !errors.Is(err, fs.ErrNotExist) {
 			return fmt.Errorf("reading the interactor's output: %w", err)
 		}
-		g.check(ctx, tr, t, input, out, answer)
+		g.check(ctx, o, t, input, out, answer)
+		if ctx.Err() != nil {
+			return ctx.Err()
+		}
 	}
+	o.decide(tr, g.limits)
 	return nil
 }
 
@@ -176,34 +180,19 @@ func (it *interaction) validatorAccepts() bool {
 	return it.val.err == nil && !r.TimedOut && r.Signal == 0 && r.ExitCode == accept
 }
 
-// judge decides the test's verdict from both ends.
-func (it *interaction) judge(tr *TestResult) {
-	v, vmsg := it.validatorVerdict()
-	sub := it.sub
-	if sub.err == nil {
-		tr.measure(sub.res)
+// outcome gathers what both ends did into the test's outcome (decide
+// judges it), and the submission's measurements into tr.
+func (it *interaction) outcome(tr *TestResult) *outcome {
+	o := it.g.ran(it.sub.res, it.sub.err)
+	if it.sub.err == nil {
+		tr.measure(it.sub.res)
 		tr.Output = nil
 	}
-	switch {
-	case v.Verdict == verdict.JE:
-		tr.Verdict, tr.Message = verdict.JE, vmsg
-	case v.Verdict == verdict.WA && it.firstEnded() == "validator":
-		tr.Verdict, tr.Message = verdict.WA, v.Message
-		tr.CPU = min(tr.CPU, it.g.limits.Time) // it may run on after: problemtools caps it so
-		tr.TimeMS = tr.CPU.Milliseconds()
-	case sub.err != nil:
-		tr.Verdict, tr.Message = verdict.JE, "sandbox: "+sub.err.Error()
-		if errno, ok := sandbox.ExecFailure(sub.err); ok && it.g.contestantsExec(errno) {
-			tr.Verdict, tr.Message = verdict.RE, "the program cannot be executed: "+errno.Error()
-		}
-	default:
-		if rv, msg := runVerdict(sub.res, it.g.limits); rv != verdict.Unknown {
-			tr.Verdict, tr.Message = rv, msg
-			return
-		}
-		tr.Verdict, tr.Message = v.Verdict, v.Message
-		tr.validatorScore, tr.validatorMultiplier = v.Score, v.Multiplier
-	}
+	tr.outcome = o
+	v, failure := it.validatorVerdict()
+	o.check(v, failure)
+	o.validatorFirst = it.firstEnded() == "validator"
+	return o
 }
 
 // validatorVerdict reads the validator's verdict: JE, with why, when it
@@ -217,7 +206,7 @@ func (it *interaction) validatorVerdict() (checkers.Result, string) {
 	case r.TimedOut:
 		return checkers.Result{Verdict: verdict.JE}, fmt.Sprintf("validator %s: no verdict within %s", name, seconds(it.cmd.Limits.Wall+programTimeout(it.g.p)))
 	case r.Signal != 0:
-		return checkers.Result{Verdict: verdict.JE}, fmt.Sprintf("validator %s: killed by %s%s", name, signalName(r.Signal), hintOf(r.Stderr))
+		return checkers.Result{Verdict: verdict.JE}, fmt.Sprintf("validator %s: killed by %s%s", name, signalName(r.Signal), hintOf(firstLine(r.Stderr, 120)))
 	}
 	var res checkers.Result
 	if it.testlib {
@@ -229,13 +218,6 @@ func (it *interaction) validatorVerdict() (checkers.Result, string) {
 		return checkers.Result{Verdict: verdict.JE}, err.Error()
 	}
 	return res, ""
-}
-
-func hintOf(stderr []byte) string {
-	if l := firstLine(stderr, 120); l != "" {
-		return ": " + l
-	}
-	return ""
 }
 
 // testFiles copies a test's .files directory into its working directory

@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/optjudge/optjudge/judge/verdict"
 	"github.com/optjudge/optjudge/problems"
@@ -93,7 +94,11 @@ func interactiveProblem(t *testing.T) *problems.Problem {
 // is JE; one that ends first with WA decides, even over a submission that
 // would run out of time; a submission that breaks a limit or crashes gets
 // TLE or RE though the validator then says WA; else the validator
-// decides.
+// decides. The CPU limit is 10 s (the wall-clock limit 21 s, the
+// validator's 22 s) but where a program that never ends meets it: a
+// loop (1 s of CPU, a minute of wall clock, so that a busy machine's
+// little share of a core still meets the CPU limit first), or a validator
+// that hangs (1 s: its wall-clock limit is 4 s).
 func TestInteractiveRules(t *testing.T) {
 	p := interactiveProblem(t)
 	j := newJudge(t)
@@ -101,22 +106,28 @@ func TestInteractiveRules(t *testing.T) {
 		test, sub string
 		want      verdict.Verdict
 		msg       string
+		limit     time.Duration // the CPU limit, when not 10 s
+		wall      time.Duration // the wall-clock limit, when not the default
 	}{
-		{"echo", "read x; echo \"$x\"", verdict.AC, ""},
-		{"echo", "read x; echo bye", verdict.WA, "got bye"},
-		{"wa-first", "while :; do :; done", verdict.WA, "you lose"},
-		{"ac-first", "while :; do :; done", verdict.TLE, "CPU time"},
-		{"ac-first", "exit 1", verdict.RE, "exit code 1"},
-		{"eof", "exit 3", verdict.RE, "exit code 3"},
-		{"eof", "echo 42", verdict.WA, "no answer"},
-		{"crash", "cat", verdict.JE, "interactor bug"},
-		{"hang", "exit 0", verdict.JE, "no verdict within"},
+		{"echo", "read x; echo \"$x\"", verdict.AC, "", 0, 0},
+		{"echo", "read x; echo bye", verdict.WA, "got bye", 0, 0},
+		{"wa-first", "while :; do :; done", verdict.WA, "you lose", 0, 0},
+		{"ac-first", "while :; do :; done", verdict.TLE, "CPU time", time.Second, time.Minute},
+		{"ac-first", "exit 1", verdict.RE, "exit code 1", 0, 0},
+		{"eof", "exit 3", verdict.RE, "exit code 3", 0, 0},
+		{"eof", "echo 42", verdict.WA, "no answer", 0, 0},
+		{"crash", "cat", verdict.JE, "interactor bug", 0, 0},
+		{"hang", "exit 0", verdict.JE, "no verdict within", time.Second, 0},
 	}
 	for _, tt := range tests {
 		t.Run(tt.test+"/"+tt.sub, func(t *testing.T) {
 			src := writeSource(t, "sub", "#!/bin/sh\n"+tt.sub+"\n")
 			os.Chmod(src, 0o755)
-			o := GradeOptions{Tests: testsNamed(t, p, "secret/"+tt.test)}
+			o := GradeOptions{Tests: testsNamed(t, p, "secret/"+tt.test), TimeLimit: 10 * time.Second}
+			if tt.limit > 0 {
+				o.TimeLimit = tt.limit
+			}
+			o.WallLimit = tt.wall
 			r, err := j.Grade(context.Background(), p, Submission{Path: src}, BuildOptions{}, o)
 			if err != nil {
 				t.Fatal(err)
@@ -152,6 +163,11 @@ func TestInteractivePackage(t *testing.T) {
 		t.Run(tt.sub, func(t *testing.T) {
 			o := parallel()
 			o.Lazy = tt.want != verdict.AC
+			if tt.want != verdict.TLE {
+				// a generous limit: only the program that never ends
+				// (spin.py) meets one
+				o.TimeLimit = 10 * time.Second
+			}
 			r, err := j.Grade(context.Background(), p, Submission{Path: "../problems/testdata/guess-interactive/submissions/" + tt.sub}, BuildOptions{}, o)
 			if err != nil {
 				t.Fatal(err)
@@ -202,7 +218,9 @@ func TestInteractiveTestlib(t *testing.T) {
 	}
 	for _, tt := range tests {
 		src := writeSource(t, "sub.py", tt.src)
-		r, err := j.Grade(context.Background(), p, Submission{Path: src}, BuildOptions{}, parallel())
+		o := parallel()
+		o.TimeLimit = 10 * time.Second // none of them meets a limit
+		r, err := j.Grade(context.Background(), p, Submission{Path: src}, BuildOptions{}, o)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -61,6 +61,10 @@ type Config struct {
 	Path      string          // the PATH compilers are found on (the user's); "": proc.DefaultPath
 	Home      string          // the user's home, for {home} in the language table; "": none
 	MaxRuns   int             // programs in the sandbox at once, the tests and builds of every grading; 0: runtime.NumCPU()
+	// MaxToolVersions bounds the problem versions whose built programs
+	// (checkers, validators, graders) the Judge keeps; 0:
+	// DefaultMaxToolVersions (see Judge.Checker).
+	MaxToolVersions int
 }
 
 // Judge grades submissions. It is safe for concurrent use; Close it once
@@ -77,6 +81,8 @@ type Judge struct {
 
 	mu        sync.Mutex
 	tools     map[string]*toolEntry      // built problem programs, by toolKey
+	versions  map[string]*toolVersion    // the problem versions of tools, by hash
+	toolClock uint64                     // counts the uses of versions
 	goWarm    map[string]bool            // standard packages built into boxGoCache
 	goStdPkgs map[string]map[string]bool // `go list std`, by go command
 	compilers map[string]string          // compiler identities for BuildKey, by file
@@ -97,6 +103,9 @@ func New(cfg Config) (*Judge, error) {
 	if cfg.MaxRuns <= 0 {
 		cfg.MaxRuns = runtime.NumCPU()
 	}
+	if cfg.MaxToolVersions <= 0 {
+		cfg.MaxToolVersions = DefaultMaxToolVersions
+	}
 	if cfg.CacheDir == "" {
 		ucd, err := os.UserCacheDir()
 		if err != nil {
@@ -110,7 +119,7 @@ func New(cfg Config) (*Judge, error) {
 	j := &Judge{
 		cfg: cfg, runs: make(chan struct{}, cfg.MaxRuns),
 		boxGoCache: filepath.Join(cfg.CacheDir, "go-build-box"), toolGoCache: filepath.Join(cfg.CacheDir, "go-build"),
-		tools: map[string]*toolEntry{}, goWarm: map[string]bool{}, goStdPkgs: map[string]map[string]bool{}, compilers: map[string]string{},
+		tools: map[string]*toolEntry{}, versions: map[string]*toolVersion{}, goWarm: map[string]bool{}, goStdPkgs: map[string]map[string]bool{}, compilers: map[string]string{},
 	}
 	sb, err := sandbox.New(cfg.Sandbox)
 	if err != nil {

@@ -270,7 +270,7 @@ func TestCheckerBuiltOnce(t *testing.T) {
 	j := newJudge(t)
 	src := writeSource(t, "s.py", "a, b = map(int, input().split())\nprint(a + b)\n")
 	for range 2 {
-		r, err := j.Grade(context.Background(), p, Submission{Path: src}, BuildOptions{}, parallel())
+		r, err := j.Grade(context.Background(), p, Submission{Path: src}, BuildOptions{}, ample())
 		if err != nil || r.Verdict != verdict.AC {
 			t.Fatalf("got %v, %v, want AC", r, err)
 		}

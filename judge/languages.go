@@ -36,6 +36,13 @@ type Language struct {
 	ShebangExtensions []string `yaml:"shebang_extensions"`
 	// Explicit: chosen by name only, never by a file's ending.
 	Explicit bool `yaml:"explicit"`
+	// Code is the Kattis language code the entry stands for (a
+	// package's include/<code>/, problem.yaml's languages); "": Name.
+	Code string `yaml:"code"`
+	// Fallback names the language built and run instead when this one's
+	// compiler or interpreter is not installed (python3 on PyPy falls
+	// back to cpython3); "": none.
+	Fallback string `yaml:"fallback"`
 	// File is the name a one-file submission gets; "": its own.
 	File    string   `yaml:"file"`
 	Compile []string `yaml:"compile"`
@@ -70,6 +77,14 @@ type Language struct {
 func (lang *Language) DisplayName() string {
 	if lang.Title != "" {
 		return lang.Title
+	}
+	return lang.Name
+}
+
+// KattisCode is the Kattis language code of the entry: Code, else Name.
+func (lang *Language) KattisCode() string {
+	if lang.Code != "" {
+		return lang.Code
 	}
 	return lang.Name
 }
@@ -177,6 +192,19 @@ func ParseLanguages(r io.Reader, name string) (*Languages, error) {
 	}
 	if len(l.List) == 0 {
 		return nil, fmt.Errorf("%s: no languages", name)
+	}
+	for i := range l.List {
+		lang := &l.List[i]
+		if lang.Fallback == "" {
+			continue
+		}
+		fb, err := l.ByName(lang.Fallback)
+		switch {
+		case err != nil:
+			return nil, fmt.Errorf("%s: languages[%d] (%s): fallback: %w", name, i, lang.Name, err)
+		case fb == lang || fb.Fallback != "":
+			return nil, fmt.Errorf("%s: languages[%d] (%s): fallback: %s is itself or has a fallback of its own", name, i, lang.Name, fb.Name)
+		}
 	}
 	return &l, nil
 }

@@ -60,7 +60,8 @@ func installed(t *testing.T, j *Judge, lang string) {
 
 // TestLanguages grades an accepted, a wrong, a broken and a crashing
 // clocks program in every language of the table whose compiler is
-// installed (testdata/langs/LANG/{ac,wa,ce,re}.*); PyPy takes Python 3's.
+// installed (testdata/langs/LANG/{ac,wa,ce,re}.*); CPython 3 takes Python
+// 3's (PyPy).
 // Each file's language comes from its name (and Python 2's from its #!
 // line), as a contestant's would.
 func TestLanguages(t *testing.T) {
@@ -70,7 +71,7 @@ func TestLanguages(t *testing.T) {
 		t.Run(lang, func(t *testing.T) {
 			installed(t, j, lang)
 			dir, force := filepath.Join("testdata/langs", lang), ""
-			if lang == "pypy3" {
+			if lang == "cpython3" {
 				dir, force = "testdata/langs/python3", lang
 			}
 			for _, c := range []struct {

@@ -8,6 +8,8 @@ import (
 	"strings"
 	"syscall"
 	"testing"
+
+	"github.com/optjudge/optjudge/judge/internal/testuid"
 )
 
 // TestMain fails the package when the grading tests leave anything behind: a
@@ -16,6 +18,12 @@ import (
 // temporary directory.) Other test packages run at the same time, so the
 // checks look only at what is this process's.
 func TestMain(m *testing.M) {
+	first, err := testuid.Range(100000, 100)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "box uids:", err)
+		os.Exit(1)
+	}
+	firstBoxUID, lastBoxUID = first, first+100
 	code := m.Run()
 	if left := leftovers(); len(left) > 0 {
 		fmt.Fprintln(os.Stderr, "left behind after the tests:\n  "+strings.Join(left, "\n  "))
@@ -24,13 +32,12 @@ func TestMain(m *testing.M) {
 	os.Exit(code)
 }
 
-// The box uids of this package's sandboxes: away from the default (60000)
-// that other packages' tests use at the same time and from the sandbox
-// tests' 70000, and apart for two runs of this package at once.
-var (
-	firstBoxUID = 72000 + os.Getpid()%100*100
-	lastBoxUID  = firstBoxUID + 100
-)
+// The box uids of this package's sandboxes (set by TestMain): a range of
+// 100 from 100000 that no other test process holds at the time (two runs of
+// this package at once, on a shared machine), away from the default
+// (60000) that other packages' tests use and from the sandbox tests' 70000
+// and the service tests' 74000 to 93999.
+var firstBoxUID, lastBoxUID int
 
 func leftovers() []string {
 	var left []string

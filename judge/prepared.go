@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 
+	"github.com/optjudge/optjudge/judge/bytesize"
 	"github.com/optjudge/optjudge/problems"
 )
 
@@ -25,6 +26,18 @@ type BuildOptions struct {
 	// entrypoint): its file ({src}), or for Java and Kotlin its main
 	// class; "": found as without it (__main__ or main, the one main).
 	Entry string
+	// Problem is the problem the submission is for: a Kattis package's
+	// included files for the submission's language (include/) are copied
+	// over its files, its languages and code limit may refuse it
+	// (*RefusedError), and its compilation guarantees raise the build's
+	// limits. nil: a program of no problem (a generator). Judge.Grade
+	// sets it to the problem it grades on.
+	Problem *problems.Problem
+	// Example marks one of Problem's example submissions (under its
+	// submissions/): the package's constants are put in place in its
+	// files, as the format has it, and its symbolic links within the
+	// package are followed.
+	Example bool
 }
 
 // Prepared is a submission built once, to be graded many times on
@@ -50,17 +63,20 @@ func (j *Judge) Prepare(ctx context.Context, sub Submission, o BuildOptions) (*P
 	langs := j.table(o.Languages)
 	pp := &Prepared{Submission: sub, j: j, langs: langs, Compile: CompileResult{OK: true}}
 	var err error
-	if IsBuildRun(sub.Path) {
+	switch {
+	case o.Problem != nil && o.Problem.Type.SubmitAnswer:
+		err = j.prepareAnswers(pp, o)
+	case IsBuildRun(sub.Path):
 		err = j.prepareBuildRun(ctx, pp, o)
-	} else {
-		var src *sourceSet
-		if src, err = langs.resolve(sub.Path, o.Lang, o.Entry); err != nil {
-			return nil, err
+	default:
+		src, tc, serr := j.source(sub, o)
+		if serr != nil {
+			return nil, serr
 		}
 		if src.lang == nil {
 			err = j.prepareExecutable(pp, o)
 		} else {
-			err = j.prepareSource(ctx, pp, src, o)
+			err = j.prepareSource(ctx, pp, src, tc, o)
 		}
 	}
 	if err != nil {
@@ -68,6 +84,50 @@ func (j *Judge) Prepare(ctx context.Context, sub Submission, o BuildOptions) (*P
 		return nil, err
 	}
 	return pp, nil
+}
+
+// AnswersLanguage is the language of a submit-answer problem's
+// submission: files of answers, nothing to build or run.
+const AnswersLanguage = "answers"
+
+// prepareAnswers takes a submit-answer problem's submission: a directory
+// of answer files (problems.AnswerFile says which answers which test), or
+// one file, copied as they are, within the bounds of a directory
+// submission.
+func (j *Judge) prepareAnswers(pp *Prepared, o BuildOptions) error {
+	pp.Language = AnswersLanguage
+	path := pp.Submission.Path
+	st, err := os.Stat(path)
+	if err != nil {
+		return fmt.Errorf("submission %s: %w", path, unwrapPathError(err))
+	}
+	src := &sourceSet{path: path}
+	if st.IsDir() {
+		links := ""
+		if o.Example {
+			links = o.Problem.Dir
+		}
+		files, err := listDir(path, links)
+		if err != nil {
+			return fmt.Errorf("submission %s: %w", path, err)
+		}
+		src.dir, src.files, src.links = true, files, links
+	} else {
+		if st.Size() > int64(MaxSubmissionSize) {
+			return fmt.Errorf("submission %s: %s, over the limit of %s", path, bytesize.Size(st.Size()), MaxSubmissionSize)
+		}
+		src.files = []string{filepath.Base(path)}
+	}
+	dir, err := os.MkdirTemp(j.tmp, "prog-")
+	if err != nil {
+		return fmt.Errorf("creating a build directory: %w", err)
+	}
+	if err := src.copyInto(dir, 0o755); err != nil {
+		removeAll(dir)
+		return err
+	}
+	pp.prog = &program{lang: AnswersLanguage, dir: dir, files: src.files, answers: true}
+	return nil
 }
 
 // prepareExecutable wraps a ready-made executable as a program.
@@ -96,13 +156,8 @@ func (j *Judge) prepareExecutable(pp *Prepared, o BuildOptions) error {
 // copy of them (the runs' files, for an interpreted language) is made
 // first, and the build directory, which the compiler may write, gets a
 // copy of that.
-func (j *Judge) prepareSource(ctx context.Context, pp *Prepared, src *sourceSet, o BuildOptions) error {
-	lang := src.lang
-	pp.Language = lang.Name
-	tc, err := j.toolchain(lang)
-	if err != nil {
-		return err
-	}
+func (j *Judge) prepareSource(ctx context.Context, pp *Prepared, src *sourceSet, tc *toolchain, o BuildOptions) error {
+	pp.Language = src.lang.Name
 	prog, err := os.MkdirTemp(j.tmp, "prog-")
 	if err != nil {
 		return fmt.Errorf("creating a build directory: %w", err)
@@ -144,11 +199,12 @@ func (j *Judge) buildIn(ctx context.Context, pp *Prepared, src *sourceSet, prog 
 	if err := (&sourceSet{path: prog, dir: true, files: src.files}).copyInto(dir, 0o777); err != nil {
 		return nil, err
 	}
-	b := &build{lang: lang, dir: dir, entry: src.entry, sources: src.sources}
+	b := &build{lang: lang, dir: dir, entry: src.entry, sources: src.sources, limits: compileLimits(lang, o.Problem)}
 	if pp.Compile, err = j.compile(ctx, b, tc); err != nil || !pp.Compile.OK {
 		return nil, err
 	}
-	p := &program{lang: lang.Name, dir: prog, files: src.files, run: runCommand(lang, tc), env: tc.env, readOnly: tc.readOnly}
+	p := &program{lang: lang.Name, dir: prog, files: src.files, run: runCommand(lang, tc), env: tc.env, readOnly: tc.readOnly,
+		src: src, code: lang.KattisCode()}
 	built := builtFiles(lang)
 	if built == nil {
 		p.vars = runVars(src.entry, "")
@@ -195,6 +251,9 @@ func (pp *Prepared) Dir() string { return pp.buildDir }
 // Grade builds sub and grades it on p: Prepare, Prepared.Grade and Close.
 // With bo.Keep, the report says where the build was kept.
 func (j *Judge) Grade(ctx context.Context, p *problems.Problem, sub Submission, bo BuildOptions, o GradeOptions) (*Report, error) {
+	if bo.Problem == nil {
+		bo.Problem = p
+	}
 	pp, err := j.Prepare(ctx, sub, bo)
 	if err != nil {
 		return nil, err

@@ -1,112 +1,125 @@
 package judge
 
 import (
-	"slices"
-
+	"github.com/optjudge/optjudge/judge/verdict"
 	"github.com/optjudge/optjudge/problems"
 )
 
-// pruner returns, for a grading's tests, which later tests a rejected test
-// i makes unnecessary under Lazy: every later one, but in a Kattis
-// package's own tests, those its grading rules would not read.
-func (g *grader) pruner(tests []problems.Test) func(i int) []int {
-	all := func(i int) []int {
-		out := make([]int, 0, len(tests)-i-1)
-		for k := i + 1; k < len(tests); k++ {
-			out = append(out, k)
-		}
-		return out
-	}
+// unneeded asks the grading rules which of tests can no longer change the
+// outcome, given the results known so far (known[i] for test i, nil for a
+// test not known): in a Kattis package's own tests, its grading says
+// (problems.Problem.Unneeded); otherwise the verdict is the first rejected
+// test's, and every test after a rejected one is unneeded. orderFree says
+// that the answer holds whichever results are known, not only those of the
+// tests before each (the first-rejected rule): a lazyRun may then skip at
+// once what any finished test makes unneeded.
+func (g *grader) unneeded(tests []problems.Test) (unneeded func(known []*TestResult) []bool, orderFree bool) {
 	if !gradable(g.p, tests) {
-		return all
+		return func(known []*TestResult) []bool {
+			out := make([]bool, len(tests))
+			for i, r := range known {
+				if r != nil && r.Verdict != verdict.AC {
+					for k := i + 1; k < len(out); k++ {
+						out[k] = known[k] == nil
+					}
+					break
+				}
+			}
+			return out
+		}, true
 	}
 	index := map[string]int{}
 	for i, t := range tests {
 		index[t.Name] = i
 	}
-	later := func(i int, ts []*problems.Test, out *[]int) {
-		for _, t := range ts {
-			if k, ok := index[t.Name]; ok && k > i && !slices.Contains(*out, k) {
-				*out = append(*out, k)
+	return func(known []*TestResult) []bool {
+		results := func(t *problems.Test) (problems.TestResult, bool) {
+			i, ok := index[t.Name]
+			if !ok || known[i] == nil {
+				return problems.TestResult{}, false
+			}
+			tr := known[i]
+			return problems.TestResult{Verdict: tr.Verdict, Score: tr.validatorScore, Multiplier: tr.validatorMultiplier, Message: tr.Message}, true
+		}
+		out := make([]bool, len(tests))
+		for name := range g.p.Unneeded(results) {
+			if i, ok := index[name]; ok {
+				out[i] = true
 			}
 		}
-	}
-	if g.p.GroupRules == problems.GroupRules2025 {
-		if !g.p.Type.Scoring {
-			return all
-		}
-		return func(i int) []int { return prune2025(g.p, tests[i], i, later) }
-	}
-	parents := parentsOf(g.p.Groups)
-	return func(i int) []int {
-		var out []int
-		var node any = tests[i].Name
-		for {
-			at, ok := parents[node]
-			if !ok || at.g.Settings.OnReject != problems.OnRejectBreak {
-				return out
-			}
-			for _, it := range at.g.Items[at.k+1:] {
-				if it.Test != nil {
-					later(i, []*problems.Test{it.Test}, &out)
-				} else {
-					later(i, it.Group.AllTests(), &out)
-				}
-			}
-			if mayAccept(at.g) {
-				return out // the group may be accepted all the same: its parent goes on
-			}
-			node = at.g
-		}
-	}
+		return out
+	}, false
 }
 
-// place is an item's group and index in it.
-type place struct {
-	g *problems.Group
-	k int
+// lazyRun keeps a lazy grading's results as a run of one test at a time
+// would have them, however many run at once: in test order, each test is
+// run unless the results kept before it make it unneeded. It asks the
+// grading rules again as the results before each test become known in
+// order; and since what is unneeded only grows with the results known, a
+// test unneeded by the results known in order so far may be skipped (or
+// cancelled) at once, though tests before it still run.
+type lazyRun struct {
+	unneeded  func(known []*TestResult) []bool
+	orderFree bool          // unneeded holds for any results known (see grader.unneeded)
+	known     []*TestResult // the results kept, in order up to next
+	dead      []bool        // unneeded, by the results in known
+	next      int           // the first test not yet kept or dropped
 }
 
-// parentsOf maps each test (by name) and group below root to its place.
-func parentsOf(root *problems.Group) map[any]place {
-	m := map[any]place{}
-	root.Walk(func(g *problems.Group) {
-		for k, it := range g.Items {
-			if it.Test != nil {
-				m[it.Test.Name] = place{g, k}
-			} else {
-				m[it.Group] = place{g, k}
+func (g *grader) lazyRun(tests []problems.Test) *lazyRun {
+	l := &lazyRun{known: make([]*TestResult, len(tests))}
+	l.unneeded, l.orderFree = g.unneeded(tests)
+	if need := g.opts.Need; need != nil {
+		// the tests a caller reads whatever the grading needs
+		unneeded := l.unneeded
+		l.unneeded = func(known []*TestResult) []bool {
+			out := unneeded(known)
+			for i, t := range tests {
+				out[i] = out[i] && !need(t)
 			}
+			return out
 		}
-	})
-	return m
+	}
+	l.dead = l.unneeded(l.known)
+	return l
 }
 
-// mayAccept says whether a legacy group may be accepted though one of its
-// items is not: its grader accepts anyway, or is the package's own.
-func mayAccept(g *problems.Group) bool {
-	if g.Settings.Grading == "custom" {
-		return true
+// advance takes the results finished so far (results[i] for test i, nil
+// while it runs or has not started) and returns the tests, after those
+// kept or dropped, that need not run.
+func (l *lazyRun) advance(results []*TestResult) (skip []int) {
+	for l.next < len(results) {
+		i := l.next
+		if !l.dead[i] {
+			if results[i] == nil {
+				break
+			}
+			l.known[i] = results[i]
+			l.dead = l.unneeded(l.known)
+		}
+		l.next++
 	}
-	return slices.Contains(g.Settings.GraderFlags, "always_accept") || slices.Contains(g.Settings.GraderFlags, "accept_if_any_accepted")
+	early := l.dead
+	if l.orderFree {
+		early = l.unneeded(results)
+	}
+	for k := l.next; k < len(results); k++ {
+		if l.dead[k] || early[k] {
+			skip = append(skip, k)
+		}
+	}
+	return skip
 }
 
-// prune2025 is what a rejected test of a 2025-09 scoring problem makes
-// unnecessary: the rest of its group when that scores pass-fail or min
-// (its score is then 0), and the groups that require its group.
-func prune2025(p *problems.Problem, t problems.Test, i int, later func(int, []*problems.Test, *[]int)) []int {
-	var out []int
-	g := p.GroupOf(t)
-	if g == nil {
-		return nil
-	}
-	if g.Settings.Aggregation != problems.AggregateSum {
-		later(i, g.AllTests(), &out)
-	}
-	p.Groups.Walk(func(d *problems.Group) {
-		if slices.Contains(d.Settings.RequirePass, g.Name) {
-			later(i, d.AllTests(), &out)
+// kept is the grading's results: those a run of one test at a time would
+// have, or for a grading cut short, those that finished and are not known
+// to be unneeded.
+func (l *lazyRun) kept(results []*TestResult) []TestResult {
+	var out []TestResult
+	for i, r := range results {
+		if r != nil && !l.dead[i] {
+			out = append(out, *r)
 		}
-	})
+	}
 	return out
 }

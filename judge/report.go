@@ -87,6 +87,9 @@ type TestResult struct {
 
 	// what the validator wrote to score.txt and score_multiplier.txt
 	validatorScore, validatorMultiplier *float64
+	// outcome is what the verdict rests on (Regrade decides it again
+	// under a lower limit); nil in a report read back from JSON
+	outcome *outcome
 }
 
 // Summary totals a report.
@@ -133,33 +136,6 @@ func (tr *TestResult) measure(res *sandbox.Result) {
 	}
 	tr.Stderr = string(res.Stderr)
 	tr.Output = res.Stdout
-}
-
-// runVerdict decides a run's verdict from its measurements, in the order TLE,
-// MLE, OLE, RE; Unknown means the run completed and the checker decides.
-func runVerdict(res *sandbox.Result, l Limits) (verdict.Verdict, string) {
-	switch {
-	case res.Status == sandbox.TimeLimit || res.CPU > l.Time:
-		return verdict.TLE, fmt.Sprintf("CPU time over the %s limit", seconds(l.Time))
-	case res.Status == sandbox.WallTimeLimit:
-		return verdict.TLE, fmt.Sprintf("wall time over the %s limit (CPU %s): waiting or sleeping?", seconds(l.Wall), seconds(res.CPU))
-	case res.Status == sandbox.MemoryLimit || res.Memory > l.Memory:
-		return verdict.MLE, fmt.Sprintf("memory over the %s limit", l.Memory)
-	case res.Status == sandbox.OutputLimit:
-		return verdict.OLE, fmt.Sprintf("output over the %s limit", l.Output)
-	case res.Status == sandbox.Signaled:
-		return verdict.RE, "killed by " + signalName(res.Signal) + stderrHint(res)
-	case res.Status == sandbox.NonZeroExit:
-		return verdict.RE, fmt.Sprintf("exit code %d", res.ExitCode) + stderrHint(res)
-	}
-	return verdict.Unknown, ""
-}
-
-func stderrHint(res *sandbox.Result) string {
-	if l := firstLine(res.Stderr, 120); l != "" {
-		return ": " + l
-	}
-	return ""
 }
 
 func seconds(d time.Duration) string {

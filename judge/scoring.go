@@ -83,9 +83,11 @@ func (g *grader) score(ctx context.Context, r *Report, tests []problems.Test) er
 	return g.scoreReport(ctx, r)
 }
 
-// Regrade grades r again as if its tests had run under the CPU time limit
-// limit, below the one they ran under: a test that took more is TLE (a
-// run over its limit is TLE whatever else it did). judge verify runs the
+// Regrade grades r, a report of Grade, again as if its tests had run under
+// the CPU time limit limit, below the one they ran under: each test's
+// verdict is decided again, as Grade decides it, with the status its run
+// would have had under that limit (sandbox.Result.Within: a run that took
+// more is TLE, whatever else it did after). judge verify runs the
 // time-limit-exceeded submissions under a raised limit, to measure their
 // margin, and holds them to their expectations under the real one.
 func (j *Judge) Regrade(ctx context.Context, p *problems.Problem, langs *Languages, r *Report, limit time.Duration) (*Report, error) {
@@ -96,10 +98,14 @@ func (j *Judge) Regrade(ctx context.Context, p *problems.Problem, langs *Languag
 	for i := range out.Tests {
 		t := &out.Tests[i]
 		t.Score = nil
-		if t.CPU > limit {
-			t.Verdict, t.Message = verdict.TLE, fmt.Sprintf("CPU time over the %s limit", seconds(limit))
-			t.validatorScore, t.validatorMultiplier = nil, nil
+		if t.outcome == nil {
+			return nil, fmt.Errorf("regrading %s: test %s has no run to regrade (a report read back from JSON?)", r.Submission, t.Name)
 		}
+		o := *t.outcome
+		if o.failure == nil {
+			o.status = o.run.Within(limit)
+		}
+		o.decide(t, out.Limits)
 	}
 	if !r.Compile.OK || r.Incomplete {
 		return &out, nil

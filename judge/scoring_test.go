@@ -49,7 +49,7 @@ func TestGradeScoring2025(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.sub, func(t *testing.T) {
-			r, err := j.Grade(context.Background(), p, Submission{Path: "../problems/testdata/mean-2025/submissions/" + tt.sub}, BuildOptions{}, parallel())
+			r, err := j.Grade(context.Background(), p, Submission{Path: "../problems/testdata/mean-2025/submissions/" + tt.sub}, BuildOptions{}, ample())
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -94,7 +94,7 @@ func TestGradeLegacyScoring(t *testing.T) {
 	p := legacyScoring(t, nil)
 	j := newJudge(t)
 	for _, lazy := range []bool{false, true} {
-		o := parallel()
+		o := ample()
 		o.Lazy = lazy
 		r, err := j.Grade(context.Background(), p, Submission{Path: p.Dir + "/submissions/partially_accepted/small.py"}, BuildOptions{}, o)
 		if err != nil {
@@ -126,7 +126,7 @@ func TestGradeCustomGrader(t *testing.T) {
 		// the legacy protocol: "VERDICT SCORE" lines in, one out; flags as arguments
 		"graders/grade.py": "import sys\nlines = sys.stdin.read().split('\\n')\nprint('AC', 7 if sys.argv[1:] == ['seven'] and lines[0] == 'AC 50' else 1)\n",
 	})
-	r, err := newJudge(t).Grade(context.Background(), p, Submission{Path: p.Dir + "/submissions/accepted/echo.py"}, BuildOptions{}, parallel())
+	r, err := newJudge(t).Grade(context.Background(), p, Submission{Path: p.Dir + "/submissions/accepted/echo.py"}, BuildOptions{}, ample())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -143,7 +143,7 @@ func TestGradeValidatorFlags(t *testing.T) {
 		t.Fatal(err)
 	}
 	src := writeSource(t, "area.py", "import math\nr = int(input())\nprint(f'{math.pi * r * r:.9f}')\n")
-	r, err := newJudge(t).Grade(context.Background(), p, Submission{Path: src}, BuildOptions{}, parallel())
+	r, err := newJudge(t).Grade(context.Background(), p, Submission{Path: src}, BuildOptions{}, ample())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -174,7 +174,7 @@ func TestGradeOutputValidatorArgs(t *testing.T) {
 	})
 	// reads what the validator wants from the test's .files
 	src := writeSource(t, "echo.py", "import os, sys\nprint(open('hint.txt').read() if os.path.exists('hint.txt') else '')\n")
-	r, err := newJudge(t).Grade(context.Background(), p, Submission{Path: src}, BuildOptions{}, parallel())
+	r, err := newJudge(t).Grade(context.Background(), p, Submission{Path: src}, BuildOptions{}, ample())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -189,7 +189,7 @@ func TestGradeBuildRunSubmission(t *testing.T) {
 	p := sumProblem(t)
 	dir := t.TempDir()
 	os.WriteFile(dir+"/build", []byte("#!/bin/sh\nset -e\nmkdir lib\nprintf 'read a b\\necho $((a+b))\\n' > lib/sum.sh\nprintf '#!/bin/sh\\nexec sh \"$(dirname \"$0\")/lib/sum.sh\"\\n' > run\nchmod +x run\n"), 0o755)
-	r, err := newJudge(t).Grade(context.Background(), p, Submission{Path: dir}, BuildOptions{}, parallel())
+	r, err := newJudge(t).Grade(context.Background(), p, Submission{Path: dir}, BuildOptions{}, ample())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -197,7 +197,7 @@ func TestGradeBuildRunSubmission(t *testing.T) {
 		t.Errorf("got %v in %s (%q, %+v), want AC in %s", r.Verdict, r.Language, r.Compile.Message, r.Tests, BuildRunLanguage)
 	}
 	os.WriteFile(dir+"/build", []byte("#!/bin/sh\necho nothing to run\n"), 0o755)
-	r, err = newJudge(t).Grade(context.Background(), p, Submission{Path: dir}, BuildOptions{}, parallel())
+	r, err = newJudge(t).Grade(context.Background(), p, Submission{Path: dir}, BuildOptions{}, ample())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -221,7 +221,7 @@ func TestGradeTestArgs(t *testing.T) {
 		"data/secret/2.yaml":          "args: [c]\n",
 	})
 	src := writeSource(t, "args.py", "import sys\nprint(*sys.argv[1:])\n")
-	r, err := newJudge(t).Grade(context.Background(), p, Submission{Path: src}, BuildOptions{}, parallel())
+	r, err := newJudge(t).Grade(context.Background(), p, Submission{Path: src}, BuildOptions{}, ample())
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -25,7 +25,7 @@ func secretProblem(t *testing.T) (p *problems.Problem, ans, marker string) {
 	marker = "SECRET" + hex.EncodeToString(b)
 	dir := t.TempDir()
 	for name, content := range map[string]string{
-		"problem.yaml":          "name: secret\ntitle: Secret\nlimits:\n  time_limit: 1\n  memory: 256\n  output: 1\n",
+		"problem.yaml":          "name: secret\ntitle: Secret\nlimits:\n  time_limit: 5\n  memory: 256\n  output: 1\n",
 		"testdata/secret/1.in":  "what is the answer?\n",
 		"testdata/secret/1.ans": marker + "\n",
 	} {
@@ -175,7 +175,10 @@ int main(void) { fputs(ans, stdout); return 0; }
 
 // TestBuildLimits: a build that never ends, that forks without end, that
 // reads /dev/zero, or that writes without end ends as CE within the
-// language's compile limits, with nothing left running.
+// language's compile limits, with nothing left running. The fork bomb's
+// shell forks once, then execs its sleep: a fork of its own once the bomb
+// runs would fail at the process limit and end the build (exit 2) before
+// any limit, as it did on a busy machine.
 func TestBuildLimits(t *testing.T) {
 	langs, err := ParseLanguages(strings.NewReader(`languages:
   - name: spin
@@ -187,7 +190,7 @@ func TestBuildLimits(t *testing.T) {
   - name: forks
     extensions: [.forks]
     file: main.forks
-    compile: [sh, -c, "f() { f | f & }; f; sleep 60", "{src}"]
+    compile: [sh, -c, "f() { f | f & }; f & exec sleep 60", "{src}"]
     run: ["{exe}"]
     compile_limits: {time: 2, processes: 16}
   - name: writes
@@ -208,7 +211,9 @@ func TestBuildLimits(t *testing.T) {
 	}
 	j := newJudge(t)
 	tests := []struct{ file, src, want string }{
-		{"x.spin", "", "CPU time limit"},
+		// never ends: its CPU limit ends it, or on a machine busy enough
+		// to give it less than a third of a core, its wall-clock limit
+		{"x.spin", "", "compilation exceeded the "},
 		{"x.forks", "", "limit"},
 		{"x.writes", "", "wrote more than its limit"},
 		{"zero.c", "#include \"/dev/zero\"\nint main(void) { return 0; }\n", "limit"},

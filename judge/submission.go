@@ -61,6 +61,13 @@ type sourceSet struct {
 	sources []string  // the language's source files among files ({files})
 	entry   string    // the entry file ({src})
 	main    string    // a JVM language's main class named by BuildOptions.Entry, or ""
+	// content holds the files whose content is not the submission's file
+	// on disk: the problem's included files, and the submission's own with
+	// the problem's constants in place.
+	content map[string][]byte
+	// links is where a directory's symbolic links may lead (the problem
+	// package on disk, for its example submissions); "": none is followed.
+	links string
 }
 
 // origin is where the file name of the build directory comes from.
@@ -71,16 +78,68 @@ func (s *sourceSet) origin(name string) string {
 	return filepath.Join(s.path, filepath.FromSlash(name))
 }
 
+// open opens the submission's file name, following a symbolic link only
+// to a file within s.links.
+func (s *sourceSet) open(name string) (*os.File, error) {
+	p := s.origin(name)
+	if s.links != "" {
+		if target, err := filepath.EvalSymlinks(p); err == nil && target != p && within(s.links, target) {
+			p = target
+		}
+	}
+	return openNoFollow(p)
+}
+
+// head is the first line of the submission's file name (see headLine).
+func (s *sourceSet) head(name string) []byte {
+	f, err := s.open(name)
+	if err != nil {
+		return nil
+	}
+	defer f.Close()
+	return firstLineOf(f)
+}
+
+// read is the content of the build's file name.
+func (s *sourceSet) read(name string) ([]byte, error) {
+	if b, ok := s.content[name]; ok {
+		return b, nil
+	}
+	in, err := s.open(name)
+	if err != nil {
+		return nil, err
+	}
+	defer in.Close()
+	return io.ReadAll(io.LimitReader(in, int64(MaxSubmissionSize)+1))
+}
+
+// within says whether path is root or below it, both with links resolved.
+func within(root, path string) bool {
+	r, err := filepath.EvalSymlinks(root)
+	if err != nil {
+		return false
+	}
+	rel, err := filepath.Rel(r, path)
+	return err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator))
+}
+
 // copyInto copies the submission's files into dir (an empty directory of
-// the judge's), never through a link, making the directories they are in
-// with mode dirMode (a build's: writable by the compiler's box).
+// the judge's), never through a link but one within s.links, making the
+// directories they are in with mode dirMode (a build's: writable by the
+// compiler's box).
 func (s *sourceSet) copyInto(dir string, dirMode os.FileMode) error {
 	for _, f := range s.files {
 		dst := filepath.Join(dir, filepath.FromSlash(f))
 		if err := mkdirs(dir, path.Dir(f), dirMode); err != nil {
 			return fmt.Errorf("copying the submission: %w", err)
 		}
-		in, err := openNoFollow(s.origin(f))
+		if b, ok := s.content[f]; ok {
+			if err := copyTo(bytes.NewReader(b), dst, 0o644); err != nil {
+				return fmt.Errorf("copying the submission: %w", err)
+			}
+			continue
+		}
+		in, err := s.open(f)
 		if err != nil {
 			return fmt.Errorf("copying the submission: %w", err)
 		}
@@ -91,6 +150,31 @@ func (s *sourceSet) copyInto(dir string, dirMode os.FileMode) error {
 		}
 	}
 	return nil
+}
+
+// size is the total size of the submission's own files.
+func (s *sourceSet) size() (int64, error) {
+	if !s.dir {
+		st, err := os.Stat(s.path)
+		if err != nil {
+			return 0, err
+		}
+		return st.Size(), nil
+	}
+	var n int64
+	for _, f := range s.files {
+		in, err := s.open(f)
+		if err != nil {
+			return 0, err
+		}
+		st, err := in.Stat()
+		in.Close()
+		if err != nil {
+			return 0, err
+		}
+		n += st.Size()
+	}
+	return n, nil
 }
 
 // mkdirs makes the directories of rel (slash-separated) below root with
@@ -115,13 +199,13 @@ func mkdirs(root, rel string, perm os.FileMode) error {
 // resolve says how the submission at p is built: in the language named by
 // force, else the one its files select (see detect); for a file of no
 // language, as an executable if it is one.
-func (l *Languages) resolve(p, force, entry string) (*sourceSet, error) {
+func (l *Languages) resolve(p, force, entry, links string) (*sourceSet, error) {
 	st, err := os.Stat(p)
 	if err != nil {
 		return nil, fmt.Errorf("submission %s: %w", p, unwrapPathError(err))
 	}
 	if st.IsDir() {
-		return l.resolveDir(p, force, entry)
+		return l.resolveDir(p, force, entry, links)
 	}
 	if !st.Mode().IsRegular() {
 		return nil, fmt.Errorf("submission %s: not a regular file", p)
@@ -182,17 +266,17 @@ func safeName(name string) bool {
 // resolveDir resolves a directory submission: every file in it (but
 // hidden ones and editors' backups) is copied; the language is force, else
 // the one most of its files select.
-func (l *Languages) resolveDir(p, force, entry string) (*sourceSet, error) {
-	files, err := listDir(p)
+func (l *Languages) resolveDir(p, force, entry, links string) (*sourceSet, error) {
+	files, err := listDir(p, links)
 	if err != nil {
 		return nil, fmt.Errorf("submission %s: %w", p, err)
 	}
-	s := &sourceSet{path: p, dir: true, files: files}
+	s := &sourceSet{path: p, dir: true, files: files, links: links}
 	if force != "" {
 		if s.lang, err = l.ByName(force); err != nil {
 			return nil, err
 		}
-	} else if s.lang = l.detect(files, func(f string) []byte { return headLine(s.origin(f)) }); s.lang == nil {
+	} else if s.lang = l.detect(files, s.head); s.lang == nil {
 		return nil, &UnknownLanguageError{Path: p, Dir: true, Known: l.Names()}
 	}
 	for _, f := range files {
@@ -218,58 +302,85 @@ func (l *Languages) resolveDir(p, force, entry string) (*sourceSet, error) {
 
 // listDir lists the files of a directory submission, sorted, slash-
 // separated: regular files only (a link is refused: the judge would copy
-// what it points to), hidden files and directories and editors' backups
-// (~) passed over, within MaxSubmissionFiles and MaxSubmissionSize.
-func listDir(root string) ([]string, error) {
-	var files []string
-	var n int
-	var size int64
-	err := filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		if p == root {
-			return nil
-		}
-		rel := filepath.ToSlash(strings.TrimPrefix(p, root+string(filepath.Separator)))
-		name := d.Name()
-		if strings.HasPrefix(name, ".") || strings.HasSuffix(name, "~") {
-			if d.IsDir() {
-				return filepath.SkipDir
-			}
-			return nil
-		}
-		if !safeName(name) {
-			return fmt.Errorf("%s: want a file name of letters, digits and ._+-, not starting with - or .", rel)
-		}
-		if n++; n > MaxSubmissionFiles {
-			return fmt.Errorf("more than %d files", MaxSubmissionFiles)
-		}
-		switch {
-		case d.IsDir():
-			return nil
-		case d.Type()&fs.ModeSymlink != 0:
-			return fmt.Errorf("%s: a symbolic link (give the file itself)", rel)
-		case !d.Type().IsRegular():
-			return fmt.Errorf("%s: not a regular file", rel)
-		}
-		fi, err := d.Info()
-		if err != nil {
-			return err
-		}
-		if size += fi.Size(); size > int64(MaxSubmissionSize) {
-			return fmt.Errorf("over %s in all", MaxSubmissionSize)
-		}
-		files = append(files, rel)
-		return nil
-	})
-	if err != nil {
+// what it points to; but one to a file or directory within links, the
+// problem package of an example submission, is followed), hidden files
+// and directories and editors' backups (~) passed over, within
+// MaxSubmissionFiles and MaxSubmissionSize.
+func listDir(root, links string) ([]string, error) {
+	l := &lister{links: links}
+	if err := l.walk(root, ""); err != nil {
 		return nil, unwrapPathError(err)
 	}
-	if len(files) == 0 {
+	if len(l.files) == 0 {
 		return nil, fmt.Errorf("no files")
 	}
-	return files, nil
+	slices.Sort(l.files)
+	return l.files, nil
+}
+
+// lister is listDir's walk.
+type lister struct {
+	links string
+	files []string
+	n     int
+	size  int64
+	depth int
+}
+
+// walk lists the directory dir, rel below the submission's top.
+func (l *lister) walk(dir, rel string) error {
+	if l.depth++; l.depth > 32 {
+		return fmt.Errorf("%s: directories nested too deep", rel)
+	}
+	defer func() { l.depth-- }()
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return err
+	}
+	for _, d := range entries {
+		name := d.Name()
+		r := path.Join(rel, name)
+		if strings.HasPrefix(name, ".") || strings.HasSuffix(name, "~") {
+			continue
+		}
+		if !safeName(name) {
+			return fmt.Errorf("%s: want a file name of letters, digits and ._+-, not starting with - or .", r)
+		}
+		if l.n++; l.n > MaxSubmissionFiles {
+			return fmt.Errorf("more than %d files", MaxSubmissionFiles)
+		}
+		full := filepath.Join(dir, name)
+		t := d.Type()
+		if t&fs.ModeSymlink != 0 {
+			target, err := filepath.EvalSymlinks(full)
+			if l.links == "" || err != nil || !within(l.links, target) {
+				return fmt.Errorf("%s: a symbolic link (give the file itself)", r)
+			}
+			st, err := os.Stat(target)
+			if err != nil {
+				return err
+			}
+			t, full = st.Mode().Type(), target
+		}
+		switch {
+		case t.IsDir():
+			if err := l.walk(full, r); err != nil {
+				return err
+			}
+			continue
+		case !t.IsRegular():
+			return fmt.Errorf("%s: not a regular file", r)
+		}
+		st, err := os.Stat(full)
+		if err != nil {
+			return err
+		}
+		if l.size += st.Size(); l.size > int64(MaxSubmissionSize) {
+			return fmt.Errorf("over %s in all", MaxSubmissionSize)
+		}
+		l.files = append(l.files, r)
+	}
+	return nil
 }
 
 // entryFile picks the file a directory's program starts from, among its
@@ -367,7 +478,7 @@ func (l *Languages) Detect(name string, content []byte) (*Language, error) {
 // installed), which runs as it is, and an *UnknownLanguageError for
 // anything else.
 func (l *Languages) Resolve(path, force string) (*Language, error) {
-	s, err := l.resolve(path, force, "")
+	s, err := l.resolve(path, force, "", "")
 	if err != nil {
 		return nil, err
 	}
@@ -385,7 +496,12 @@ func headLine(p string) []byte {
 		return nil
 	}
 	defer f.Close()
-	b, _ := bufio.NewReader(io.LimitReader(f, maxLine)).ReadBytes('\n')
+	return firstLineOf(f)
+}
+
+// firstLineOf is the first line of r, up to maxLine bytes.
+func firstLineOf(r io.Reader) []byte {
+	b, _ := bufio.NewReader(io.LimitReader(r, maxLine)).ReadBytes('\n')
 	return bytes.TrimRight(b, "\r\n")
 }
 

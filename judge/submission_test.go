@@ -137,7 +137,7 @@ func TestResolve(t *testing.T) {
 		{"unknown language name", write("a.c", "", 0o644), "cobol", "", "", `unknown language "cobol"`},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
-			s, err := langs.resolve(tt.path, tt.force, "")
+			s, err := langs.resolve(tt.path, tt.force, "", "")
 			if tt.err != "" {
 				if err == nil || !strings.Contains(err.Error(), tt.err) {
 					t.Errorf("got %v, want an error with %q", err, tt.err)

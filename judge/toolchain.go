@@ -4,6 +4,7 @@ import (
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
+	"errors"
 	"fmt"
 	"go/parser"
 	"go/token"
@@ -41,6 +42,27 @@ func (j *Judge) toolchain(lang *Language) (*toolchain, error) { return j.findToo
 // box uids need not reach it.
 func (j *Judge) trustedToolchain(lang *Language) (*toolchain, error) {
 	return j.findToolchain(lang, false)
+}
+
+// installed is the language a program in lang is built in here, with its
+// toolchain: lang, or its fallback (in langs) when lang's programs are not
+// installed and the fallback's are. When neither is, the error is lang's:
+// it names what to install.
+func (j *Judge) installed(langs *Languages, lang *Language, boxed bool) (*Language, *toolchain, error) {
+	tc, err := j.findToolchain(lang, boxed)
+	var ni *NotInstalledError
+	if err == nil || lang.Fallback == "" || !errors.As(err, &ni) {
+		return lang, tc, err
+	}
+	fb, ferr := j.table(langs).ByName(lang.Fallback)
+	if ferr != nil {
+		return lang, nil, err
+	}
+	ftc, ferr := j.findToolchain(fb, boxed)
+	if ferr != nil {
+		return lang, nil, err
+	}
+	return fb, ftc, nil
 }
 
 func (j *Judge) findToolchain(lang *Language, boxed bool) (*toolchain, error) {

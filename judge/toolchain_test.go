@@ -82,7 +82,7 @@ func TestToolchainPaths(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	r, err := j.Grade(context.Background(), p, Submission{Path: src}, BuildOptions{Languages: langs}, GradeOptions{Tests: tests})
+	r, err := j.Grade(context.Background(), p, Submission{Path: src}, BuildOptions{Languages: langs}, GradeOptions{Tests: tests, TimeLimit: ample().TimeLimit})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -103,7 +103,7 @@ func TestLookPathPassesOver(t *testing.T) {
 	}
 	j := newJudgeConfig(t, Config{})
 	j.cfg.Path = shims + ":/usr/bin"
-	lang, err := j.Languages().ByName("python")
+	lang, err := j.Languages().ByName("cpython3")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -178,7 +178,7 @@ func TestToolchainUnreachableAtNone(t *testing.T) {
 		"problem.yaml": "name: sum\ntitle: Sum\nchecker:\n  program: check.fake\n",
 		"check.fake":   "world",
 	})
-	r, err := j.Grade(context.Background(), cp, Submission{Path: writeSource(t, "s.py", "print(3)\n")}, BuildOptions{Languages: both}, GradeOptions{})
+	r, err := j.Grade(context.Background(), cp, Submission{Path: writeSource(t, "s.py", "print(3)\n")}, BuildOptions{Languages: both}, ample())
 	if err != nil || r.Verdict != verdict.AC {
 		t.Errorf("a checker below the 0700 home: got %v, %s; want it built and AC", err, describeOrNil(r))
 	}

@@ -11,6 +11,7 @@ import (
 	"os"
 	"path"
 	"path/filepath"
+	"slices"
 	"strings"
 	"time"
 
@@ -46,7 +47,10 @@ type toolEntry struct {
 // checker program built with langs (nil: the Judge's table) once per Judge
 // and problem version (p.Hash()), then shared by every caller. Its
 // arguments are the problem's (validator_flags); a test's own come with
-// Checkers.
+// Checkers. The Judge keeps the programs of the MaxToolVersions problem
+// versions used last (toolcache.go): a checker program stays usable while
+// a grading of its version runs, and after it until the programs of that
+// many other versions are built.
 func (j *Judge) Checker(ctx context.Context, p *problems.Problem, langs *Languages) (checkers.Checker, error) {
 	return j.checker(ctx, p, langs)
 }
@@ -59,8 +63,10 @@ func (j *Judge) checker(ctx context.Context, p *problems.Problem, langs *Languag
 	if err != nil {
 		return nil, err
 	}
+	cmd := t.command(programTimeout(p), programMemory(p))
+	cmd.Output = p.Submit.ValidationOutput
 	return &checkers.External{
-		Command:  t.command(programTimeout(p), programMemory(p)),
+		Command:  cmd,
 		Protocol: p.CheckerProgram.Protocol,
 		Args:     p.CheckerProgram.Args,
 		TempDir:  j.tmp,
@@ -169,23 +175,29 @@ func (t *tool) inputValidator(prog problems.Program, timeout time.Duration, mem 
 // not keep a failure that a full disk or a loaded machine caused).
 func (j *Judge) tool(ctx context.Context, p *problems.Problem, prog problems.Program, langs *Languages) (*tool, error) {
 	langs = j.table(langs)
-	key := p.Hash() + "\x00" + prog.Path + "\x00" + langs.key()
+	hash := p.Hash()
+	key := hash + "\x00" + prog.Path + "\x00" + langs.key()
 	for {
 		j.mu.Lock()
 		e := j.tools[key]
 		if e == nil {
 			e = &toolEntry{done: make(chan struct{})}
 			j.tools[key] = e
+			v := j.useVersionLocked(hash)
+			v.keys = append(v.keys, key)
+			stale := j.evictToolsLocked()
 			j.mu.Unlock()
+			removeTools(stale)
 			e.t, e.err = j.buildTool(ctx, p, prog, langs)
 			if e.err != nil {
 				j.mu.Lock()
-				delete(j.tools, key)
+				j.dropToolLocked(hash, key)
 				j.mu.Unlock()
 			}
 			close(e.done)
 			return e.t, e.err
 		}
+		j.useVersionLocked(hash)
 		j.mu.Unlock()
 		select {
 		case <-e.done:
@@ -199,11 +211,13 @@ func (j *Judge) tool(ctx context.Context, p *problems.Problem, prog problems.Pro
 	}
 }
 
-// buildTool builds the program prog in p's directory: a source file, a
-// directory holding exactly one source file of a known language together
-// with the files it includes, a directory with build and run scripts, or
-// a checktestdata or viva script. A program that does not build is an
-// error: the problem, not a contestant, is at fault.
+// buildTool builds the program prog in p's directory: a source file (with
+// the other files of its folder, prog.Files), a directory of sources of
+// one language (C and C++ compile them all; the others start from the
+// entry file, as a submission's), a directory with build and run
+// scripts, or a checktestdata or viva script; the package's constants in
+// its files. A program that does not build is an error: the problem, not
+// a contestant, is at fault.
 func (j *Judge) buildTool(ctx context.Context, p *problems.Problem, prog problems.Program, langs *Languages) (*tool, error) {
 	dir, err := os.MkdirTemp(j.tmp, "tool-")
 	if err != nil {
@@ -215,11 +229,11 @@ func (j *Judge) buildTool(ctx context.Context, p *problems.Problem, prog problem
 	}
 	switch prog.Kind {
 	case problems.ProgramBuildRun:
-		t, err = j.buildRunTool(ctx, p.FS, prog.Path, dir)
+		t, err = j.buildRunTool(ctx, p, prog.Path, dir)
 	case problems.ProgramCheckTestData, problems.ProgramViva:
-		t, err = j.scriptTool(p.FS, prog, dir)
+		t, err = j.scriptTool(p, prog, dir)
 	default:
-		t, err = j.buildToolIn(ctx, p.FS, prog.Path, dir, langs)
+		t, err = j.buildToolIn(ctx, p, prog, dir, langs)
 	}
 	if err != nil {
 		removeAll(dir)
@@ -230,40 +244,70 @@ func (j *Judge) buildTool(ctx context.Context, p *problems.Problem, prog problem
 
 // scriptTool is a checktestdata or viva script run by its tool, found on
 // the Judge's PATH.
-func (j *Judge) scriptTool(fsys fs.FS, prog problems.Program, dir string) (*tool, error) {
+func (j *Judge) scriptTool(p *problems.Problem, prog problems.Program, dir string) (*tool, error) {
 	name := prog.Kind.Tool()
 	exe, err := proc.LookPath(name, j.cfg.Path, nil)
 	if err != nil {
 		return nil, fmt.Errorf("%s: a %s script needs %s: %w", prog.Path, prog.Kind, name, err)
 	}
 	script := filepath.Join(dir, path.Base(prog.Path))
-	if err := copyFromFS(fsys, prog.Path, script); err != nil {
+	if err := copyFromProblem(p, prog.Path, script); err != nil {
 		return nil, fmt.Errorf("%s: %w", prog.Path, err)
 	}
 	env := []string{"PATH=" + j.cfg.Path, "HOME=" + dir, "TMPDIR=" + dir, "LANG=C.UTF-8"}
 	return &tool{path: prog.Path, argv: []string{exe, script}, dir: dir, env: env, script: prog.Kind}, nil
 }
 
-func (j *Judge) buildToolIn(ctx context.Context, fsys fs.FS, name, dir string, langs *Languages) (*tool, error) {
-	src, err := copyProgram(fsys, name, dir, langs)
+func (j *Judge) buildToolIn(ctx context.Context, p *problems.Problem, prog problems.Program, dir string, langs *Languages) (*tool, error) {
+	name := prog.Path
+	files, err := copyProgram(p, prog, dir)
 	if err != nil {
 		return nil, fmt.Errorf("building %s: %w", name, err)
 	}
-	lang := langs.detect([]string{src}, func(string) []byte { return headLine(filepath.Join(dir, src)) })
-	if lang == nil {
-		return nil, fmt.Errorf("building %s: %w", name, &UnknownLanguageError{Path: name, Ext: filepath.Ext(src), Known: langs.Names()})
+	single := false
+	if st, err := fs.Stat(p.FS, name); err == nil && !st.IsDir() {
+		single = true // a file program: its language is its own
 	}
-	entry := buildName(lang, src)
-	if src != entry {
-		if err := copyFile(filepath.Join(dir, src), filepath.Join(dir, entry), 0o644); err != nil {
-			return nil, fmt.Errorf("building %s: %w", name, err)
+	detectIn := files
+	if single {
+		detectIn = []string{path.Base(name)}
+	}
+	lang := langs.detect(detectIn, func(f string) []byte { return headLine(filepath.Join(dir, filepath.FromSlash(f))) })
+	switch {
+	case lang == nil && single:
+		return nil, fmt.Errorf("building %s: %w", name, &UnknownLanguageError{Path: name, Ext: path.Ext(name), Known: langs.Names()})
+	case lang == nil:
+		return nil, fmt.Errorf("building %s: no source file of a known language", name)
+	}
+	lang, tc, err := j.installed(langs, lang, false)
+	if err != nil {
+		return nil, fmt.Errorf("building %s: %w", name, err)
+	}
+	var sources []string
+	for _, f := range files {
+		if langs.hasExt(lang, f) {
+			sources = append(sources, f)
 		}
 	}
-	tc, err := j.trustedToolchain(lang)
-	if err != nil {
-		return nil, fmt.Errorf("building %s: %w", name, err)
+	entry := entryFile(sources)
+	runsEntry := slices.ContainsFunc(lang.Run, func(a string) bool { return strings.Contains(a, "{src}") })
+	if !single && len(sources) > 1 && runsEntry && !isEntryName(entry) {
+		// which one runs? (C and C++ compile them all; Python starts from
+		// __main__.py)
+		return nil, fmt.Errorf("building %s: %d source files (%s); want one, or one named __main__ or main", name, len(sources), strings.Join(sources, ", "))
 	}
-	res, err := j.compile(ctx, &build{lang: lang, dir: dir, trusted: true, entry: entry, sources: []string{entry}}, tc)
+	if single {
+		// a file program: its source, the folder's files beside it
+		entry = path.Base(name)
+		sources = []string{entry}
+		if e := buildName(lang, entry); e != entry {
+			if err := copyFile(filepath.Join(dir, entry), filepath.Join(dir, e), 0o644); err != nil {
+				return nil, fmt.Errorf("building %s: %w", name, err)
+			}
+			entry, sources = e, []string{e}
+		}
+	}
+	res, err := j.compile(ctx, &build{lang: lang, dir: dir, trusted: true, entry: entry, sources: sources}, tc)
 	main, failed := "", ""
 	if err == nil && res.OK && lang.MainClass {
 		main, failed, err = packJVM(lang, dir, dir, entry, "")
@@ -279,70 +323,116 @@ func (j *Judge) buildToolIn(ctx context.Context, fsys fs.FS, name, dir string, l
 		return nil, fmt.Errorf("building %s (%s): %s", name, lang.Name, failed)
 	}
 	argv := expand(runCommand(lang, tc), map[string]string{
-		"src": filepath.Join(dir, entry), "exe": filepath.Join(dir, exeName), "jar": filepath.Join(dir, jarName),
+		"src": filepath.Join(dir, filepath.FromSlash(entry)), "exe": filepath.Join(dir, exeName), "jar": filepath.Join(dir, jarName),
 		"dir": dir, "mainclass": main, "memlimit": memLimitMiB(0),
 	}, nil)
 	return &tool{path: name, argv: argv, dir: dir, env: j.trustedEnv(dir, tc)}, nil
 }
 
-// copyProgram copies the program (a file, or a directory's files) into dir
-// and returns the name of its one source file there.
-func copyProgram(fsys fs.FS, name, dir string, langs *Languages) (string, error) {
-	st, err := fs.Stat(fsys, name)
-	if err != nil {
-		return "", unwrapPathError(err)
-	}
-	if !st.IsDir() {
-		base := path.Base(name)
-		return base, copyFromFS(fsys, name, filepath.Join(dir, base))
-	}
-	var sources []string
-	err = copyTree(fsys, name, dir, func(rel string) {
-		if !strings.Contains(rel, "/") && langs.detect([]string{rel}, func(string) []byte { return nil }) != nil {
-			sources = append(sources, rel)
-		}
-	})
-	if err != nil {
-		return "", err
-	}
-	switch len(sources) {
-	case 0:
-		return "", errors.New("no source file of a known language")
-	case 1:
-		return sources[0], nil
-	}
-	return "", fmt.Errorf("%d source files (%s); want one", len(sources), strings.Join(sources, ", "))
+// isEntryName says whether a source is named as an entry point: __main__
+// or main, in any case.
+func isEntryName(f string) bool {
+	return strings.EqualFold(stem(f), "__main__") || strings.EqualFold(stem(f), "main")
 }
 
-// copyTree copies the directory name of fsys into dir, calling file with
-// each regular file's path relative to name. Files keep their execute
-// bits, and a build or run script at the top gets them.
-func copyTree(fsys fs.FS, name, dir string, file func(rel string)) error {
-	return fs.WalkDir(fsys, name, func(p string, d fs.DirEntry, err error) error {
-		if err != nil || p == name {
+// copyProgram copies the program (a file and the other files of its
+// folder, or a directory's files) into dir, the package's constants in
+// place, and returns the files copied, slash-separated, sorted.
+func copyProgram(p *problems.Problem, prog problems.Program, dir string) ([]string, error) {
+	st, err := fs.Stat(p.FS, prog.Path)
+	if err != nil {
+		return nil, unwrapPathError(err)
+	}
+	if st.IsDir() {
+		var files []string
+		err := copyTree(p, prog.Path, dir, func(rel string) { files = append(files, rel) })
+		slices.Sort(files)
+		if err == nil && len(files) == 0 {
+			err = errors.New("no files")
+		}
+		return files, err
+	}
+	files := []string{path.Base(prog.Path)}
+	if err := copyFromProblem(p, prog.Path, filepath.Join(dir, files[0])); err != nil {
+		return nil, err
+	}
+	for _, f := range prog.Files {
+		if base := path.Base(f); base != files[0] {
+			if err := copyFromProblem(p, f, filepath.Join(dir, base)); err != nil {
+				return nil, err
+			}
+			files = append(files, base)
+		}
+	}
+	slices.Sort(files)
+	return files, nil
+}
+
+// copyTree copies the directory name of the problem into dir, the
+// package's constants in place, calling file with each regular file's path
+// relative to name. Files keep their execute bits, and a build or run
+// script at the top gets them. Symbolic links are followed (LoadDir has
+// checked that none leads out of the package).
+func copyTree(p *problems.Problem, name, dir string, file func(rel string)) error {
+	return copyTreeFS(p.FS, name, dir, p.ReadFile, file)
+}
+
+// copyTreeFS is copyTree for any FS, each file read with read.
+func copyTreeFS(fsys fs.FS, name, dir string, read func(string) ([]byte, error), file func(rel string)) error {
+	return copyLevel(fsys, name, dir, "", read, file)
+}
+
+// copyLevel copies the directory name of fsys, at rel below the tree's
+// top, into dir.
+func copyLevel(fsys fs.FS, name, dir, rel string, read func(string) ([]byte, error), file func(rel string)) error {
+	entries, err := fs.ReadDir(fsys, name)
+	if err != nil {
+		return err
+	}
+	for _, e := range entries {
+		src, r := path.Join(name, e.Name()), path.Join(rel, e.Name())
+		st, err := fs.Stat(fsys, src) // through a link
+		if err != nil {
 			return err
 		}
-		rel := strings.TrimPrefix(p, name+"/")
-		dst := filepath.Join(dir, filepath.FromSlash(rel))
-		if d.IsDir() {
-			return os.MkdirAll(dst, 0o755)
+		dst := filepath.Join(dir, e.Name())
+		switch {
+		case st.IsDir():
+			if err := os.MkdirAll(dst, 0o755); err != nil {
+				return err
+			}
+			if err := copyLevel(fsys, src, dst, r, read, file); err != nil {
+				return err
+			}
+			continue
+		case !st.Mode().IsRegular():
+			continue
 		}
 		if file != nil {
-			file(rel)
+			file(r)
 		}
-		if err := copyFromFS(fsys, p, dst); err != nil {
+		b, err := read(src)
+		if err != nil {
 			return err
 		}
-		st, err := fs.Stat(fsys, p)
-		if err == nil && (st.Mode().Perm()&0o111 != 0 || rel == "build" || rel == "run") {
-			return os.Chmod(dst, 0o755)
+		mode := os.FileMode(0o644)
+		if st.Mode().Perm()&0o111 != 0 || r == "build" || r == "run" {
+			mode = 0o755
 		}
-		return nil
-	})
+		if err := os.WriteFile(dst, b, mode); err != nil {
+			return err
+		}
+		if err := os.Chmod(dst, mode); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
-func copyFromFS(fsys fs.FS, name, dst string) error {
-	b, err := fs.ReadFile(fsys, name)
+// copyFromProblem copies a file of the problem to dst, the package's
+// constants in place.
+func copyFromProblem(p *problems.Problem, name, dst string) error {
+	b, err := p.ReadFile(name)
 	if err != nil {
 		return err
 	}

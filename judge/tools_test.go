@@ -86,7 +86,7 @@ func TestGradeTestlibChecker(t *testing.T) {
 	j := newJudge(t)
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			r, err := j.Grade(context.Background(), p, Submission{Path: writeSource(t, "s.py", tt.src)}, BuildOptions{}, parallel())
+			r, err := j.Grade(context.Background(), p, Submission{Path: writeSource(t, "s.py", tt.src)}, BuildOptions{}, ample())
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -106,7 +106,7 @@ func TestGradeCheckerFailIsJE(t *testing.T) {
 		"testdata/secret/2.ans": "41\n",
 	})
 	src := writeSource(t, "s.py", "a, b = map(int, input().split())\nprint(a + b)\n")
-	r, err := newJudge(t).Grade(context.Background(), p, Submission{Path: src}, BuildOptions{}, parallel())
+	r, err := newJudge(t).Grade(context.Background(), p, Submission{Path: src}, BuildOptions{}, ample())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -131,7 +131,7 @@ func TestGradeKattisValidator(t *testing.T) {
 	j := newJudge(t)
 	for _, tt := range tests {
 		t.Run(tt.sub, func(t *testing.T) {
-			opts := parallel()
+			opts := ample()
 			opts.Lazy = true
 			r, err := j.Grade(context.Background(), p, Submission{Path: "../problems/sum-kattis/submissions/" + tt.sub}, BuildOptions{}, opts)
 			if err != nil {
@@ -153,7 +153,7 @@ func TestBuildToolErrors(t *testing.T) {
 		{"does not compile", map[string]string{"check.cpp": "int main() { return nope; }\n"},
 			"building check.cpp (cpp): g++ failed"},
 		{"two sources", map[string]string{"check/a.py": "", "check/b.py": ""},
-			"building check: 2 source files (a.py, b.py); want one"},
+			"building check: 2 source files (a.py, b.py); want one, or one named __main__ or main"},
 		{"no source", map[string]string{"check/notes.txt": ""},
 			"building check: no source file of a known language"},
 		{"build script fails", map[string]string{"check/build": "#!/bin/sh\necho no compiler here >&2\nexit 1\n", "check/run": "#!/bin/sh\n"},
@@ -186,7 +186,7 @@ func TestToolDirectoryWithHeader(t *testing.T) {
 		"check/verdicts.h":       "#define ACCEPT 42\n",
 		"check/validate_sum.cpp": "#include \"verdicts.h\"\nint main() { return ACCEPT; }\n",
 	})
-	r, err := newJudge(t).Grade(context.Background(), p, Submission{Path: writeSource(t, "s.py", "print(0)\n")}, BuildOptions{}, parallel())
+	r, err := newJudge(t).Grade(context.Background(), p, Submission{Path: writeSource(t, "s.py", "print(0)\n")}, BuildOptions{}, ample())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -245,7 +245,7 @@ func TestToolFailureNotKept(t *testing.T) {
 	if err := os.Remove(broken); err != nil {
 		t.Fatal(err)
 	}
-	r, err := j.Grade(context.Background(), p, Submission{Path: src}, BuildOptions{}, parallel())
+	r, err := j.Grade(context.Background(), p, Submission{Path: src}, BuildOptions{}, ample())
 	if err != nil {
 		t.Fatalf("the second grading: %v", err)
 	}

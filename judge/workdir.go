@@ -20,6 +20,9 @@ type workDir struct {
 	mode   os.FileMode            // the directory's, as made
 	placed map[string]os.FileInfo // the program's files where they were placed
 	linked bool                   // the sandbox placed them as links to the build
+	// readable: made readable by all, for a program that may not write
+	// in it (and so is not lent it)
+	readable bool
 }
 
 // workDirTime is the modification time of a working directory between
@@ -39,6 +42,12 @@ func (w *workDir) fresh(j *Judge, p *program) (string, error) {
 	dir, err := os.MkdirTemp(j.tmp, "run-")
 	if err != nil {
 		return "", fmt.Errorf("creating a working directory: %w", err)
+	}
+	if w.readable {
+		if err := os.Chmod(dir, 0o755); err != nil {
+			os.Remove(dir)
+			return "", fmt.Errorf("creating a working directory: %w", err)
+		}
 	}
 	fi, err := os.Lstat(dir)
 	if err != nil {

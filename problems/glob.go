@@ -11,7 +11,8 @@ const maxExpansions = 1024
 
 // expandBraces expands the brace alternatives of a glob, as
 // submissions.yaml allows: "{a,b}.py" is "a.py" and "b.py", nested braces
-// too. A brace without its match is literal. ok is false when the
+// too; spaces around an alternative are dropped ("{ a, b }"). A brace
+// without its match is literal. ok is false when the
 // expansion would pass maxExpansions.
 func expandBraces(pattern string) (out []string, ok bool) {
 	open := strings.IndexByte(pattern, '{')
@@ -49,7 +50,9 @@ func expandBraces(pattern string) (out []string, ok bool) {
 		return nil, false
 	}
 	for i := 0; i+1 < len(bounds); i++ {
-		alts, ok := expandBraces(pattern[bounds[i]+1 : bounds[i+1]])
+		// an alternative's surrounding spaces are no part of it, as
+		// BAPCtools reads a glob: "{ 4 }" is "4"
+		alts, ok := expandBraces(strings.TrimSpace(pattern[bounds[i]+1 : bounds[i+1]]))
 		if !ok {
 			return nil, false
 		}

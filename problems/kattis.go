@@ -9,6 +9,8 @@ import (
 	"strings"
 
 	"gopkg.in/yaml.v3"
+
+	"github.com/optjudge/optjudge/judge/bytesize"
 )
 
 // KattisSpec is the problem.yaml of a Kattis/ICPC problem package, in any
@@ -36,8 +38,9 @@ import (
 //
 // The problem's type is `type` (a string, or a list in 2023-07 and later:
 // pass-fail, scoring, interactive, multi-pass, submit-answer) together with
-// the legacy `validation: custom [interactive] [score]`; multi-pass and
-// submit-answer problems are refused with an error naming the key.
+// the legacy `validation: custom [interactive] [score]`; multi-pass
+// problems are refused with an error naming the key. A submit-answer
+// problem's submissions are directories of answers (see AnswerFile).
 //
 // The time limit is limits.time_limit (2023-07 and later), else the number
 // in the file .timelimit at the package's root (as DOMjudge and BAPCtools
@@ -65,11 +68,13 @@ type KattisSpec struct {
 	AllowFileWriting     bool          `yaml:"allow_file_writing"`
 	Constants            any           `yaml:"constants"`
 
-	file     string
-	lines    map[string]int
-	format   FormatVersion
-	ptype    ProblemType
-	warnings []Warning
+	file      string
+	lines     map[string]int
+	format    FormatVersion
+	ptype     ProblemType
+	warnings  []Warning
+	nodes     map[string]*yaml.Node // the top-level values read node by node: constants
+	constants Constants
 }
 
 // KattisLimits are the limits section of a Kattis problem.yaml. Sizes are in
@@ -133,6 +138,14 @@ func ParseKattis(r io.Reader, name string) (*KattisSpec, error) {
 		return nil, err
 	}
 	collectLines(doc, "", k.lines)
+	k.nodes = map[string]*yaml.Node{}
+	if doc.Kind == yaml.MappingNode {
+		for _, kv := range pairs(doc) {
+			if kv[0].Value == "constants" {
+				k.nodes[kv[0].Value] = kv[1]
+			}
+		}
+	}
 	dec := yaml.NewDecoder(bytes.NewReader(data))
 	dec.KnownFields(true)
 	if err := dec.Decode(k); err != nil {
@@ -240,8 +253,16 @@ func (k *KattisSpec) Validate() error {
 	if _, ok := stringOrList(k.Keywords); !ok {
 		bad("keywords", "want a string or a list of strings")
 	}
+	if langs, ok := stringOrList(k.Languages); !ok {
+		bad("languages", "want all, or a list of language codes")
+	} else if len(langs) > 1 && contains(langs, "all") {
+		bad("languages", "all excludes a list of languages")
+	} else if _, given := k.lines["languages"]; given && len(langs) == 0 {
+		bad("languages", "want all, or a non-empty list of language codes")
+	}
 	k.validateLimits(bad)
 	k.validateGrading(bad)
+	k.parseConstants(k.nodes["constants"], bad)
 	if k.format != FormatLegacy {
 		for _, key := range []string{"name", "uuid"} {
 			if _, ok := k.lines[key]; !ok {
@@ -290,9 +311,6 @@ func (k *KattisSpec) validateType(bad func(field, format string, args ...any)) {
 	}
 	if t.MultiPass {
 		bad("type", `"multi-pass" problems are not supported: the judge runs a submission once per test`)
-	}
-	if t.SubmitAnswer {
-		bad("type", `"submit-answer" problems are not supported: the judge runs programs`)
 	}
 	words := strings.Fields(k.Validation)
 	switch {
@@ -443,6 +461,25 @@ func (k *KattisSpec) sources() []string {
 func (k *KattisSpec) lineOf(field string) int {
 	s := Spec{lines: k.lines}
 	return s.lineOf(field)
+}
+
+// submitRules are what problem.yaml says of the submissions.
+func (k *KattisSpec) submitRules() SubmitRules {
+	l := k.Limits
+	r := SubmitRules{
+		CodeLimit:         bytesize.Size(l.Code * float64(bytesize.KiB)),
+		CompilationTime:   seconds(l.CompilationTime),
+		CompilationMemory: bytesize.Size(l.CompilationMemory * float64(bytesize.MiB)),
+		ValidationOutput:  bytesize.Size(l.ValidationOutput * float64(bytesize.MiB)),
+		AllowFileWriting:  k.AllowFileWriting,
+	}
+	if _, given := k.lines["allow_file_writing"]; !given && k.format != Format2025 {
+		r.AllowFileWriting = true // before 2025-09, nothing said otherwise (problemtools: true in 2023-07)
+	}
+	if langs, _ := stringOrList(k.Languages); len(langs) > 0 && !(len(langs) == 1 && langs[0] == "all") {
+		r.Languages = langs
+	}
+	return r
 }
 
 // multipliers are the package's time-limit margins: the version's defaults

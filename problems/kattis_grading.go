@@ -100,6 +100,9 @@ type legacyGrader struct {
 	results Results
 	custom  CustomGrader
 	out     *Grading
+	// partial: the results include tests still to come, given as
+	// accepted (Unneeded)
+	partial bool
 }
 
 // group grades g from its items, stopping at the first rejected one with
@@ -185,6 +188,12 @@ func (gr *legacyGrader) aggregate(g *Group, children []Outcome) (Outcome, error)
 		}
 	} else {
 		o = DefaultGrader(g.Settings.GraderFlags, children)
+		if gr.partial && o.Verdict == verdict.JE {
+			// the default grader's own failure (ignore_sample over more
+			// than two results) may come of results to come that a
+			// rejection would have cut off: it is not certain
+			o.Verdict = verdict.AC
+		}
 	}
 	o.Scored = gr.p.Type.Scoring
 	if !o.Scored {
@@ -519,4 +528,265 @@ func testScore2025(g *Group, t *Test, r TestResult, v verdict.Verdict) (float64,
 		return *r.Score, ""
 	}
 	return max, ""
+}
+
+// Unneeded says which tests can no longer change the grading's outcome
+// (the submission's verdict and score) whatever the tests still to come
+// give, so that a lazy grading need not run them. results gives the
+// results known so far (ok); every other test is still to come, with any
+// result but a judge error (a grading that skips a test cannot know that
+// its validator would have failed). A test left unneeded is then graded
+// as not run. The answer only grows as results become known: a test
+// unneeded now stays unneeded, so a grading may skip it at once.
+//
+// It asks the grading rules themselves, on the results so far:
+//
+//   - Legacy and 2023-07: the tests that Grade does not read when every
+//     test to come is accepted (the results that make the fewest groups
+//     stop), because an item before them in a group with on_reject: break
+//     is certainly rejected, as far up as the groups' graders (those of
+//     Grade) reject whatever the tests to come give. A custom grader is
+//     not run: it may accept.
+//   - 2025-09: the tests after a certainly rejected item of a group
+//     (which fixes the group's verdict) whose score they cannot change
+//     either (aggregate2025 gives the same with them at their best and at
+//     their worst: a pass-fail or min group, or a score already fixed),
+//     as far up as that holds; the tests of groups whose require_pass
+//     certainly fails; but never a test that a requirement still reads.
+//
+// A problem without groups has none.
+func (p *Problem) Unneeded(results Results) map[string]bool {
+	if p.Groups == nil {
+		return nil
+	}
+	var needed map[*Test]bool
+	if p.GroupRules == GroupRules2025 {
+		needed = newNeed2025(p, results).needed()
+	} else {
+		needed = p.legacyReads(results)
+	}
+	out := map[string]bool{}
+	for _, t := range p.Groups.AllTests() {
+		if _, known := results(t); !known && !needed[t] {
+			out[t.Name] = true
+		}
+	}
+	return out
+}
+
+// legacyReads runs the legacy grading on the results so far, every test to
+// come accepted, and returns the tests it read.
+func (p *Problem) legacyReads(results Results) map[*Test]bool {
+	read := map[*Test]bool{}
+	// the best a test to come may give: accepted, with a score where the
+	// validator must write one
+	best := TestResult{Verdict: verdict.AC}
+	if p.Validation.ScoreRequired {
+		best.Score = new(float64)
+	}
+	gr := &legacyGrader{
+		p:   p,
+		out: &Grading{Groups: map[string]Outcome{}, Tests: map[string]Outcome{}},
+		results: func(t *Test) (TestResult, bool) {
+			read[t] = true
+			if r, ok := results(t); ok {
+				return r, true
+			}
+			return best, true
+		},
+		// a custom grader may accept whatever its items gave
+		custom:  func(*Group, []Outcome) (Outcome, error) { return Outcome{Verdict: verdict.AC}, nil },
+		partial: true,
+	}
+	gr.group(p.Groups)
+	return read
+}
+
+// need2025 finds the tests a 2025-09 grading still needs, given the results
+// so far (see Unneeded).
+type need2025 struct {
+	p     *Problem
+	known Results
+	gr    *grader2025 // the grading, with every test to come accepted
+	reads []*Test     // the tests to come that failedRequirement read last
+
+	spans map[any]span // of each test and group
+	// what each group's requirements say: the group they fail (certainly),
+	// and the tests to come they read on the way
+	fails map[*Group]string
+	reqs  map[*Group][]*Test
+	need  map[*Test]bool
+}
+
+// span is what the results so far say of a test's or a group's outcome,
+// whatever the tests to come give: rejected, it is certainly not
+// accepted; accepted, certainly accepted; its score is in [lo, hi].
+type span struct {
+	rejected, accepted bool
+	lo, hi             float64
+}
+
+func newNeed2025(p *Problem, known Results) *need2025 {
+	n := &need2025{p: p, known: known, spans: map[any]span{}, fails: map[*Group]string{}, reqs: map[*Group][]*Test{}, need: map[*Test]bool{}}
+	n.gr = &grader2025{p: p, results: func(t *Test) (TestResult, bool) {
+		if r, ok := known(t); ok {
+			return r, true
+		}
+		n.reads = append(n.reads, t)
+		return TestResult{Verdict: verdict.AC}, true
+	}}
+	return n
+}
+
+// needed returns the tests to come whose results may still change the
+// outcome: the submission's verdict is its first rejected top group's, its
+// score secret's.
+func (n *need2025) needed() map[*Test]bool {
+	scoring := n.p.Type.Scoring
+	tops := n.p.Groups.Subgroups()
+	for _, top := range tops {
+		n.groupSpan(top, top.Name == "secret" && scoring)
+	}
+	rejected := false
+	for _, top := range tops {
+		scored := top.Name == "secret" && scoring
+		s := n.spans[top]
+		n.visit(top, scored, !rejected || (scored && s.lo != s.hi))
+		rejected = rejected || s.rejected
+	}
+	return n.need
+}
+
+// groupSpan computes the span of g and of everything below it, as
+// grader2025.group grades them.
+func (n *need2025) groupSpan(g *Group, scored bool) span {
+	n.reads = nil
+	dep, _ := n.gr.failedRequirement(g)
+	n.fails[g], n.reqs[g] = dep, n.reads
+	if dep != "" {
+		s := span{rejected: true}
+		n.spans[g] = s
+		return s
+	}
+	kids := make([]span, len(g.Items))
+	for i, it := range g.Items {
+		if it.Group != nil {
+			kids[i] = n.groupSpan(it.Group, scored)
+		} else {
+			kids[i] = n.testSpan(g, it.Test, scored)
+		}
+	}
+	s := span{accepted: len(kids) > 0 && len(n.reqs[g]) == 0}
+	for _, k := range kids {
+		s.rejected = s.rejected || k.rejected
+		s.accepted = s.accepted && k.accepted
+	}
+	if scored {
+		s.lo, s.hi = n.scoreWith(g, kids, -1, false, false), n.scoreWith(g, kids, -1, true, true)
+		if len(n.reqs[g]) > 0 {
+			s.lo = 0 // the requirement may fail yet
+		}
+	}
+	n.spans[g] = s
+	return s
+}
+
+// testSpan is a test's span in group g, as grader2025.test grades it.
+func (n *need2025) testSpan(g *Group, t *Test, scored bool) span {
+	r, ok := n.known(t)
+	if !ok {
+		var s span
+		if scored {
+			// the most an accepted test may score; a group of unbounded
+			// score takes any score.txt
+			max, msg := testScore2025(g, t, TestResult{Verdict: verdict.AC}, verdict.AC)
+			if msg != "" {
+				max = math.Inf(1)
+			}
+			s.hi = max
+		}
+		n.spans[t] = s
+		return s
+	}
+	v := KattisVerdict(r.Verdict)
+	s := span{rejected: v != verdict.AC, accepted: v == verdict.AC}
+	if scored && v != verdict.JE {
+		if score, msg := testScore2025(g, t, r, v); msg != "" {
+			s = span{rejected: true} // a judge error
+		} else {
+			s.lo, s.hi = score, score
+		}
+	}
+	n.spans[t] = s
+	return s
+}
+
+// scoreWith is g's score by aggregate2025 with item i at its best (iHigh)
+// or at its worst (rejected, its least score), and every other item at its
+// best (high) or worst; i < 0: every item at high.
+func (n *need2025) scoreWith(g *Group, kids []span, i int, high, iHigh bool) float64 {
+	scores := make([]float64, len(kids))
+	allAC := true
+	for k, c := range kids {
+		h := high
+		if k == i {
+			h = iHigh
+		}
+		if h {
+			scores[k] = c.hi
+			allAC = allAC && !c.rejected
+		} else {
+			scores[k] = c.lo
+			allAC = allAC && c.accepted
+		}
+	}
+	return aggregate2025(g.Settings, allAC, scores)
+}
+
+// visit marks the tests to come below g that its outcome may still rest
+// on, when g's outcome matters: those its requirements read, and those of
+// each item that may still change g's verdict (none after a certainly
+// rejected item) or its score.
+func (n *need2025) visit(g *Group, scored, matters bool) {
+	if !matters {
+		return
+	}
+	for _, t := range n.reqs[g] {
+		n.need[t] = true
+	}
+	if n.fails[g] != "" {
+		return // not graded: its requirement failed
+	}
+	kids := make([]span, len(g.Items))
+	for i, it := range g.Items {
+		if it.Group != nil {
+			kids[i] = n.spans[it.Group]
+		} else {
+			kids[i] = n.spans[it.Test]
+		}
+	}
+	rejected := false
+	for i, it := range g.Items {
+		m := !rejected || scored && !n.fixed(g, kids, i)
+		if it.Group != nil {
+			n.visit(it.Group, scored, m)
+		} else if _, known := n.known(it.Test); m && !known {
+			n.need[it.Test] = true
+		}
+		rejected = rejected || kids[i].rejected
+	}
+}
+
+// fixed says whether g's score is the same whatever item i gives, the
+// other items at their best or at their worst (aggregate2025 is monotone
+// in each item's score and acceptance, so these bound it).
+func (n *need2025) fixed(g *Group, kids []span, i int) bool {
+	for _, others := range []bool{true, false} {
+		lo := n.scoreWith(g, kids, i, others, false)
+		hi := n.scoreWith(g, kids, i, others, true)
+		if lo != hi {
+			return false
+		}
+	}
+	return true
 }

@@ -7,6 +7,7 @@ import (
 	"io/fs"
 	"math"
 	"path"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -17,7 +18,7 @@ import (
 // judge's Spec; short is the package's directory name.
 func (k *KattisSpec) spec(fsys fs.FS, short string) (*Spec, error) {
 	s := Defaults()
-	s.file, s.lines = k.file, k.lines
+	s.file, s.lines, s.anyName = k.file, k.lines, true
 	s.Name = short
 	s.Title, _ = k.title()
 	if strings.TrimSpace(s.Title) == "" {
@@ -122,8 +123,11 @@ func singleProgramDir(fsys fs.FS, dir string) string {
 	return dir
 }
 
-// programsIn lists the programs in the first of dirs that exists: each file
-// or directory in it is one program, as the Kattis format has it.
+// programsIn lists the programs in the first of dirs that exists: each
+// directory in it is one program, and so is each file of a source ending
+// (SourceEndings; for validators .ctd and .viva too), as the Kattis format
+// and problemtools have it. A file of no language is no program: see
+// folderFiles.
 func programsIn(fsys fs.FS, dirs ...string) ([]string, error) {
 	for _, d := range dirs {
 		entries, err := visibleEntries(fsys, d)
@@ -135,11 +139,90 @@ func programsIn(fsys fs.FS, dirs ...string) ([]string, error) {
 		}
 		var progs []string
 		for _, e := range entries {
-			progs = append(progs, path.Join(d, e.Name()))
+			if e.IsDir() || isProgramFile(e.Name()) {
+				progs = append(progs, path.Join(d, e.Name()))
+			}
 		}
 		return progs, nil
 	}
 	return nil, nil
+}
+
+// SourceEndings are the endings of the source files of the judge's
+// language table (judge/languages.yaml; a test of package judge keeps the
+// two the same). A file of a program folder with none of them, in any
+// case, is no program of its own.
+var SourceEndings = []string{
+	".c", ".cpp", ".cc", ".cxx", ".c++", ".go", ".py", ".py3", ".py2", ".java", ".kt", ".rs",
+	".js", ".cs", ".hs", ".rb", ".php", ".ml", ".scala", ".sc", ".lisp", ".cl",
+}
+
+// isProgramFile says whether a file of a program folder is a program: a
+// source file, or a .ctd or .viva script.
+func isProgramFile(name string) bool {
+	ext := strings.ToLower(path.Ext(name))
+	return ext == ".ctd" || ext == ".viva" || slices.Contains(SourceEndings, ext)
+}
+
+// headerEndings are the endings of the files a program folder holds for
+// its programs to include, which need no warning.
+var headerEndings = []string{".h", ".hh", ".hpp", ".hxx", ".inc", ".inl", ".tcc"}
+
+// folderFiles lists the files of a program folder that are no program
+// (a testlib.h beside a validator, a README.txt): copied beside each of
+// its file programs when it is built, as part of that program. Each but a
+// header earns a warning.
+func folderFiles(fsys fs.FS, dir string) (files []string, ws []Warning) {
+	entries, err := visibleEntries(fsys, dir)
+	if err != nil {
+		return nil, nil
+	}
+	for _, e := range entries {
+		if e.IsDir() || isProgramFile(e.Name()) {
+			continue
+		}
+		name := path.Join(dir, e.Name())
+		files = append(files, name)
+		if !slices.Contains(headerEndings, strings.ToLower(path.Ext(name))) {
+			ws = append(ws, Warning{File: name, Msg: fmt.Sprintf("skipped: not a program (no language for %q); copied beside the programs of %s/ as a file they may read", path.Ext(name), dir)})
+		}
+	}
+	return files, ws
+}
+
+// programFolders are the folders of a package whose every file or
+// directory is a program of its own.
+var programFolders = []string{"input_validators", "input_format_validators", "output_validators", "answer_validators", "graders"}
+
+// loadFolderFiles gives every file program of a program folder the
+// folder's other files (Program.Files), with a warning for each that is
+// no header.
+func (p *Problem) loadFolderFiles() {
+	byDir := map[string][]string{}
+	for _, dir := range programFolders {
+		files, ws := folderFiles(p.FS, dir)
+		byDir[dir] = files
+		for _, w := range ws {
+			w.File = p.file(w.File)
+			p.Warnings = append(p.Warnings, w)
+		}
+	}
+	set := func(prog *Program) {
+		if prog != nil && prog.Kind == ProgramSource && !isDirFS(p.FS, prog.Path) {
+			prog.Files = byDir[path.Dir(prog.Path)]
+		}
+	}
+	for i := range p.InputValidators {
+		set(&p.InputValidators[i])
+	}
+	for i := range p.AnswerValidators {
+		set(&p.AnswerValidators[i])
+	}
+	for i := range p.Graders {
+		set(&p.Graders[i])
+	}
+	set(p.CheckerProgram)
+	set(p.Validation.Program)
 }
 
 // visibleEntries lists dir without the entries a package ignores (names
@@ -240,6 +323,8 @@ func (p *Problem) loadPackage() error {
 	if k.Grading.Objective != "" {
 		p.Objective = k.Grading.Objective
 	}
+	p.Constants = k.constants
+	p.Submit = k.submitRules()
 	if err := p.loadTime(); err != nil {
 		return err
 	}
@@ -249,6 +334,9 @@ func (p *Problem) loadPackage() error {
 	if err := p.loadGroups(); err != nil {
 		return err
 	}
+	p.Warnings = append(p.Warnings, p.constantWarnings()...)
+	p.checkName()
+	p.checkIncludes()
 	return p.loadDefaultValidator()
 }
 
@@ -325,7 +413,12 @@ func (p *Problem) loadPrograms() error {
 	}
 	if sv := singleProgramDir(fsys, "static_validator"); sv != "" {
 		p.StaticValidator = &Program{Path: sv, Kind: programKind(fsys, sv, false)}
+		if p.Type.SubmitAnswer {
+			p.Defects = append(p.Defects, Warning{File: p.file(sv), Msg: "a submit-answer problem has no static validator (the format forbids it); not run"})
+			p.StaticValidator = nil
+		}
 	}
+	p.loadFolderFiles()
 	return nil
 }
 
@@ -464,4 +557,9 @@ type interactiveChecker struct{ path string }
 // Check always fails.
 func (c interactiveChecker) Check(context.Context, checkers.Files) (checkers.Result, error) {
 	return checkers.Result{}, fmt.Errorf("the problem is interactive: its validator %s runs beside the submission (as judge.Judge grades it), not on an output", c.path)
+}
+
+func isFileFS(fsys fs.FS, name string) bool {
+	st, err := fs.Stat(fsys, name)
+	return err == nil && st.Mode().IsRegular()
 }

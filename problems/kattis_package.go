@@ -3,10 +3,12 @@ package problems
 import (
 	"fmt"
 	"path"
+	"slices"
 	"strings"
 	"time"
 
 	"github.com/optjudge/optjudge/checkers"
+	"github.com/optjudge/optjudge/judge/bytesize"
 )
 
 // Package is what a problem says beyond the native Spec, in the terms of
@@ -30,6 +32,11 @@ type Package struct {
 	// keys of another format version, deprecated directories. The native
 	// layout has none: it is strict, and any oddity is an error.
 	Warnings []Warning
+	// Defects are what the package's format forbids but the judge can
+	// still judge: a directory name the format disallows, an included
+	// file of include/default/ that a language's directory gives too.
+	// judge verify reports each as an error; judge run goes ahead.
+	Defects []Warning
 
 	// Groups is the test data tree: data/ (Name "") with sample and secret
 	// below it, each test a leaf with its effective settings, as Load read
@@ -67,12 +74,51 @@ type Package struct {
 	// grading.objective of a scoring problem. 2025-09 always maximises.
 	Objective string
 
+	// Submit says what a submission may be and how it is built: the
+	// languages allowed, the code limit, the compilation guarantees.
+	Submit SubmitRules
+
+	// Constants are problem.yaml's constants (nil when it has none),
+	// substituted in the files the format lists: see Constants and
+	// ReadFile.
+	Constants Constants
+
 	// interactions are the .interaction files of data/sample without a
 	// test of their own (see Samples).
 	interactions []string
 	// defaultCheckers are the default output validator's checkers, by
 	// the tests' flags joined with NUL (see CheckerFor).
 	defaultCheckers map[string]checkers.Checker
+}
+
+// SubmitRules are what a Kattis package's problem.yaml says of the
+// submissions beyond the limits of their runs.
+type SubmitRules struct {
+	// Languages are the Kattis language codes a submission may be in
+	// (problem.yaml's languages); nil: all.
+	Languages []string
+	// CodeLimit bounds the total size of a submission's own files
+	// (limits.code, before the included files); 0: not given.
+	CodeLimit bytesize.Size
+	// CompilationTime and CompilationMemory are what a build is
+	// guaranteed (limits.compilation_time, compilation_memory): the judge
+	// gives a build at least these; 0: not given.
+	CompilationTime   time.Duration
+	CompilationMemory bytesize.Size
+	// ValidationOutput bounds what the output validator writes
+	// (standard output, standard error, the feedback directory's files;
+	// limits.validation_output); 0: not given.
+	ValidationOutput bytesize.Size
+	// AllowFileWriting: submissions may create, change and remove files
+	// in their working directory (allow_file_writing; 2025-09's default
+	// is false, earlier versions' true).
+	AllowFileWriting bool
+}
+
+// AllowsLanguage says whether a submission in the language of Kattis
+// code code may be judged.
+func (r SubmitRules) AllowsLanguage(code string) bool {
+	return r.Languages == nil || slices.Contains(r.Languages, code)
 }
 
 // Warning is something a package gets wrong or old that does not stop it
@@ -133,7 +179,7 @@ type ProblemType struct {
 	Scoring      bool // an accepted submission also gets a score
 	Interactive  bool // the output validator talks with the submission
 	MultiPass    bool // refused at load time: the judge does not run several passes
-	SubmitAnswer bool // refused at load time: the submission is the answers
+	SubmitAnswer bool // the submission is the answers, a file per test (see Problem.AnswerFile)
 }
 
 // String lists the types as problem.yaml spells them, e.g. "scoring

@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"io/fs"
 	"path"
+	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 
@@ -104,15 +106,62 @@ type SubmissionList struct {
 	Errors SpecErrors
 }
 
-// TimeBound is the strongest bound the submission's expectations give.
-func (s ExampleSubmission) TimeBound() TimeBound {
-	b := TimeBoundNone
+// Bound is one way an example submission bounds the time limit: by its
+// slowest run on the tests Tests selects.
+type Bound struct {
+	Kind   TimeBound
+	Tests  string // the test-name glob; "" for every test
+	Source string // the expectation's
+	// Permitted are the verdicts its tests may get (the expectation's);
+	// a run with another on them bounds nothing. nil: any.
+	Permitted []verdict.Verdict
+}
+
+// Bounds lists how s bounds the time limit: one entry for each of its
+// expectations that does (2025-09: a rule on some tests bounds it by those
+// tests only).
+func (s ExampleSubmission) Bounds() []Bound {
+	var out []Bound
 	for _, e := range s.Expectations {
-		if e.TimeLimit > b {
-			b = e.TimeLimit
+		dup := slices.ContainsFunc(out, func(b Bound) bool { return b.Kind == e.TimeLimit && b.Tests == e.Tests })
+		if e.TimeLimit != TimeBoundNone && !dup {
+			out = append(out, Bound{Kind: e.TimeLimit, Tests: e.Tests, Source: e.Source, Permitted: e.Permitted})
 		}
 	}
-	return b
+	return out
+}
+
+// HasBound says whether s bounds the time limit so, on some tests.
+func (s ExampleSubmission) HasBound(k TimeBound) bool {
+	for _, b := range s.Bounds() {
+		if b.Kind == k {
+			return true
+		}
+	}
+	return false
+}
+
+// Selects says whether the test-name glob of an expectation or a bound
+// ("" for every test) selects the test name: the test itself or a group
+// above it matches.
+func Selects(glob, test string) bool { return glob == "" || globMatch(glob, test) }
+
+// Needs says whether the result of the test name decides an expectation
+// of s however an earlier test fared, so that a grading that stops early
+// must run it all the same: a rule on some tests (their verdicts, a
+// message, a group's score) or a bound of the time limit on them, and a
+// rule on every test's verdict that the first rejected test does not
+// decide (required verdicts, a message, permitted verdicts beyond AC).
+func (s ExampleSubmission) Needs(name string) bool {
+	for _, e := range s.Expectations {
+		switch {
+		case e.Tests != "" && globMatch(e.Tests, name):
+			return true
+		case e.Tests == "" && (len(e.Required) > 0 || e.Message != "" || (len(e.Permitted) > 0 && !onlyAC(e.Permitted))):
+			return true
+		}
+	}
+	return false
 }
 
 // Lazy says whether grading that stops at the first rejected test decides
@@ -535,4 +584,19 @@ func verdictList(list []verdict.Verdict, sep string) string {
 		names[i] = v.String()
 	}
 	return strings.Join(names, sep)
+}
+
+// IsExample says whether the file or directory at path, on disk, is one of
+// the problem's example submissions: below its submissions/ directory.
+func (p *Problem) IsExample(path string) bool {
+	if p.Dir == "" {
+		return false
+	}
+	root, err1 := filepath.Abs(filepath.Join(p.Dir, "submissions"))
+	abs, err2 := filepath.Abs(path)
+	if err1 != nil || err2 != nil {
+		return false
+	}
+	rel, err := filepath.Rel(root, abs)
+	return err == nil && rel != "." && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator))
 }

@@ -363,9 +363,18 @@ func TestLazy(t *testing.T) {
 			t.Errorf("Lazy of %+v: got %v, want %v", tt.e, got, tt.want)
 		}
 	}
-	s := ExampleSubmission{Expectations: []Expectation{{TimeLimit: TimeBoundNone}, {TimeLimit: TimeBoundUpper}}}
-	if s.TimeBound() != TimeBoundUpper {
-		t.Errorf("got %v, want the strongest bound, upper", s.TimeBound())
+	s := ExampleSubmission{Expectations: []Expectation{{TimeLimit: TimeBoundNone}, {TimeLimit: TimeBoundUpper, Tests: "secret"},
+		{TimeLimit: TimeBoundLower, Tests: "sample/2", Permitted: vs(verdict.AC)}, {TimeLimit: TimeBoundUpper, Tests: "secret"}}}
+	if !s.HasBound(TimeBoundUpper) || !s.HasBound(TimeBoundLower) {
+		t.Errorf("HasBound: got upper %v lower %v, want both", s.HasBound(TimeBoundUpper), s.HasBound(TimeBoundLower))
+	}
+	if b := s.Bounds(); len(b) != 2 || b[0].Tests != "secret" || b[1].Tests != "sample/2" || len(b[1].Permitted) != 1 {
+		t.Errorf("Bounds: got %+v, want upper on secret (once) and lower on sample", b)
+	}
+	for name, want := range map[string]bool{"sample/1": false, "sample/2": true, "secret/1": true} {
+		if got := s.Needs(name); got != want {
+			t.Errorf("Needs(%s): got %v, want %v", name, got, want)
+		}
 	}
 }
 
@@ -390,6 +399,13 @@ func TestGlobs(t *testing.T) {
 		{"secret/group1", "secret/group10/1", false},
 		{"secret", "sample/1", false},
 		{"[", "[", false},
+		// spaces around an alternative are dropped, as BAPCtools reads it
+		{"secret/*{ 4 }{ 2 }", "secret/42", true},
+		{"secret/*{ 4 }{ 2 }", "secret/4 2", false},
+		{"wa/{ odd.py , even.py }", "wa/even.py", true},
+		{"secret/*{,0,1,2,3,4,5,6,7,8,9}{0,2,4,6,8}", "secret/12", true},
+		{"secret/*{,0,1,2,3,4,5,6,7,8,9}{0,2,4,6,8}", "secret/2", true},
+		{"secret/*{,0,1,2,3,4,5,6,7,8,9}{0,2,4,6,8}", "secret/13", false},
 	} {
 		if got := globMatch(tt.glob, tt.name); got != tt.want {
 			t.Errorf("globMatch(%q, %q): got %v, want %v", tt.glob, tt.name, got, tt.want)

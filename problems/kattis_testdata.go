@@ -23,6 +23,7 @@ type groupReader struct {
 	flagsFrom string
 	grading   KattisGrading
 	static    bool // the package has a static validator
+	constants Constants
 
 	warnings     []Warning
 	errs         SpecErrors
@@ -54,7 +55,8 @@ func (p *Problem) loadGroups() error {
 func (p *Problem) readGroups() (*groupTree, error) {
 	k := p.Kattis
 	r := &groupReader{fsys: p.FS, origin: p.Origin, format: k.Format(), scoring: p.Type.Scoring,
-		flags: strings.Fields(k.ValidatorFlags), grading: k.Grading, static: p.StaticValidator != nil}
+		flags: strings.Fields(k.ValidatorFlags), grading: k.Grading, static: p.StaticValidator != nil,
+		constants: p.Constants}
 	if len(r.flags) == 0 {
 		r.flags = nil
 	} else {
@@ -157,13 +159,18 @@ func (r *groupReader) configFile(dir string) string {
 	return ""
 }
 
-// readYAML reads and parses a package file; nil when it is empty.
+// readYAML reads and parses a package file; nil when it is empty. A
+// group's file (testdata.yaml, test_group.yaml) takes the constants; a
+// test's .yaml, test data, does not.
 func (r *groupReader) readYAML(name string) (*yamlFile, *yaml.Node) {
 	f := &yamlFile{name: r.file(name)}
 	data, err := fs.ReadFile(r.fsys, name)
 	if err != nil {
 		f.errs = append(f.errs, &SpecError{File: f.name, Msg: unwrapPath(err).Error()})
 		return f, nil
+	}
+	if base := path.Base(name); base == "test_group.yaml" || base == "testdata.yaml" {
+		data = r.constants.Substitute(data)
 	}
 	return f, f.parse(data)
 }

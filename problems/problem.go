@@ -16,16 +16,21 @@
 package problems
 
 import (
+	"bytes"
 	"embed"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"path"
 	"path/filepath"
+	"regexp"
 	"sort"
 	"strings"
 	"time"
+
+	"gopkg.in/yaml.v3"
 
 	"github.com/optjudge/optjudge/checkers"
 	"github.com/optjudge/optjudge/judge/bytesize"
@@ -111,6 +116,10 @@ type Program struct {
 	Protocol checkers.Protocol // how a checker program is called; NoProtocol for validators
 	Args     []string          // arguments after the protocol's
 	Kind     ProgramKind       // how it is built and run (Kattis packages: build/run scripts, .ctd, .viva)
+	// Files are the other files of a file program's folder that are no
+	// program (a testlib.h beside a validator): copied beside it when it
+	// is built, as part of the one program.
+	Files []string
 }
 
 // TimeRules are the ICPC margins between a time limit and the running times
@@ -154,11 +163,15 @@ func load(fsys fs.FS, origin, dir, name string) (*Problem, error) {
 		}
 		return nil, fmt.Errorf("loading %s: %w", origin, err)
 	}
-	defer f.Close()
-	layout := LayoutNative
-	if isDirFS(fsys, "data") && !isDirFS(fsys, "testdata") {
-		layout = LayoutKattis
+	data, err := io.ReadAll(io.LimitReader(f, maxSpecFile+1))
+	f.Close()
+	if err != nil {
+		return nil, fmt.Errorf("reading %s: %w", specName, err)
 	}
+	if len(data) > maxSpecFile {
+		return nil, fmt.Errorf("%s: over %d KiB", specName, maxSpecFile>>10)
+	}
+	layout := layoutOf(fsys, data)
 	var (
 		spec   *Spec
 		kattis *KattisSpec
@@ -166,22 +179,18 @@ func load(fsys fs.FS, origin, dir, name string) (*Problem, error) {
 	)
 	switch layout {
 	case LayoutKattis:
-		if kattis, err = ParseKattis(f, specName); err != nil {
+		if kattis, err = ParseKattis(bytes.NewReader(data), specName); err != nil {
 			return nil, err
 		}
 		if err := kattis.Validate(); err != nil {
 			return nil, err
 		}
-		short, err := shortName(name, specName)
-		if err != nil {
-			return nil, err
-		}
-		if spec, err = kattis.spec(fsys, short); err != nil {
+		if spec, err = kattis.spec(fsys, name); err != nil {
 			return nil, err
 		}
 		rules = kattis.rules()
 	default:
-		if spec, err = Parse(f, specName); err != nil {
+		if spec, err = Parse(bytes.NewReader(data), specName); err != nil {
 			return nil, err
 		}
 		spec.applyPuzzle(fsys)
@@ -242,6 +251,34 @@ func load(fsys fs.FS, origin, dir, name string) (*Problem, error) {
 	return p, nil
 }
 
+// maxSpecFile bounds a problem.yaml.
+const maxSpecFile = 1 << 20
+
+// layoutOf tells a problem directory's layout: native with testdata/, a
+// Kattis package with data/; with neither (a package whose data its
+// generators make), a Kattis package unless problem.yaml has the native
+// title key and no problem_format_version.
+func layoutOf(fsys fs.FS, spec []byte) Layout {
+	switch {
+	case isDirFS(fsys, "testdata"):
+		return LayoutNative
+	case isDirFS(fsys, "data"), isFileFS(fsys, "generators/generators.yaml"):
+		// a package whose data/ BAPCtools' generators.yaml makes may
+		// not have it yet
+		return LayoutKattis
+	}
+	var top map[string]any
+	if yaml.Unmarshal(spec, &top) != nil {
+		return LayoutNative // Parse says what is wrong with it
+	}
+	_, title := top["title"]
+	_, version := top["problem_format_version"]
+	if title && !version {
+		return LayoutNative
+	}
+	return LayoutKattis
+}
+
 // checker makes the problem's checker: a puzzle's, a built-in one, or a
 // stand-in for a program of the problem, which must exist.
 func (s *Spec) checker(fsys fs.FS, ps *puzzles) (checkers.Checker, *Program, error) {
@@ -289,21 +326,80 @@ func (s *Spec) programExists(fsys fs.FS, field, p string) error {
 	return nil
 }
 
-// shortName checks a package's name: its directory's name.
-func shortName(name, specName string) (string, error) {
-	if !nameRE.MatchString(name) {
-		return "", &SpecError{File: specName, Msg: fmt.Sprintf("the package directory's name %q is not a problem name: use lower-case letters, digits and '-'", name)}
+// kattisNameRE is the name every version of the Kattis format wants for a
+// package's directory.
+var kattisNameRE = regexp.MustCompile(`^[a-z0-9]+$`)
+
+// checkName reports a package directory's name that the format
+// disallows: as problemtools reports it, an error (a Defect), but for a
+// name whose only fault is a '-' (lower-case letters, digits and dashes:
+// the judge's own problems are named so, and BAPCtools and DOMjudge take
+// them), a warning. The package loads and runs whatever its name.
+func (p *Problem) checkName() {
+	name := p.Name
+	if kattisNameRE.MatchString(name) {
+		return
 	}
-	return name, nil
+	if nameRE.MatchString(name) {
+		p.Warnings = append(p.Warnings, Warning{File: p.file("problem.yaml"),
+			Msg: fmt.Sprintf("the package directory's name %q has a '-': the format allows a-z and 0-9 only (problemtools: an error)", name)})
+		return
+	}
+	p.Defects = append(p.Defects, Warning{File: p.file("problem.yaml"),
+		Msg: fmt.Sprintf("the package directory's name %q is not one the format allows: lower-case letters a-z and digits 0-9 only", name)})
 }
 
-// LoadDir loads the problem in the directory dir.
+// LoadDir loads the problem in the directory dir. Its symbolic links are
+// followed, but a link that leads out of dir (or nowhere) is an error
+// naming it: the format allows links only within the package.
 func LoadDir(dir string) (*Problem, error) {
 	name := filepath.Clean(dir)
 	if abs, err := filepath.Abs(name); err == nil {
 		name = abs
 	}
+	if err := checkLinks(dir); err != nil {
+		return nil, err
+	}
 	return load(os.DirFS(dir), dir, dir, filepath.Base(name))
+}
+
+// maxLinkWalk bounds the entries checkLinks looks at.
+const maxLinkWalk = 1 << 20
+
+// checkLinks refuses a symbolic link below dir whose target is outside
+// dir or does not exist, passing over the names a package ignores.
+func checkLinks(dir string) error {
+	root, err := filepath.EvalSymlinks(dir)
+	if err != nil {
+		return nil // load says what is wrong with dir
+	}
+	n := 0
+	return filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+		if err != nil || p == dir {
+			return nil
+		}
+		if n++; n > maxLinkWalk {
+			return fs.SkipAll
+		}
+		if ignoredName(d.Name()) {
+			if d.IsDir() {
+				return fs.SkipDir
+			}
+			return nil
+		}
+		if d.Type()&fs.ModeSymlink == 0 {
+			return nil
+		}
+		target, err := filepath.EvalSymlinks(p)
+		if err != nil {
+			return fmt.Errorf("%s: a symbolic link to nothing (%v)", p, unwrapPath(err))
+		}
+		if rel, err := filepath.Rel(root, target); err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
+			link, _ := os.Readlink(p)
+			return fmt.Errorf("%s: a symbolic link out of the package (to %s): the format allows links within it only", p, link)
+		}
+		return nil
+	})
 }
 
 // Embedded returns the names of the problems built into the judge.

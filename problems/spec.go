@@ -79,6 +79,9 @@ type Spec struct {
 
 	file  string
 	lines map[string]int // dotted key path -> line of its value
+	// anyName: the name is a Kattis package's directory, whatever it is
+	// (Problem.checkName reports one the format disallows)
+	anyName bool
 }
 
 // LimitsSpec holds the limits in the ICPC/Kattis units.
@@ -396,7 +399,7 @@ func (s *Spec) Validate() error {
 	switch {
 	case s.Name == "":
 		bad("name", "required")
-	case !nameRE.MatchString(s.Name):
+	case !nameRE.MatchString(s.Name) && !s.anyName:
 		bad("name", "%q: use lower-case letters, digits and '-'", s.Name)
 	}
 	if strings.TrimSpace(s.Title) == "" {

@@ -83,6 +83,8 @@ func printLanguages(e *env, list []judge.LanguageStatus) {
 		status := l.Version
 		var ni *judge.NotInstalledError
 		switch {
+		case errors.As(l.Err, &ni) && l.FallsBack != "":
+			status = "not installed: " + ni.Detail() + "; built as " + l.FallsBack
 		case errors.As(l.Err, &ni):
 			status = "not installed: " + ni.Detail()
 		case l.Err != nil:

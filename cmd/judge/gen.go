@@ -4,6 +4,7 @@ import (
 	"flag"
 	"fmt"
 	"path/filepath"
+	"strings"
 
 	"github.com/optjudge/optjudge/judge/maintain"
 	"github.com/optjudge/optjudge/reference"
@@ -28,6 +29,10 @@ Random and deep files are named KIND-SEED-NNN.in and do not depend on
 --count: file NNN is drawn from its own stream of the seed, so the same seed
 gives the same files. --cases sets the cases per file for the formats that
 hold several (rotation-game, eight-puzzle).
+
+A Kattis package with BAPCtools' generators/generators.yaml (and no
+reference of ours) is generated as judge generate does: data/ from its
+generators, as bt generate does.
 
 Examples:
 
@@ -69,6 +74,21 @@ func runGen(e *env, fs *flag.FlagSet, args []string) int {
 	p, err := e.problem(args[0])
 	if err != nil {
 		return e.fail(err)
+	}
+	if p.Reference == nil && maintain.HasGenerators(p) {
+		// as bt generate: the package's own generators
+		var set []string
+		fs.Visit(func(f *flag.Flag) {
+			if f.Name != "problems" {
+				set = append(set, "--"+f.Name)
+			}
+		})
+		if len(set) > 0 {
+			return e.usageError("%s has generators/generators.yaml, which judge gen runs as judge generate does: %s do not apply", p.Origin, strings.Join(set, ", "))
+		}
+		gfs := flag.NewFlagSet("generate", flag.ContinueOnError)
+		generateFlags(gfs)
+		return e.generate(gfs, p)
 	}
 	gen, err := maintain.Generate(p, o)
 	if err != nil {

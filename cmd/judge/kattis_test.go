@@ -24,7 +24,7 @@ func TestKattisPackage(t *testing.T) {
 			[]string{"sample/1 WA", "case 1: B = 4 contains the digit 4"}},
 		{[]string{"verify", pkg}, exitOK,
 			[]string{"verify sum-kattis (" + pkg + ", kattis layout)", "ok TLE (want TLE) " + pkg + "/submissions/time_limit_exceeded/count_up.cpp",
-				"sum-kattis: verified: 6 tests, 4 submissions, 0 errors, 0 warnings"}},
+				"sum-kattis: verified: 6 tests, 4 submissions, 0 errors, 1 warning"}},
 	}
 	dir := t.TempDir()
 	wrong, bad := filepath.Join(dir, "wrong.out"), filepath.Join(dir, "bad.in")

@@ -162,10 +162,15 @@ var (
 // maskTimes replaces what differs from run to run and machine to machine
 // (durations, memory figures, temporary paths, the isolation level) with
 // fixed marks, and collapses the table padding that depends on them.
+// trashRE is where judge generate --clean moved a file, a directory of its
+// cache named by the time.
+var trashRE = regexp.MustCompile(`moved to \S+/trash/[0-9.-]+`)
+
 func maskTimes(b []byte) []byte {
 	b = measureRE.ReplaceAll(b, []byte("<M>"))
 	b = jsonRE.ReplaceAll(b, []byte(`"$1": <M>`))
 	b = tmpRE.ReplaceAll(b, []byte("<TMP>"))
+	b = trashRE.ReplaceAll(b, []byte("moved to <TRASH>")) // judge generate --clean's, in the cache
 	b = isolRE.ReplaceAll(b, []byte("isolation: <ISOLATION>"))
 	b = isolJSON.ReplaceAll(b, []byte(`"isolation": "<ISOLATION>"`))
 	b = warningRE.ReplaceAll(b, nil)

@@ -34,6 +34,12 @@ func (r *reporter) header(p *problems.Problem, sub string, name string, j *judge
 		r.total = len(ts)
 	}
 	fmt.Fprintf(r.w, "%s: %s (%s), %d tests, isolation: %s\n", p.Name, sub, name, r.total, j.Isolation())
+	if as := p.Attachments(); len(as) > 0 {
+		for i, a := range as {
+			as[i] = problems.Test{Origin: p.Origin}.Path(a)
+		}
+		fmt.Fprintf(r.w, "attachments: %s\n", strings.Join(as, ", "))
+	}
 	if w := j.Warning(); w != "" {
 		fmt.Fprintf(r.w, "warning: %s\n", w)
 	}
@@ -57,9 +63,9 @@ func (r *reporter) clearProgress() {
 
 func (r *reporter) report(rep *judge.Report) {
 	r.clearProgress()
-	if !rep.Compile.OK {
+	if rep.Verdict == verdict.CE || !rep.Compile.OK && rep.Compile.Message != "" {
 		fmt.Fprintf(r.w, "%s compilation error (%s):\n%s\n", r.paint(verdict.CE), rep.Language, indent(rep.Compile.Message))
-	} else {
+	} else if len(rep.Tests) > 0 {
 		r.table(rep)
 		r.groups(rep)
 	}

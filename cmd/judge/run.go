@@ -35,9 +35,15 @@ __main__, else main, else the only or the first source by name); or an
 executable: an ELF file for this machine, or a #! script whose interpreter
 is installed. The language comes from the files' endings (.c, .cpp, .go,
 .py, .java, .kt, .rs, .js, .cs, .hs, .rb, .php, .ml, .scala, .lisp), a .py
-file's #! line (#!...python2 is Python 2), or --lang (pypy3 by --lang only);
-"judge doctor" lists the languages and their compilers. Anything else is
-refused and never run. A JVM program gets -Xmx and -Xss from the memory
+file's #! line (#!...python2 is Python 2), or --lang (cpython3 by --lang
+only: .py runs on PyPy, or CPython where PyPy is not installed); "judge
+doctor" lists the languages and their compilers. Anything else is refused
+and never run. In a Kattis package, the package's included files for the
+language (include/) are built with the submission, a file under its
+submissions/ has its constants in place, and a language problem.yaml's
+languages does not list, or files over limits.code, are refused; in a
+submit-answer package SUBMISSION is a directory of answers (NAME.out for
+each test). A JVM program gets -Xmx and -Xss from the memory
 limit, as on Kattis; its threads (the JIT compiler's, the garbage
 collector's) count towards its CPU time and its processes.
 
@@ -61,7 +67,8 @@ Examples:
 	judge run clocks my-solution-dir/
 
 Exit codes: 0 accepted; 1 any other verdict; 2 usage error, a submission in
-no language, a compiler not installed, or judge error (JE).
+no language, one the problem does not take, a compiler not installed, or
+judge error (JE).
 `,
 	Flags: func(fs *flag.FlagSet) {
 		gradeFlags(fs)
@@ -98,6 +105,9 @@ func runRun(e *env, fs *flag.FlagSet, args []string) int {
 		return e.usageError("%v", err)
 	}
 	lang, name, err := resolveSubmission(bo, args[1])
+	if p.Type.SubmitAnswer {
+		lang, name, err = nil, judge.AnswersLanguage, nil // files of answers
+	}
 	if err != nil {
 		return e.fail(withHint(err))
 	}
@@ -107,9 +117,15 @@ func runRun(e *env, fs *flag.FlagSet, args []string) int {
 	}
 	defer j.Close()
 	if lang != nil {
-		if err := j.Installed(lang); err != nil {
+		used, err := j.BuiltAs(lang)
+		if err != nil {
 			return e.fail(err)
 		}
+		name = builtName(lang, used)
+	}
+	bo.Problem, bo.Example = p, p.IsExample(args[1])
+	if err := j.Check(judge.Submission{Path: args[1]}, bo); err != nil {
+		return e.fail(err)
 	}
 
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
@@ -161,6 +177,15 @@ func resolveSubmission(bo judge.BuildOptions, path string) (*judge.Language, str
 		return nil, "executable", nil
 	}
 	return lang, lang.Name, nil
+}
+
+// builtName names the language of a submission for the header: its own,
+// or "python3 as cpython3" where it falls back.
+func builtName(lang, used *judge.Language) string {
+	if used == lang {
+		return lang.Name
+	}
+	return lang.Name + " as " + used.Name
 }
 
 // withHint adds to a submission in no language the flag that names one.

@@ -47,16 +47,17 @@ it every request is a local admin, there is no login, and the server
 refuses to listen on anything but loopback.
 
 What a contestant sees of a secret test (not a sample) is --feedback:
-message (the default) shows its verdict, time, memory, exit code and the
-checker's message, and for the first failing one the drawing of the
-position; verdict shows only its verdict, time, memory and exit code (for
-contests). Never what the program wrote to stderr, its output or the
-test's input; admins see everything.
+message (the default) shows its verdict, time, memory, exit code and a
+message in the judge's own words (the limit it broke, the exit code or
+signal); verdict shows only its verdict, time, memory and exit code (for
+contests). Never a word of the test's files, the program's output or
+stderr, or the checker's message, nor a drawing of the test; admins see
+everything.
 
 An uploaded problem package (POST /api/v1/problems, admin) runs nothing
-of its own: one whose checker is a program is refused (put such a
-problem in --problems DIR on the server and every worker), its
-validators are never run. /metrics is an admin's.
+of its own: one whose checker, interactive validator or custom grader is
+a program is refused (put such a problem in --problems DIR on the server
+and every worker), its validators are never run. /metrics is an admin's.
 
 The store is bounded: about twice --store-size of records and
 --cache-size of compiled executables (which expire after a week); a full
@@ -84,7 +85,7 @@ Exit codes: 0 after a clean shutdown; 2 usage error or failure.
 		fs.Int("queue-limit", 10000, "grading requests waiting at most (then 429)")
 		fs.String("store-size", "16G", "bound the stored records to about twice `SIZE` (reports SIZE, sources and packages a quarter each, ...; then 507)")
 		fs.String("cache-size", "4G", "bound the compiled executables' cache to `SIZE` (builds expire after a week)")
-		fs.String("feedback", "message", "what contestants see of a secret test, `MODE`: message (the checker's message and drawing) or verdict (verdict, time, memory, exit code only)")
+		fs.String("feedback", "message", "what contestants see of a secret test, `MODE`: message (the limit broken, the exit code or signal, in the judge's words) or verdict (verdict, time, memory, exit code only)")
 		fs.String("nats-listen", "", "let outside workers reach the embedded NATS server on `ADDR`")
 		fs.String("nats-tls-cert", "", "the embedded NATS server's TLS certificate `FILE`")
 		fs.String("nats-tls-key", "", "the embedded NATS server's TLS key `FILE`")
@@ -199,6 +200,7 @@ func runServe(e *env, fs *flag.FlagSet, args []string) int {
 	if err != nil {
 		return e.fail(err)
 	}
+	defer lib.Close()
 	// the server first: it follows the queue (the advisories of jobs
 	// whose deliveries ran out) before a worker takes a job
 	api := service.NewServer(service.ServerConfig{Store: store, Library: lib, Tokens: c.tokens, MaxSource: c.maxSource,

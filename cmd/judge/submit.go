@@ -237,9 +237,6 @@ func (e *env) waitReport(c *client, id string, asJSON bool, timeout time.Duratio
 		buf.WriteByte('\n')
 		e.stdout.Write(buf.Bytes())
 	} else {
-		if r.Warning != "" && r.Verdict == verdict.JE {
-			fmt.Fprintf(e.stdout, "%s\n", r.Warning)
-		}
 		newReporter(e.stdout, false).report(&r)
 	}
 	switch r.Verdict {

@@ -31,7 +31,7 @@ func (e *env) timeLimit(ctx context.Context, j *judge.Judge, p *problems.Problem
 	if cached {
 		how = "cached"
 	}
-	fmt.Fprintf(e.stderr, "judge: time limit %s: the slowest accepted run, %s on %s by %s, times %g, rounded up to %s (%s in %s; --time-limit overrides it)\n",
-		seconds(d.Limit), seconds(d.Slowest), d.Test, d.Submission, d.Multipliers.ACToTimeLimit, seconds(d.Multipliers.Resolution), how, maintain.TimeLimitCache(j, p))
+	fmt.Fprintf(e.stderr, "judge: time limit %s: %s, %s on %s by %s, times %g, rounded up to %s (%s in %s; --time-limit overrides it)\n",
+		seconds(d.Limit), d.Run(), seconds(d.Slowest), d.Test, d.Submission, d.Multipliers.ACToTimeLimit, seconds(d.Multipliers.Resolution), how, maintain.TimeLimitCache(j, p))
 	return nil
 }

@@ -8,6 +8,7 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"path/filepath"
 	"runtime"
 	"strings"
 	"time"
@@ -126,6 +127,14 @@ func (e *env) verifyOne(ctx context.Context, fs *flag.FlagSet, ref string, j *ju
 		return e.fail(err)
 	}
 	fmt.Fprintf(e.stdout, "verify %s (%s, %s layout), isolation: %s\n", p.Name, p.Origin, p.Layout, j.Isolation())
+	if maintain.HasGenerators(p) && p.Dir != "" {
+		if st, err := os.Stat(filepath.Join(p.Dir, "data")); err != nil || !st.IsDir() {
+			var code int
+			if p, code = e.generateFirst(ctx, p, j, langs, parallel); p == nil {
+				return code
+			}
+		}
+	}
 	prog := newProgressLine(e.stdout)
 	rep, err := maintain.Verify(ctx, p, maintain.VerifyOptions{
 		Judge:    j,
@@ -143,8 +152,11 @@ func (e *env) verifyOne(ctx context.Context, fs *flag.FlagSet, ref string, j *ju
 		return e.fail(err)
 	}
 	if d := rep.Derived; d != nil {
-		fmt.Fprintf(e.stdout, "time limit: %s, derived: the slowest accepted run, %s on %s by %s, times %g, rounded up to %s; time-limit-exceeded runs must exceed %s\n",
-			seconds(d.Limit), seconds(d.Slowest), d.Test, d.Submission, d.Multipliers.ACToTimeLimit, seconds(d.Multipliers.Resolution), seconds(d.TLE))
+		fmt.Fprintf(e.stdout, "time limit: %s, derived: %s, %s on %s by %s, times %g, rounded up to %s; time-limit-exceeded runs must exceed %s\n",
+			seconds(d.Limit), d.Run(), seconds(d.Slowest), d.Test, d.Submission, d.Multipliers.ACToTimeLimit, seconds(d.Multipliers.Resolution), seconds(d.TLE))
+	}
+	if len(rep.Attachments) > 0 {
+		fmt.Fprintf(e.stdout, "attachments: %s\n", strings.Join(rep.Attachments, ", "))
 	}
 	for _, f := range rep.Sorted() {
 		fmt.Fprintln(e.stdout, f)
@@ -166,6 +178,27 @@ func (e *env) verifyOne(ctx context.Context, fs *flag.FlagSet, ref string, j *ju
 		return exitRejected
 	}
 	return exitOK
+}
+
+// generateFirst writes the data/ of a package that has generators.yaml
+// and no data/ yet, as bt run does before it judges, and loads the
+// package again; nil and the exit code when generators.yaml is broken.
+func (e *env) generateFirst(ctx context.Context, p *problems.Problem, j *judge.Judge, langs *judge.Languages, parallel int) (*problems.Problem, int) {
+	fmt.Fprintf(e.stdout, "%s has no data/: generating it from generators/generators.yaml first (judge generate)\n", p.Origin)
+	res, code := e.runGenerateData(ctx, p, maintain.GenerateDataOptions{Judge: j, Build: judge.BuildOptions{Languages: langs}, Parallel: parallel})
+	if res == nil {
+		return nil, code
+	}
+	for _, f := range res.Failures {
+		fmt.Fprintf(e.stdout, "FAILED    %s\n", f)
+	}
+	fmt.Fprintf(e.stdout, "generated %s, %s\n", plural(res.Tests, "test"), plural(res.Count(maintain.New), "file"))
+	q, err := problems.LoadDir(p.Dir)
+	if err != nil {
+		return nil, e.fail(err)
+	}
+	q.Origin = p.Origin
+	return q, exitOK
 }
 
 // submissionLine shows one example submission's result.

@@ -9,6 +9,7 @@ import (
 	"os/signal"
 	"syscall"
 
+	"github.com/optjudge/optjudge/judge"
 	"github.com/optjudge/optjudge/judge/watch"
 )
 
@@ -75,6 +76,9 @@ func runWatch(e *env, fs *flag.FlagSet, args []string) int {
 		return e.fail(fmt.Errorf("%s: not a regular file or a directory", src))
 	}
 	lang, err := bo.Languages.Resolve(src, bo.Lang)
+	if p.Type.SubmitAnswer {
+		lang, err = nil, nil // files of answers
+	}
 	if err != nil {
 		return e.fail(withHint(err))
 	}
@@ -122,6 +126,12 @@ func runWatch(e *env, fs *flag.FlagSet, args []string) int {
 		Size: terminalSize(e.stdout), Title: title}
 	if !screen {
 		fmt.Fprintln(e.stdout, "watching "+title)
+	}
+	bo.Example = p.IsExample(src) // Judge.Grade gives the build the problem it grades on
+	check := bo
+	check.Problem = p
+	if err := j.Check(judge.Submission{Path: src}, check); err != nil {
+		return e.fail(err)
 	}
 	g := &watch.Grader{Judge: j, Problem: p, Source: src, TestsDir: testsDir, Build: bo, Options: *opts}
 	loop := &watch.Loop{Source: src, Grade: g.Grade, Show: d.Show}

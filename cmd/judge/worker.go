@@ -90,6 +90,7 @@ func runWorker(e *env, fs *flag.FlagSet, args []string) int {
 	if err != nil {
 		return e.fail(err)
 	}
+	defer lib.Close()
 	pool, err := e.startWorkers(ctx, fs, store, lib, n, flagValue(fs, "name").(string), filepath.Join(cache, "tmp"), logger)
 	if err != nil {
 		return e.fail(err)

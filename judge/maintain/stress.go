@@ -96,7 +96,9 @@ func Stress(ctx context.Context, p *problems.Problem, sub judge.Submission, o St
 	if o.Count == 0 {
 		o.Count = 100
 	}
-	pp, err := o.Judge.Prepare(ctx, sub, o.Build)
+	bo := o.Build
+	bo.Problem = p // its included files, its languages
+	pp, err := o.Judge.Prepare(ctx, sub, bo)
 	if err != nil {
 		return nil, err
 	}

@@ -26,6 +26,15 @@ func embedded(t *testing.T, name string) *problems.Problem {
 
 func problemsEmbedded(name string) (*problems.Problem, error) { return problems.LoadEmbedded(name) }
 
+// stressGrade are the stress tests' grading options: their programs end
+// with AC, WA or RE, and the capped searches take a third of clocks' 1 s
+// here, so a CPU limit of 20 s keeps a TLE from ever deciding them.
+func stressGrade() judge.GradeOptions {
+	g := gradeOptions()
+	g.TimeLimit = 20 * time.Second
+	return g
+}
+
 // TestStressShrinksToShallowestDepth: a search capped at 12 moves fails
 // only on boards 13 moves or more from the goal, so the shrunk input must be
 // one board exactly 13 moves away. The same for clocks, capped at 5.
@@ -41,7 +50,7 @@ func TestStressShrinksToShallowestDepth(t *testing.T) {
 		t.Run(tt.problem, func(t *testing.T) {
 			p := embedded(t, tt.problem)
 			res, err := Stress(context.Background(), p, judge.Submission{Path: tt.sub},
-				StressOptions{Judge: testJudge(t), Grade: gradeOptions(), Count: 20, Cases: tt.cases, Seed: 1})
+				StressOptions{Judge: testJudge(t), Grade: stressGrade(), Count: 20, Cases: tt.cases, Seed: 1})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -73,7 +82,7 @@ func TestStressShrinksToShallowestDepth(t *testing.T) {
 func TestStressFewestCases(t *testing.T) {
 	p := embedded(t, "eight-puzzle")
 	res, err := Stress(context.Background(), p, judge.Submission{Path: "testdata/crash_on_three.py"},
-		StressOptions{Judge: testJudge(t), Grade: gradeOptions(), Count: 5, Cases: 12, Seed: 7})
+		StressOptions{Judge: testJudge(t), Grade: stressGrade(), Count: 5, Cases: 12, Seed: 7})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -86,7 +95,7 @@ func TestStressFewestCases(t *testing.T) {
 func TestStressAllAccepted(t *testing.T) {
 	p := embedded(t, "clocks")
 	res, err := Stress(context.Background(), p, judge.Submission{Path: "../../problems/clocks/submissions/accepted/three_moves.py"},
-		StressOptions{Judge: testJudge(t), Grade: gradeOptions(), Count: 10, Kind: reference.Deep, Seed: 3})
+		StressOptions{Judge: testJudge(t), Grade: stressGrade(), Count: 10, Kind: reference.Deep, Seed: 3})
 	if err != nil {
 		t.Fatal(err)
 	}

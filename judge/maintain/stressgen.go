@@ -97,6 +97,7 @@ func (s *stresser) newGenerated(ctx context.Context) (*generated, error) {
 		return g, nil
 	}
 	brute, bo := s.o.Brute, s.o.Build
+	bo.Problem = s.p // a solution of the problem: its included files
 	if brute == "" {
 		var ex *problems.ExampleSubmission
 		if brute, ex, err = s.modelSolution(); err != nil {
@@ -107,6 +108,7 @@ func (s *stresser) newGenerated(ctx context.Context) (*generated, error) {
 			bo.Lang = ex.Language // as verify builds it: submissions.yaml's
 		}
 		bo.Entry = ex.Entrypoint
+		bo.Example = true // the package's constants in its files
 	}
 	if g.brute, err = s.o.Judge.Prepare(ctx, judge.Submission{Path: brute}, bo); err == nil && !g.brute.Compile.OK {
 		err = fmt.Errorf("does not compile:\n%s", g.brute.Compile.Message)
@@ -129,19 +131,9 @@ func (g *generated) close() {
 // modelSolution copies out the package's model solution, else its first
 // accepted submission, to answer the generated inputs.
 func (s *stresser) modelSolution() (string, *problems.ExampleSubmission, error) {
-	list, err := s.p.Submissions()
+	pick, err := defaultSubmission(s.p)
 	if err != nil {
 		return "", nil, err
-	}
-	var pick *problems.ExampleSubmission
-	for i, sub := range list.Submissions {
-		if sub.ModelSolution {
-			pick = &list.Submissions[i]
-			break
-		}
-		if pick == nil && sub.Folder == "accepted" {
-			pick = &list.Submissions[i]
-		}
 	}
 	if pick == nil {
 		return "", nil, fmt.Errorf("%s: no accepted submission to answer the generated inputs with: give one (--brute)", s.p.Origin)

@@ -56,7 +56,7 @@ func (v *verifier) examples() []example {
 		default:
 			want, _ := s.FinalVerdict()
 			out = append(out, example{sub: s, rel: s.Path, want: want})
-			if s.TimeBound() == problems.TimeBoundLower {
+			if s.HasBound(problems.TimeBoundLower) {
 				lower++
 			}
 		}
@@ -100,15 +100,20 @@ type graded struct {
 	res    *SubmissionResult
 	rep    *judge.Report // as run
 	failed error         // why the judge could not grade it
+	// partial: graded on the tests of its lower bounds only, to derive
+	// the time limit; it is graded on every test afterwards
+	partial bool
 }
 
 // checkSubmissions grades every example submission and holds it to its
 // expectations and to the time-limit rules. The submissions that bound the
-// time limit from below (accepted/) go first: when the package gives no
-// time limit, they run under problems.UnknownTimeLimit and the limit is
-// derived from their slowest run, as problemtools derives it; the others
-// then run under it. Every submission is built as soon as a job is free,
-// the others' builds so going on while the accepted ones run.
+// time limit from below (accepted/; in 2025-09 every rule that permits no
+// TLE, on its tests) go first: when the package gives no time limit, they
+// run under problems.UnknownTimeLimit, on the tests their lower bounds
+// name, and the limit is derived from their slowest runs there, as
+// problemtools and the format derive it; the others (and those graded on
+// some tests only) then run under it. Every submission is built as soon as
+// a job is free, the others' builds so going on while the first ones run.
 func (v *verifier) checkSubmissions(ctx context.Context) error {
 	exs := v.examples()
 	if len(exs) == 0 {
@@ -122,7 +127,7 @@ func (v *verifier) checkSubmissions(ctx context.Context) error {
 	derive := v.p.Layout == problems.LayoutKattis && !v.p.Time.Given
 	var first, rest []example
 	for _, ex := range exs {
-		if ex.sub.TimeBound() == problems.TimeBoundLower {
+		if ex.sub.HasBound(problems.TimeBoundLower) {
 			first = append(first, ex)
 		} else {
 			rest = append(rest, ex)
@@ -135,18 +140,60 @@ func (v *verifier) checkSubmissions(ctx context.Context) error {
 	if derive {
 		limit = problems.UnknownTimeLimit
 	}
+	all, err := v.p.Tests()
+	if err != nil {
+		return err
+	}
 	var done []graded
-	err = v.gradeAll(ctx, builds[:len(first)], limit, func(g graded) { done = append(done, g) })
+	var lowerTests func(example) []problems.Test
+	if derive {
+		lowerTests = func(ex example) []problems.Test { return boundTests(ex, all) }
+	}
+	err = v.gradeAll(ctx, builds[:len(first)], limit, lowerTests, func(g graded) { done = append(done, g) })
 	if err != nil {
 		return err
 	}
 	if derive {
 		v.deriveLimit(done)
 	}
+	var again []*exampleBuild
 	for _, g := range done {
-		v.judgeGraded(ctx, g)
+		if !g.partial {
+			v.judgeGraded(ctx, g)
+			continue
+		}
+		for _, b := range builds[:len(first)] {
+			if b.ex.rel == g.ex.rel {
+				again = append(again, b)
+			}
+		}
 	}
-	return v.gradeAll(ctx, builds[len(first):], v.rep.TimeLimit, func(g graded) { v.judgeGraded(ctx, g) })
+	return v.gradeAll(ctx, append(again, builds[len(first):]...), v.rep.TimeLimit, nil, func(g graded) { v.judgeGraded(ctx, g) })
+}
+
+// boundTests are the tests of all that ex's lower bounds name; nil when
+// one of them names every test.
+func boundTests(ex example, all []problems.Test) []problems.Test {
+	var globs []string
+	for _, b := range ex.sub.Bounds() {
+		if b.Kind != problems.TimeBoundLower {
+			continue
+		}
+		if b.Tests == "" {
+			return nil
+		}
+		globs = append(globs, b.Tests)
+	}
+	var out []problems.Test
+	for _, t := range all {
+		if slices.ContainsFunc(globs, func(g string) bool { return problems.Selects(g, t.Name) }) {
+			out = append(out, t)
+		}
+	}
+	if len(out) == len(all) {
+		return nil
+	}
+	return out
 }
 
 // exampleBuild is an example submission being built.
@@ -217,6 +264,7 @@ func (v *verifier) buildExample(ctx context.Context, tmp string, i int, ex examp
 		bo.Lang = ex.sub.Language
 	}
 	bo.Entry = ex.sub.Entrypoint
+	bo.Problem, bo.Example = v.p, true
 	return v.opts.Judge.Prepare(ctx, judge.Submission{Path: src}, bo)
 }
 
@@ -227,11 +275,16 @@ func (v *verifier) buildExample(ctx context.Context, tmp string, i int, ex examp
 func (v *verifier) notGraded(ex example, err error) {
 	var ule *judge.UnknownLanguageError
 	var ni *judge.NotInstalledError
+	var re *judge.RefusedError
 	switch {
 	case errors.As(err, &ule):
 		v.skip(ex, "skipped: unknown language: %s", ule.Detail())
 	case errors.As(err, &ni):
 		v.skip(ex, "skipped: %v", err)
+	case errors.As(err, &re) && !re.Code:
+		v.skip(ex, "skipped: %s", re.Reason)
+	case errors.As(err, &re):
+		v.add(Error, v.file(ex.rel), "", "%s", re.Reason)
 	default:
 		v.add(Error, v.file(ex.rel), "", "%v", err)
 	}
@@ -247,34 +300,55 @@ func (v *verifier) skip(ex example, format string, args ...any) {
 	v.add(sev, v.file(ex.rel), "", format, args...)
 }
 
-// copyOut copies the file or directory name of fsys to dst.
-func copyOut(fsys fs.FS, name, dst string) error {
-	return fs.WalkDir(fsys, name, func(p string, d fs.DirEntry, err error) error {
+// copyOut copies the file or directory name of fsys to dst, following
+// symbolic links (problems.LoadDir has checked that none leads out of the
+// package: BAPCtools' example submissions link to each other).
+func copyOut(fsys fs.FS, name, dst string) error { return copyOutAt(fsys, name, dst, 0) }
+
+// copyOutAt is copyOut depth directories down (a link to a directory
+// above it would loop for good).
+func copyOutAt(fsys fs.FS, name, dst string, depth int) error {
+	if depth > 32 {
+		return fmt.Errorf("%s: directories nested too deep (a link to a directory above it?)", name)
+	}
+	st, err := fs.Stat(fsys, name)
+	if err != nil {
+		return err
+	}
+	if !st.IsDir() {
+		if !st.Mode().IsRegular() {
+			return nil // a device, say: no part of the submission
+		}
+		b, err := fs.ReadFile(fsys, name)
 		if err != nil {
 			return err
 		}
-		out := filepath.Join(dst, filepath.FromSlash(strings.TrimPrefix(strings.TrimPrefix(p, name), "/")))
-		if d.IsDir() {
-			return os.MkdirAll(out, 0o755)
-		}
-		if !d.Type().IsRegular() {
-			return nil // a link, say: no part of the submission
-		}
-		b, err := fs.ReadFile(fsys, p)
-		if err != nil {
+		if err := os.MkdirAll(filepath.Dir(dst), 0o755); err != nil {
 			return err
 		}
-		if err := os.MkdirAll(filepath.Dir(out), 0o755); err != nil {
+		return os.WriteFile(dst, b, 0o644|st.Mode().Perm()&0o111)
+	}
+	if err := os.MkdirAll(dst, 0o755); err != nil {
+		return err
+	}
+	entries, err := fs.ReadDir(fsys, name)
+	if err != nil {
+		return err
+	}
+	for _, e := range entries {
+		if err := copyOutAt(fsys, path.Join(name, e.Name()), filepath.Join(dst, e.Name()), depth+1); err != nil {
 			return err
 		}
-		return os.WriteFile(out, b, 0o644)
-	})
+	}
+	return nil
 }
 
 // gradeAll grades the built examples, up to jobs() at once, and hands
 // each grading to each in their order, as soon as those before it are
-// done. A submission the judge could not build or grade is a finding.
-func (v *verifier) gradeAll(ctx context.Context, builds []*exampleBuild, limit time.Duration, each func(graded)) error {
+// done. tests, when set, picks the tests an example is graded on (nil:
+// every test). A submission the judge could not build or grade is a
+// finding.
+func (v *verifier) gradeAll(ctx context.Context, builds []*exampleBuild, limit time.Duration, tests func(example) []problems.Test, each func(graded)) error {
 	type slot struct {
 		g   *graded
 		err error
@@ -295,7 +369,11 @@ func (v *verifier) gradeAll(ctx context.Context, builds []*exampleBuild, limit t
 				return
 			}
 			defer func() { <-sem }()
-			g, err := v.gradeExample(ctx, b, limit)
+			var only []problems.Test
+			if tests != nil {
+				only = tests(b.ex)
+			}
+			g, err := v.gradeExample(ctx, b, limit, only)
 			slots[i] <- slot{g, err}
 		}()
 	}
@@ -318,30 +396,81 @@ func (v *verifier) gradeAll(ctx context.Context, builds []*exampleBuild, limit t
 	return first
 }
 
-// deriveLimit sets the time limit from the slowest run of the accepted
-// submissions that met their expectations.
+// deriveLimit sets the time limit from the slowest runs of the submissions
+// that bound it from below: each lower bound's slowest test among those it
+// names, of a run in which none of them exceeded the limit. In a legacy
+// or 2023-07 package, as problemtools has it, only accepted runs count
+// (the accepted/ folder's).
 func (v *verifier) deriveLimit(done []graded) {
 	m := v.p.Time.Multipliers
-	var slowest *SubmissionResult
+	var slowest *slowRun
 	for _, g := range done {
-		if g.res.Got == verdict.AC && (slowest == nil || g.res.Slowest > slowest.Slowest) {
-			slowest = g.res
+		if s := v.lowerRun(g); s != nil && (slowest == nil || s.cpu > slowest.cpu) {
+			slowest = s
 		}
 	}
 	if slowest == nil {
 		return // no accepted run: the 1 s default stands, and there is an error
 	}
-	limit, tle := m.Derive(slowest.Slowest)
+	limit, tle := m.Derive(slowest.cpu)
 	v.rep.TimeLimit = limit
-	v.rep.Derived = &DerivedLimit{Limit: limit, TLE: tle, Slowest: slowest.Slowest, Submission: slowest.Path, Test: slowest.Test, Multipliers: m}
+	v.rep.Derived = &DerivedLimit{Limit: limit, TLE: tle, Slowest: slowest.cpu, Submission: slowest.sub, Test: slowest.test, Multipliers: m}
+	if slowest.verdict != verdict.AC {
+		v.rep.Derived.Verdict = slowest.verdict.String()
+	}
 	for _, g := range done {
 		g.res.TimeLimit = limit
 	}
 }
 
-// gradeExample grades one built example; failed says why the judge could
-// not build or grade it.
-func (v *verifier) gradeExample(ctx context.Context, b *exampleBuild, limit time.Duration) (*graded, error) {
+// slowRun is the slowest test of a run that bounds the time limit.
+type slowRun struct {
+	cpu       time.Duration
+	sub, test string
+	verdict   verdict.Verdict
+}
+
+// lowerRun is the slowest test of g's run that one of its lower bounds
+// counts; nil when none counts.
+func (v *verifier) lowerRun(g graded) *slowRun {
+	if g.rep == nil || !g.rep.Compile.OK {
+		return nil
+	}
+	if v.p.Format != problems.Format2025 && v.p.Layout == problems.LayoutKattis {
+		if g.res.Got != verdict.AC || g.partial {
+			return nil
+		}
+		return &slowRun{g.res.Slowest, g.res.Path, g.res.Test, verdict.AC}
+	}
+	var out *slowRun
+	for _, b := range g.ex.sub.Bounds() {
+		if b.Kind != problems.TimeBoundLower {
+			continue
+		}
+		var s *slowRun
+		for _, t := range g.rep.Tests {
+			if !problems.Selects(b.Tests, t.Name) {
+				continue
+			}
+			kv := problems.KattisVerdict(t.Verdict)
+			if kv == verdict.TLE || kv == verdict.JE || (b.Permitted != nil && !slices.Contains(b.Permitted, kv)) {
+				s = nil // a run that fails its own rule bounds nothing
+				break
+			}
+			if s == nil || t.CPU > s.cpu {
+				s = &slowRun{t.CPU, g.res.Path, t.Name, problems.KattisVerdict(t.Verdict)}
+			}
+		}
+		if s != nil && (out == nil || s.cpu > out.cpu) {
+			out = s
+		}
+	}
+	return out
+}
+
+// gradeExample grades one built example, on tests (nil: every test);
+// failed says why the judge could not build or grade it.
+func (v *verifier) gradeExample(ctx context.Context, b *exampleBuild, limit time.Duration, tests []problems.Test) (*graded, error) {
 	if b.err != nil {
 		if ctx.Err() != nil {
 			return nil, ctx.Err()
@@ -349,32 +478,35 @@ func (v *verifier) gradeExample(ctx context.Context, b *exampleBuild, limit time
 		return &graded{ex: b.ex, failed: b.err}, nil
 	}
 	v.step("grading " + b.ex.rel)
-	res, rep, err := v.grade(ctx, b.ex, b.pp, limit)
+	res, rep, err := v.grade(ctx, b.ex, b.pp, limit, tests)
 	if err != nil {
 		if ctx.Err() != nil {
 			return nil, ctx.Err()
 		}
 		return &graded{ex: b.ex, failed: err}, nil
 	}
-	return &graded{ex: b.ex, res: res, rep: rep}, nil
+	return &graded{ex: b.ex, res: res, rep: rep, partial: tests != nil}, nil
 }
 
-// grade runs one example: the accepted ones on every test, the others
-// lazily where their expectations allow (and, in a legacy or 2023-07
-// package, always skipping what problemtools skips), the time-limit-
-// exceeded ones under the limit times Rules.TLE: in a native problem also
-// times ThinFactor, which tells a thin margin from a broken one in a
-// single run; in a Kattis package not (problemtools' timelim_high), which
-// keeps the slowest runs short.
-func (v *verifier) grade(ctx context.Context, ex example, pp *judge.Prepared, limit time.Duration) (*SubmissionResult, *judge.Report, error) {
+// grade runs one example on tests (nil: every test): the ones that bound
+// the time limit from below on every test, the others lazily where their
+// expectations allow (and, in a legacy or 2023-07 package, always skipping
+// what problemtools skips), but never skipping a test an expectation
+// reads (problems.ExampleSubmission.Needs); the ones that bound it from
+// above under the limit times Rules.TLE: in a native problem also times
+// ThinFactor, which tells a thin margin from a broken one in a single run;
+// in a Kattis package not (problemtools' timelim_high), which keeps the
+// slowest runs short.
+func (v *verifier) grade(ctx context.Context, ex example, pp *judge.Prepared, limit time.Duration, tests []problems.Test) (*SubmissionResult, *judge.Report, error) {
 	o := v.opts.Grade
-	o.Tests, o.Checker = nil, nil
-	o.Lazy = ex.sub.Lazy() && ex.sub.TimeBound() != problems.TimeBoundLower
+	o.Tests, o.Checker = tests, nil
+	o.Lazy = ex.sub.Lazy() && !ex.sub.HasBound(problems.TimeBoundLower)
 	if v.p.Layout == problems.LayoutKattis && v.p.GroupRules == problems.GroupRulesLegacy {
 		o.Lazy = true // on_reject, as problemtools judges
 	}
+	o.Need = func(t problems.Test) bool { return ex.sub.Needs(t.Name) }
 	o.TimeLimit = limit
-	if ex.sub.TimeBound() == problems.TimeBoundUpper {
+	if ex.sub.HasBound(problems.TimeBoundUpper) && tests == nil {
 		o.TimeLimit = scale(limit, v.rep.Rules.TLE*ThinFactor)
 		if v.p.Layout == problems.LayoutKattis {
 			o.TimeLimit = scale(limit, v.rep.Rules.TLE) // problemtools' timelim_high
@@ -402,7 +534,7 @@ func (v *verifier) grade(ctx context.Context, ex example, pp *judge.Prepared, li
 	res := &SubmissionResult{Path: v.file(ex.rel), Want: ex.want, Expect: expectText(v.p, ex), Got: r.Verdict,
 		TimeLimit: limit, Scored: r.Score.Scoring, Score: r.Score.Value}
 	if !r.Compile.OK {
-		res.Message = firstLine(r.Compile.Message)
+		res.Message = r.Compile.Summary()
 	}
 	slowestOf(res, r)
 	return res, r, nil
@@ -554,58 +686,85 @@ func (v *verifier) judgeKattis(ctx context.Context, g graded) {
 		v.add(sev, res.Path, "", "%s", msg)
 	}
 	if rep.Compile.OK {
-		v.judgeMargins(g.ex, res, anyTLE(g.rep))
+		v.judgeMargins(g.ex, res, g.rep, rep)
 	}
 }
 
-// anyTLE says whether a test of the run was TLE (by CPU time, or the wall
-// clock: a program that waits).
-func anyTLE(r *judge.Report) bool {
+// anyTLE says whether a test of the run that glob selects was TLE (by CPU
+// time, or the wall clock: a program that waits).
+func anyTLE(r *judge.Report, glob string) bool {
 	for _, t := range r.Tests {
-		if t.Verdict == verdict.TLE {
+		if t.Verdict == verdict.TLE && problems.Selects(glob, t.Name) {
 			return true
 		}
 	}
 	return false
 }
 
-// judgeMargins holds an example's slowest run to the time-limit rules its
-// expectations bound: an accepted one must fit ac_to_time_limit times in
-// a given limit, a time-limit-exceeded one must take more than the limit
-// times time_limit_to_tle (2025-09 and the native layout: an error;
-// legacy and 2023-07: a warning, as problemtools has it).
-func (v *verifier) judgeMargins(ex example, s *SubmissionResult, overRaised bool) {
+// slowestOn is the slowest test of the run that glob selects, and whether
+// one of them got a verdict that says nothing of the time limit (TLE, JE).
+func slowestOn(r *judge.Report, glob string) (cpu time.Duration, test string, spoilt bool) {
+	for _, t := range r.Tests {
+		if !problems.Selects(glob, t.Name) {
+			continue
+		}
+		if t.Verdict == verdict.TLE || t.Verdict == verdict.JE {
+			spoilt = true
+		}
+		if test == "" || t.CPU > cpu {
+			cpu, test = t.CPU, t.Name
+		}
+	}
+	return cpu, test, spoilt
+}
+
+// judgeMargins holds an example's runs to the time-limit rules its
+// expectations bound, each on the tests it names: a lower bound's slowest
+// test must fit ac_to_time_limit times in a given limit, an upper bound's
+// must take more than the limit times time_limit_to_tle (2025-09 and the
+// native layout: an error; legacy and 2023-07: a warning, as problemtools
+// has it). run is as run (under the raised limit for an upper bound), at
+// is run under the time limit.
+func (v *verifier) judgeMargins(ex example, s *SubmissionResult, run, at *judge.Report) {
 	tl, rules := v.rep.TimeLimit, v.rep.Rules
-	switch ex.sub.TimeBound() {
-	case problems.TimeBoundLower:
-		if s.Got != verdict.AC || v.rep.Derived != nil {
-			return
+	for _, b := range ex.sub.Bounds() {
+		on := ""
+		if b.Tests != "" {
+			on = " on " + b.Tests
 		}
-		need := scale(s.Slowest, rules.AC)
-		switch {
-		case need > tl:
-			v.add(Error, s.Path, "", "its slowest test, %s, takes %s; %gx that is %s, over the %s time limit",
-				s.Test, seconds(s.Slowest), rules.AC, seconds(need), seconds(tl))
-		case scale(need, ThinFactor) > tl:
-			v.add(Warning, s.Path, "", "the margin is thin: its slowest test, %s, takes %s; %gx that is %s, within %gx of the %s time limit",
-				s.Test, seconds(s.Slowest), rules.AC, seconds(need), ThinFactor, seconds(tl))
+		switch b.Kind {
+		case problems.TimeBoundLower:
+			slow, test, spoilt := slowestOn(run, b.Tests)
+			if v.rep.Derived != nil || test == "" || spoilt || (v.p.Format != problems.Format2025 && s.Got != verdict.AC) {
+				continue
+			}
+			need := scale(slow, rules.AC)
+			switch {
+			case need > tl:
+				v.add(Error, s.Path, "", "its slowest test%s, %s, takes %s; %gx that is %s, over the %s time limit",
+					on, test, seconds(slow), rules.AC, seconds(need), seconds(tl))
+			case scale(need, ThinFactor) > tl:
+				v.add(Warning, s.Path, "", "the margin is thin: its slowest test%s, %s, takes %s; %gx that is %s, within %gx of the %s time limit",
+					on, test, seconds(slow), rules.AC, seconds(need), ThinFactor, seconds(tl))
+			}
+		case problems.TimeBoundUpper:
+			tleAt := scale(tl, rules.TLE)
+			if anyTLE(run, b.Tests) || !anyTLE(at, b.Tests) {
+				continue // over the raised limit too, or a verdict the expectations speak to
+			}
+			slow, _, _ := slowestOn(run, b.Tests)
+			if slow > tleAt {
+				v.add(Warning, s.Path, "", "the margin is thin: its slowest test%s takes %s, over %gx the time limit (%s) by less than %gx",
+					on, seconds(slow), rules.TLE, seconds(tleAt), ThinFactor)
+				continue
+			}
+			sev := Error
+			if v.p.Format != problems.Format2025 {
+				sev = Warning
+			}
+			v.add(sev, s.Path, "", "sensitive to the time limit: its slowest test%s takes %s, within %gx the time limit (%s); a time-limit-exceeded submission must exceed %s",
+				on, seconds(slow), rules.TLE, seconds(tl), seconds(tleAt))
 		}
-	case problems.TimeBoundUpper:
-		tleAt := scale(tl, rules.TLE)
-		if overRaised || s.Got != verdict.TLE {
-			return // over the raised limit too, or a verdict the expectations speak to
-		}
-		if s.Slowest > tleAt {
-			v.add(Warning, s.Path, "", "the margin is thin: its slowest test takes %s, over %gx the time limit (%s) by less than %gx",
-				seconds(s.Slowest), rules.TLE, seconds(tleAt), ThinFactor)
-			return
-		}
-		sev := Error
-		if v.p.Format != problems.Format2025 {
-			sev = Warning
-		}
-		v.add(sev, s.Path, "", "sensitive to the time limit: its slowest test takes %s, within %gx the time limit (%s); a time-limit-exceeded submission must exceed %s",
-			seconds(s.Slowest), rules.TLE, seconds(tl), seconds(tleAt))
 	}
 }
 

@@ -37,17 +37,22 @@ func DeriveTimeLimit(ctx context.Context, p *problems.Problem, opts VerifyOption
 	defer os.RemoveAll(tmp)
 	var accepted []example
 	for _, ex := range v.examples() {
-		if ex.sub.TimeBound() == problems.TimeBoundLower {
+		if ex.sub.HasBound(problems.TimeBoundLower) {
 			accepted = append(accepted, ex)
 		}
+	}
+	all, err := p.Tests()
+	if err != nil {
+		return nil, false, err
 	}
 	ctx, cancel := context.WithCancel(ctx)
 	builds := v.buildAll(ctx, tmp, accepted)
 	defer func() { cancel(); closeBuilds(builds) }()
 	var done []graded
-	if err := v.gradeAll(ctx, builds, problems.UnknownTimeLimit, func(g graded) {
+	lowerTests := func(ex example) []problems.Test { return boundTests(ex, all) }
+	if err := v.gradeAll(ctx, builds, problems.UnknownTimeLimit, lowerTests, func(g graded) {
 		done = append(done, g)
-		if opts.Graded != nil {
+		if opts.Graded != nil && !g.partial {
 			opts.Graded(*g.res)
 		}
 	}); err != nil {

@@ -82,6 +82,10 @@ type VerifyOptions struct {
 	// of the table, or with its compiler not installed) an error, not a
 	// warning.
 	Strict bool
+	// GeneratorCache is the cache of GenerateData, for the check that a
+	// package's data/ is what its generators/generators.yaml makes; "":
+	// the Judge's.
+	GeneratorCache string
 }
 
 // SubmissionResult is how one example submission fared.
@@ -107,10 +111,22 @@ type SubmissionResult struct {
 type DerivedLimit struct {
 	Limit       time.Duration // the limit
 	TLE         time.Duration // what the time-limit-exceeded submissions must exceed
-	Slowest     time.Duration // the slowest accepted run
+	Slowest     time.Duration // the slowest run that bounds it from below
 	Submission  string        // whose it is
 	Test        string        // on which test
 	Multipliers problems.TimeMultipliers
+	// Verdict is that test's, when it is not AC (2025-09: a
+	// wrong_answer submission's run bounds the limit too); "" for AC.
+	Verdict string `json:",omitempty"`
+}
+
+// Run says whose run the limit comes from, for people: "the slowest
+// accepted run", or "the slowest run that bounds it from below (WA)".
+func (d *DerivedLimit) Run() string {
+	if d.Verdict == "" {
+		return "the slowest accepted run"
+	}
+	return "the slowest run that bounds it from below (" + d.Verdict + ")"
 }
 
 // VerifyReport is everything Verify found.
@@ -134,6 +150,9 @@ type VerifyReport struct {
 	// Skipped counts the example submissions not graded: in no language
 	// of the table, or with their compiler not installed.
 	Skipped int
+	// Attachments are the package's attachments/ files, as the problem's
+	// origin names them: offered to contestants, checked for nothing.
+	Attachments []string
 }
 
 // Errors counts the findings of severity Error.
@@ -166,6 +185,21 @@ func Verify(ctx context.Context, p *problems.Problem, opts VerifyOptions) (*Veri
 	}
 	for _, w := range p.Warnings {
 		v.add(Warning, w.File, linePos(w.Line), "%s", fieldMsg(w.Field, w.Msg))
+	}
+	for _, d := range p.Defects {
+		v.add(Error, d.File, linePos(d.Line), "%s", fieldMsg(d.Field, d.Msg))
+	}
+	v.checkLanguageCodes()
+	for _, a := range p.Attachments() {
+		v.rep.Attachments = append(v.rep.Attachments, v.file(a))
+	}
+	if p.Layout == problems.LayoutKattis && isDirFS(p.FS, "attachments") && len(v.rep.Attachments) == 0 {
+		v.add(Warning, v.file("attachments"), "", "empty: no file to offer")
+	}
+	if HasGenerators(p) && p.Dir != "" {
+		if err := v.checkGenerated(ctx); err != nil {
+			return nil, err
+		}
 	}
 	tests, err := p.Tests()
 	if err != nil {
@@ -316,6 +350,31 @@ func (v *verifier) checkInputs(ctx context.Context, tests []problems.Test) error
 		}
 	}
 	return nil
+}
+
+// checkLanguageCodes warns about a language code of the package that no
+// language of the table has: a directory of include/, an entry of
+// problem.yaml's languages.
+func (v *verifier) checkLanguageCodes() {
+	langs := v.opts.Build.Languages
+	if langs == nil {
+		langs = v.opts.Judge.Languages()
+	}
+	known := map[string]bool{"default": true}
+	for _, l := range langs.List {
+		known[l.KattisCode()] = true
+		known[l.Name] = true
+	}
+	for _, code := range v.p.IncludeCodes() {
+		if !known[code] {
+			v.add(Warning, v.file("include/"+code), "", "no language of the table has the code %s: its files are never included", code)
+		}
+	}
+	for _, code := range v.p.Submit.Languages {
+		if !known[code] {
+			v.add(Warning, v.file("problem.yaml"), "", "languages: no language of the table has the code %s", code)
+		}
+	}
 }
 
 // lookPath finds a tool on the Judge's PATH.
@@ -477,13 +536,20 @@ func (v *verifier) checkAnswers(ctx context.Context, tests []problems.Test, chks
 			return err
 		}
 		r, err := chks.For(t).Check(ctx, checkers.Files{Input: in, Output: ans, Answer: ans})
+		// a package's output validator may take no answer file for an
+		// output (a validator that reads the input alone): problemtools
+		// holds it to the samples' only, and warns about the others
+		sev := Error
+		if v.p.Layout == problems.LayoutKattis && t.Group != "sample" {
+			sev = Warning
+		}
 		switch {
 		case ctx.Err() != nil:
 			return ctx.Err()
 		case err != nil:
-			v.add(Error, t.Path(t.Ans), "", "the checker failed on it: %v", err)
+			v.add(sev, t.Path(t.Ans), "", "the checker failed on it: %v", err)
 		case r.Verdict != verdict.AC:
-			v.add(Error, t.Path(t.Ans), "", "the checker rejects it: %s", r.Message)
+			v.add(sev, t.Path(t.Ans), "", "the checker rejects it: %s", r.Message)
 		}
 		if !unique {
 			continue

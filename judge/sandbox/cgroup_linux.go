@@ -496,9 +496,27 @@ func (g *runGroup) finish(needCPU bool) (usage, error) {
 		peak, u.peakExact = max(g.peak, bytesize.Size(readInt(filepath.Join(g.mem, "memory.current")))), false
 	}
 	u.peak = peak
-	n, _ := field(string(g.oomFile.bytes()), "oom_kill")
-	u.oomKilled = n > 0
+	u.oomKilled, u.memReached = memoryEvents(string(g.oomFile.bytes()), g.memV2)
 	return u, nil
+}
+
+// memoryEvents reads a run's memory.events (v2) or memory.oom_control
+// (v1): whether the OOM killer killed in the group, and whether the group
+// reached its limit at all. v2 counts each time the usage was about to
+// pass memory.max (max) and each time reclaim failed there (oom); v1 says
+// only whether the group is out of memory now (under_oom). A peak at the
+// limit (the memory slack makes it one over Limits.Memory) tells the rest.
+func memoryEvents(text string, v2 bool) (oomKilled, reached bool) {
+	kills, _ := field(text, "oom_kill")
+	if v2 {
+		max, _ := field(text, "max")
+		oom, _ := field(text, "oom")
+		reached = max > 0 || oom > 0
+	} else {
+		under, _ := field(text, "under_oom")
+		reached = under > 0
+	}
+	return kills > 0, reached || kills > 0
 }
 
 // statFile is a cgroup file opened ahead of time (by the spare pool, off the

@@ -91,7 +91,11 @@ func (s *system) mountPlan(c *Cmd, path string) ([]mountOp, error) {
 		}
 		ops = append(ops, mountOp{kind: 'b', src: real, dst: real})
 	}
-	ops = append(ops, mountOp{kind: 'w', src: c.Dir, dst: c.Dir})
+	dirKind := byte('w')
+	if c.ReadOnlyDir {
+		dirKind = 'b'
+	}
+	ops = append(ops, mountOp{kind: dirKind, src: c.Dir, dst: c.Dir})
 	if !covered(ops, path) {
 		ops = append(ops, mountOp{kind: 'b', src: path, dst: path})
 	}

@@ -56,6 +56,28 @@ int main(int argc, char **argv) {
 	return p[n / 2] == 1 ? 0 : 8;
 }`,
 
+	// ojoomspin reaches its memory limit, then spins until the CPU limit
+	// ends it: a child touches memory a page at a time, up to argv[1] MiB,
+	// and then waits (the OOM killer, or the judge's memory poll, ends
+	// it); the parent waits for the child's end and then spins forever.
+	"ojoomspin": `#include <stdlib.h>
+#include <sys/wait.h>
+#include <unistd.h>
+int main(int argc, char **argv) {
+	size_t n = strtoul(argv[1], 0, 10) << 20;
+	pid_t c = fork();
+	if (c == 0) {
+		char *p = malloc(n);
+		if (!p) _exit(9);
+		for (size_t i = 0; i < n; i += 4096) p[i] = 1;
+		for (;;) pause();
+	}
+	if (c < 0) return 7;
+	waitpid(c, 0, 0);
+	volatile unsigned long x = 0;
+	for (;;) x++;
+}`,
+
 	// ojbomb forks 12 generations (at most 4096 processes); every process
 	// sleeps 3 s and exits, so it stops by itself.
 	"ojbomb": `#include <unistd.h>

@@ -127,6 +127,7 @@ func (e *execution) result(rep *report, repErr error, u usage, lim Limits) (*Res
 		OutputExceeded:  e.stdout.total > e.stdout.limit,
 		KilledBy:        e.killedBy,
 		OOMKilled:       u.oomKilled,
+		MemoryReached:   u.memReached || u.oomKilled,
 		Memory:          u.peak,
 		MemoryExact:     u.peakExact,
 		Wall:            e.end.Sub(e.start),
@@ -158,10 +159,12 @@ func (e *execution) result(rep *report, repErr error, u usage, lim Limits) (*Res
 	return r, nil
 }
 
-// classify picks the summary status from the facts.
+// classify decides the run's status from the facts, once, in the order
+// Status documents: a run that reached its memory limit is MemoryLimit even
+// when the CPU limit (or anything else) ended it.
 func classify(r *Result, lim Limits) Status {
 	switch {
-	case r.OOMKilled || r.KilledBy == MemoryLimit || (lim.Memory > 0 && r.Memory > lim.Memory):
+	case r.OOMKilled || r.MemoryReached || r.KilledBy == MemoryLimit || (lim.Memory > 0 && r.Memory > lim.Memory):
 		return MemoryLimit
 	case r.KilledBy == TimeLimit || r.Signal == syscall.SIGXCPU || (lim.CPU > 0 && r.CPU > lim.CPU):
 		return TimeLimit

@@ -67,6 +67,8 @@ type usage struct {
 	peak      bytesize.Size
 	peakExact bool
 	oomKilled bool
+	// memReached: the memory cgroup recorded the tree at its limit
+	memReached bool
 }
 
 // execution is one run in flight and what the judge reads from it.

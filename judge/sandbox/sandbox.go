@@ -156,6 +156,13 @@ type Cmd struct {
 	Limits    Limits
 	ReadOnly  []string // extra host paths visible read-only inside the box
 
+	// ReadOnlyDir keeps the working directory read-only for the program
+	// (a Kattis package's allow_file_writing: false): it is not lent to
+	// the box's uid, and in a mount namespace it is bound read-only; the
+	// caller makes it readable. Only where the boxes have uids of their
+	// own (Sandbox.OwnUIDs) is it enforced.
+	ReadOnlyDir bool
+
 	// StdinPipe, when set, is the program's standard input, passed on as
 	// it is: the read end of a pipe from another process (an interactive
 	// problem's validator), say. It excludes Stdin and StdinFile. Run
@@ -180,7 +187,25 @@ type Cmd struct {
 	MinimalEtc bool
 }
 
-// Status classifies how a run ended.
+// Status classifies how a run ended. The sandbox decides it once, at the
+// end of the run, from what it measured against the limits, in this order:
+//
+//   - MemoryLimit: the tree reached its memory limit (a memory cgroup's OOM
+//     kill or events, or a peak over the limit; without a memory cgroup, a
+//     sampled resident size over the limit, for which the judge killed it).
+//     A run that reached its memory limit is MemoryLimit whatever happened
+//     after: the kernel's reclaim at the limit costs the program CPU time,
+//     so the CPU limit often ends such a run before the OOM killer does.
+//   - TimeLimit: CPU time over the limit (the judge's kill, or SIGXCPU).
+//   - OutputLimit: stdout past its cap, or a file past FileSize (SIGXFSZ).
+//   - WallTimeLimit: killed at the wall-clock limit.
+//   - Signaled, NonZeroExit, OK: how the program ended.
+//
+// Without a memory cgroup (levels none and namespaces) the memory is
+// sampled from /proc every pollEvery: a peak shorter than that is missed,
+// pages that processes share count once for each of them, the program may pass
+// the limit by what it allocates between two samples, and an OOM kill by
+// the kernel (the machine's memory exhausted) is only a SIGKILL (Signaled).
 type Status uint8
 
 const (
@@ -212,9 +237,10 @@ func (s Status) String() string {
 	return fmt.Sprintf("Status(%d)", uint8(s))
 }
 
-// Result is what a run did. Status is one summary (memory, then CPU time,
-// then output, then wall time, then how the process ended); the fields below
-// it are the facts, for a caller with its own precedence.
+// Result is what a run did. Status is the sandbox's decision for the limits
+// it enforces, final for its callers: memory, then CPU time, then output,
+// then wall time, then how the process ended (see Status). The fields below
+// it are the facts it rests on, for reports.
 type Result struct {
 	Status          Status
 	ExitCode        int            // when it exited
@@ -225,11 +251,27 @@ type Result struct {
 	Stdout          []byte        // up to Limits.Output
 	Stderr          []byte        // up to Limits.Stderr
 	StderrTruncated bool
-	OOMKilled       bool   // the kernel's OOM killer fired in the run's cgroup
-	OutputExceeded  bool   // stdout went past Limits.Output
-	KilledBy        Status // the limit the judge killed the tree for, if any
+	OOMKilled       bool // the kernel's OOM killer fired in the run's cgroup
+	// MemoryReached: the run's memory cgroup recorded the tree at its
+	// limit (an OOM kill; v2 memory.events max or oom, v1 under_oom):
+	// the run is MemoryLimit whatever ended it. Always false without a
+	// memory cgroup.
+	MemoryReached  bool
+	OutputExceeded bool   // stdout went past Limits.Output
+	KilledBy       Status // the limit the judge killed the tree for, if any
 
 	trace []string // "MICROSECONDS STEP" lines, with Options.trace
+}
+
+// Within is the status the run would have had under the CPU limit cpu,
+// below the one it ran under: TimeLimit when it used more (it was still
+// running when that limit would have ended it, and nothing it did later,
+// memory, output or its end, is known to have come first), else its own.
+func (r *Result) Within(cpu time.Duration) Status {
+	if cpu > 0 && r.CPU > cpu {
+		return TimeLimit
+	}
+	return r.Status
 }
 
 // Layer is one containment mechanism, for `judge doctor`.

@@ -399,11 +399,13 @@ func (s *system) boxUser(b *box, c *Cmd, lim Limits, undo *[]func() error) error
 		*undo = append(*undo, func() error { s.uids.put(uid); return nil })
 		id = uid
 	}
-	restore, err := lendDir(c.Dir, id)
-	if err != nil {
-		return err
+	if !c.ReadOnlyDir {
+		restore, err := lendDir(c.Dir, id)
+		if err != nil {
+			return err
+		}
+		*undo = append(*undo, restore)
 	}
-	*undo = append(*undo, restore)
 	b.args = append(b.args, "-u", strconv.Itoa(id), "-g", strconv.Itoa(id))
 	if s.cg == nil || !s.cg.hasPids() {
 		n := strconv.Itoa(lim.Processes)

@@ -20,6 +20,7 @@ import (
 	"time"
 
 	"github.com/optjudge/optjudge/judge/bytesize"
+	"github.com/optjudge/optjudge/judge/internal/busy"
 )
 
 func TestExit(t *testing.T) {
@@ -51,7 +52,7 @@ func TestExit(t *testing.T) {
 func TestTimeLimits(t *testing.T) {
 	for _, level := range levels {
 		t.Run(level, func(t *testing.T) {
-			res := run(t, level, &Cmd{Path: program(t, "ojspin"), Limits: Limits{CPU: 300 * time.Millisecond, Wall: 10 * time.Second}})
+			res := run(t, level, &Cmd{Path: program(t, "ojspin"), Limits: Limits{CPU: 300 * time.Millisecond, Wall: time.Minute}})
 			if res.Status != TimeLimit || res.CPU <= 300*time.Millisecond {
 				t.Errorf("spin: got %v with CPU %v, want %v with CPU over 300ms", res.Status, res.CPU, TimeLimit)
 			}
@@ -81,6 +82,36 @@ func TestMemoryLimit(t *testing.T) {
 				}
 			})
 		}
+	}
+}
+
+// TestMemoryReachedThenCPULimit: a run that reached its memory limit is
+// MemoryLimit even when the CPU limit ended it, as happens on a busy
+// machine, where the kernel's reclaim at the limit costs the program CPU
+// time and the CPU limit fires before the OOM kill. The program's child
+// reaches the limit and the parent then spins until the CPU limit kills
+// it; busy loops run beside it all along.
+func TestMemoryReachedThenCPULimit(t *testing.T) {
+	stop := busy.Loops(runtime.NumCPU())
+	defer stop()
+	for _, level := range levels {
+		t.Run(level, func(t *testing.T) {
+			res := run(t, level, &Cmd{
+				Path: program(t, "ojoomspin"), Args: []string{"256"},
+				Limits: Limits{CPU: time.Second, Wall: time.Minute, Memory: 64 * bytesize.MiB},
+			})
+			if res.Status != MemoryLimit {
+				t.Errorf("got %v (killed by %v, CPU %v, memory %v, OOM kill %v), want %v",
+					res.Status, res.KilledBy, res.CPU, res.Memory, res.OOMKilled, MemoryLimit)
+			}
+			// with a memory cgroup the OOM killer ends the child, and the
+			// CPU limit the parent
+			if level == IsolationCgroup && (!res.OOMKilled || !res.MemoryReached || res.KilledBy != TimeLimit) {
+				t.Errorf("got OOM kill %v, memory reached %v, killed by %v; want an OOM kill, then the CPU limit's",
+					res.OOMKilled, res.MemoryReached, res.KilledBy)
+			}
+			noneLeft(t, "ojoomspin")
+		})
 	}
 }
 
@@ -119,7 +150,7 @@ func TestMemoryNotJudge(t *testing.T) {
 	}
 	for _, level := range levels {
 		t.Run(level, func(t *testing.T) {
-			res := run(t, level, &Cmd{Path: program(t, "ojtrue"), Limits: Limits{CPU: time.Second}})
+			res := run(t, level, &Cmd{Path: program(t, "ojtrue"), Limits: Limits{CPU: 5 * time.Second}})
 			if res.Status != OK || res.Memory > 16*bytesize.MiB {
 				t.Errorf("got %v with peak %v, want ok under 16MiB", res.Status, res.Memory)
 			}
@@ -164,7 +195,7 @@ func TestSetsidGrandchild(t *testing.T) {
 		t.Run(level, func(t *testing.T) {
 			dir := t.TempDir()
 			flag := filepath.Join(dir, "escaped")
-			res := run(t, level, &Cmd{Path: program(t, "ojsetsid"), Args: []string{flag}, Dir: dir, Limits: Limits{CPU: time.Second}})
+			res := run(t, level, &Cmd{Path: program(t, "ojsetsid"), Args: []string{flag}, Dir: dir, Limits: Limits{CPU: 5 * time.Second}})
 			if res.Status != OK {
 				t.Errorf("got %v, want %v", res.Status, OK)
 			}
@@ -205,7 +236,7 @@ func TestNoPeeking(t *testing.T) {
 				"d:/proc/1/cwd", "r:/proc/PPID/cwd/../../../../../.." + ans,
 				"d:" + judgeDir, "r:" + filepath.Join(judgeDir, "sandbox.go"), "d:/root", "d:/work", "d:/home",
 			}
-			res := run(t, level, &Cmd{Path: program(t, "ojpeek"), Args: args, Dir: dir, Limits: Limits{CPU: time.Second}})
+			res := run(t, level, &Cmd{Path: program(t, "ojpeek"), Args: args, Dir: dir, Limits: Limits{CPU: 5 * time.Second}})
 			lines := strings.Split(strings.TrimSpace(string(res.Stdout)), "\n")
 			if res.Status != OK || len(lines) != len(args) {
 				t.Fatalf("got %v, output %q", res.Status, res.Stdout)
@@ -235,7 +266,7 @@ func TestWriteOutside(t *testing.T) {
 			outside := []string{"w:../x", "w:" + filepath.Join(problem, "x"), "w:/x", "w:/etc/x", "w:/usr/x", "w:/dev/x", "w:/proc/x"}
 			hostTmp := filepath.Join("/tmp", "optjudge-escape-"+strconv.Itoa(os.Getpid()))
 			args := append(outside, "w:inside", "w:"+hostTmp)
-			res := run(t, level, &Cmd{Path: program(t, "ojpeek"), Args: args, Dir: dir, Limits: Limits{CPU: time.Second}})
+			res := run(t, level, &Cmd{Path: program(t, "ojpeek"), Args: args, Dir: dir, Limits: Limits{CPU: 5 * time.Second}})
 			want := ""
 			for _, a := range outside {
 				want += "ok " + a + "\n"
@@ -283,7 +314,7 @@ func TestNoNetwork(t *testing.T) {
 			if level == IsolationNone {
 				want = "connected\n" // the listener works: the test can fail
 			}
-			res := run(t, level, &Cmd{Path: program(t, "ojconnect"), Args: []string{port}, Limits: Limits{CPU: time.Second}})
+			res := run(t, level, &Cmd{Path: program(t, "ojconnect"), Args: []string{port}, Limits: Limits{CPU: 5 * time.Second}})
 			if string(res.Stdout) != want {
 				t.Errorf("got %q, want %q", res.Stdout, want)
 			}
@@ -301,13 +332,13 @@ func TestAbstractSocket(t *testing.T) {
 			sb := useBox(t, level)
 			listener := make(chan *Result, 1)
 			go func() {
-				res, err := sb.Run(context.Background(), &Cmd{Path: prog, Args: []string{"listen", name}, Dir: t.TempDir(), Limits: Limits{CPU: time.Second}})
+				res, err := sb.Run(context.Background(), &Cmd{Path: prog, Args: []string{"listen", name}, Dir: t.TempDir(), Limits: Limits{CPU: 5 * time.Second}})
 				if err != nil {
 					t.Error(err)
 				}
 				listener <- res
 			}()
-			res := run(t, level, &Cmd{Path: prog, Args: []string{"connect", name}, Limits: Limits{CPU: time.Second}})
+			res := run(t, level, &Cmd{Path: prog, Args: []string{"connect", name}, Limits: Limits{CPU: 5 * time.Second}})
 			want := "refused\n"
 			if level == IsolationNone {
 				want = "connected\n" // the listener listens: the test can fail
@@ -382,7 +413,7 @@ func TestStdinFile(t *testing.T) {
 	}
 	for _, level := range levels {
 		t.Run(level, func(t *testing.T) {
-			res := run(t, level, &Cmd{Path: "cat", StdinFile: in, Limits: Limits{CPU: time.Second}})
+			res := run(t, level, &Cmd{Path: "cat", StdinFile: in, Limits: Limits{CPU: 5 * time.Second}})
 			if res.Status != OK || string(res.Stdout) != "1 2 3\n" {
 				t.Errorf("got %v %q, want ok %q", res.Status, res.Stdout, "1 2 3\n")
 			}
@@ -516,15 +547,15 @@ func TestHostileMisc(t *testing.T) {
 			if res.Status != WallTimeLimit {
 				t.Errorf("SIGSTOP itself: got %v, want %v", res.Status, WallTimeLimit)
 			}
-			res = run(t, level, &Cmd{Path: program(t, "ojsparse"), Limits: Limits{CPU: time.Second}})
+			res = run(t, level, &Cmd{Path: program(t, "ojsparse"), Limits: Limits{CPU: 5 * time.Second}})
 			if res.Status != OutputLimit || res.Signal != syscall.SIGXFSZ {
 				t.Errorf("2GiB sparse file: got %v signal %v, want %v by SIGXFSZ", res.Status, res.Signal, OutputLimit)
 			}
-			res = run(t, level, &Cmd{Path: program(t, "ojvsock"), Limits: Limits{CPU: time.Second}})
+			res = run(t, level, &Cmd{Path: program(t, "ojvsock"), Limits: Limits{CPU: 5 * time.Second}})
 			if want := "vsock refused\nio_uring refused\nunix open\n"; string(res.Stdout) != want {
 				t.Errorf("seccomp: got %q, want %q", res.Stdout, want)
 			}
-			res = run(t, level, &Cmd{Path: program(t, "ojstdinw"), Stdin: []byte("1 2\n"), Limits: Limits{CPU: time.Second}})
+			res = run(t, level, &Cmd{Path: program(t, "ojstdinw"), Stdin: []byte("1 2\n"), Limits: Limits{CPU: 5 * time.Second}})
 			if string(res.Stdout) != "refused\n" {
 				t.Errorf("writing to stdin: got %q, want %q", res.Stdout, "refused\n")
 			}
@@ -617,8 +648,8 @@ func TestCgroupV1Only(t *testing.T) {
 		lim    Limits
 		status Status
 	}{
-		{"ojexit", []string{"3"}, Limits{CPU: time.Second}, NonZeroExit},
-		{"ojspin", nil, Limits{CPU: 200 * time.Millisecond}, TimeLimit},
+		{"ojexit", []string{"3"}, Limits{CPU: 5 * time.Second}, NonZeroExit},
+		{"ojspin", nil, Limits{CPU: 200 * time.Millisecond, Wall: time.Minute}, TimeLimit}, // the wall limit far off: a busy machine gives the spin little of a core
 		{"ojtouch", []string{"512"}, Limits{CPU: 5 * time.Second, Memory: 256 * bytesize.MiB}, MemoryLimit},
 		{"ojtouch", []string{"64"}, Limits{CPU: 5 * time.Second, Memory: 256 * bytesize.MiB}, OK},
 		{"ojbomb", nil, Limits{CPU: 5 * time.Second, Wall: time.Second, Processes: 32}, WallTimeLimit},

@@ -64,7 +64,7 @@ func TestOwnSupervisor(t *testing.T) {
 		t.Run(level, func(t *testing.T) {
 			dir := t.TempDir()
 			c := &Cmd{Path: program(t, "ojpeek"), Args: []string{"w:/etc/x", "w:/usr/x", "w:inside"}, Dir: dir,
-				ReadOnly: []string{"/etc"}, Limits: Limits{CPU: time.Second}}
+				ReadOnly: []string{"/etc"}, Limits: Limits{CPU: 5 * time.Second}}
 			s := useBox(t, level).sys
 			path, err := resolvePath(c)
 			if err != nil {
@@ -167,7 +167,7 @@ func TestGiveBack(t *testing.T) {
 				if err := os.Chmod(pub, 0o777); err != nil {
 					t.Fatal(err)
 				}
-				res := run(t, level, &Cmd{Path: program(t, "ojpeek"), Args: args, Dir: dir, Limits: Limits{CPU: time.Second}})
+				res := run(t, level, &Cmd{Path: program(t, "ojpeek"), Args: args, Dir: dir, Limits: Limits{CPU: 5 * time.Second}})
 				if strings.Count(string(res.Stdout), "LEAK") != len(args) {
 					t.Fatalf("got %q, want every write to work", res.Stdout)
 				}

@@ -32,6 +32,9 @@ func TestClassify(t *testing.T) {
 		{"memory over", Result{Memory: 64*bytesize.MiB + 1}, MemoryLimit},
 		{"oom kill", Result{Signal: syscall.SIGKILL, OOMKilled: true}, MemoryLimit},
 		{"oom beats cpu", Result{OOMKilled: true, CPU: 2 * time.Second}, MemoryLimit},
+		{"memory reached beats the cpu kill", Result{Signal: syscall.SIGKILL, KilledBy: TimeLimit, MemoryReached: true, CPU: 1010 * time.Millisecond}, MemoryLimit},
+		{"peak over beats the cpu kill", Result{Signal: syscall.SIGKILL, KilledBy: TimeLimit, Memory: 65 * bytesize.MiB, CPU: 1010 * time.Millisecond}, MemoryLimit},
+		{"memory over beats sigxcpu", Result{Signal: syscall.SIGXCPU, Memory: 65 * bytesize.MiB}, MemoryLimit},
 		{"cpu beats output", Result{OutputExceeded: true, CPU: 2 * time.Second}, TimeLimit},
 		{"output", Result{Signal: syscall.SIGKILL, OutputExceeded: true, KilledBy: OutputLimit}, OutputLimit},
 		{"sigxfsz", Result{Signal: syscall.SIGXFSZ}, OutputLimit},
@@ -44,6 +47,56 @@ func TestClassify(t *testing.T) {
 				t.Errorf("got %v, want %v", got, tt.want)
 			}
 		})
+	}
+}
+
+// TestMemoryEvents reads the OOM kills and whether the limit was reached
+// from memory.events (v2) and memory.oom_control (v1).
+func TestMemoryEvents(t *testing.T) {
+	tests := []struct {
+		name, text      string
+		v2              bool
+		killed, reached bool
+	}{
+		{"v2 quiet", "low 0\nhigh 0\nmax 0\noom 0\noom_kill 0\noom_group_kill 0\n", true, false, false},
+		{"v2 reclaimed at the limit", "low 0\nhigh 0\nmax 17\noom 0\noom_kill 0\n", true, false, true},
+		{"v2 out of memory, no kill yet", "low 0\nhigh 0\nmax 3\noom 1\noom_kill 0\n", true, false, true},
+		{"v2 oom kill", "low 0\nhigh 0\nmax 40\noom 1\noom_kill 1\n", true, true, true},
+		{"v1 quiet", "oom_kill_disable 0\nunder_oom 0\noom_kill 0\n", false, false, false},
+		{"v1 under oom", "oom_kill_disable 0\nunder_oom 1\noom_kill 0\n", false, false, true},
+		{"v1 oom kill", "oom_kill_disable 0\nunder_oom 0\noom_kill 2\n", false, true, true},
+		{"v1 without the kill count (before 4.13)", "oom_kill_disable 0\nunder_oom 0\n", false, false, false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			killed, reached := memoryEvents(tt.text, tt.v2)
+			if killed != tt.killed || reached != tt.reached {
+				t.Errorf("got killed %v reached %v, want %v %v", killed, reached, tt.killed, tt.reached)
+			}
+		})
+	}
+}
+
+// TestWithin: the status under a lower CPU limit is TimeLimit for a run
+// that used more, whatever it did after, and its own otherwise.
+func TestWithin(t *testing.T) {
+	tests := []struct {
+		r    Result
+		cpu  time.Duration
+		want Status
+	}{
+		{Result{Status: OK, CPU: 400 * time.Millisecond}, 500 * time.Millisecond, OK},
+		{Result{Status: OK, CPU: 600 * time.Millisecond}, 500 * time.Millisecond, TimeLimit},
+		{Result{Status: NonZeroExit, CPU: 600 * time.Millisecond}, 500 * time.Millisecond, TimeLimit},
+		{Result{Status: MemoryLimit, CPU: 600 * time.Millisecond}, 500 * time.Millisecond, TimeLimit},
+		{Result{Status: MemoryLimit, CPU: 400 * time.Millisecond}, 500 * time.Millisecond, MemoryLimit},
+		{Result{Status: WallTimeLimit, CPU: 10 * time.Millisecond}, 500 * time.Millisecond, WallTimeLimit},
+		{Result{Status: OK, CPU: 600 * time.Millisecond}, 0, OK},
+	}
+	for _, tt := range tests {
+		if got := tt.r.Within(tt.cpu); got != tt.want {
+			t.Errorf("%v with CPU %v within %v: got %v, want %v", tt.r.Status, tt.r.CPU, tt.cpu, got, tt.want)
+		}
 	}
 }
 

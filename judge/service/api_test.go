@@ -3,6 +3,8 @@ package service
 import (
 	"net/http"
 	"os"
+	"reflect"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -55,6 +57,7 @@ func TestOpenAPIMatchesServer(t *testing.T) {
 			}
 		}
 	}
+	checkSchemas(t, b)
 	e := newEnv(t, envOpts{})
 	served := map[string]bool{}
 	for _, ep := range append(e.api.apiEndpoints(), e.api.otherEndpoints()...) {
@@ -66,6 +69,44 @@ func TestOpenAPIMatchesServer(t *testing.T) {
 	for p := range documented {
 		if !served[p] {
 			t.Errorf("%s: in openapi.yaml but not served", p)
+		}
+	}
+}
+
+// checkSchemas checks that openapi.yaml's schemas have the JSON keys of
+// the types the server writes, no more and no fewer.
+func checkSchemas(t *testing.T, doc []byte) {
+	t.Helper()
+	var d struct {
+		Components struct {
+			Schemas map[string]struct {
+				Properties map[string]any `yaml:"properties"`
+			} `yaml:"schemas"`
+		} `yaml:"components"`
+	}
+	if err := yaml.Unmarshal(doc, &d); err != nil {
+		t.Fatalf("openapi.yaml: %v", err)
+	}
+	for name, v := range map[string]any{
+		"SubmitRequest": SubmitRequest{}, "Accepted": Accepted{}, "Judging": JudgingRef{}, "Submission": SubmissionView{},
+		"Failure": FailureView{}, "TestEvent": TestBrief{}, "Problem": ProblemSummary{}, "Uploaded": UploadedProblem{},
+		"Worker": WorkerInfo{}, "Queue": QueueView{}, "RejudgeResult": RejudgeResult{},
+	} {
+		var keys []string
+		rt := reflect.TypeOf(v)
+		for i := range rt.NumField() {
+			if k, _, _ := strings.Cut(rt.Field(i).Tag.Get("json"), ","); k != "" && k != "-" {
+				keys = append(keys, k)
+			}
+		}
+		var doc []string
+		for k := range d.Components.Schemas[name].Properties {
+			doc = append(doc, k)
+		}
+		slices.Sort(keys)
+		slices.Sort(doc)
+		if !slices.Equal(keys, doc) {
+			t.Errorf("openapi.yaml: schema %s has %v, the server writes %v", name, doc, keys)
 		}
 	}
 }

@@ -39,19 +39,27 @@
 // On a cluster (Replicas > 1) the buckets' direct gets are turned off, so
 // that every read goes to the stream's leader and sees the latest write.
 //
-// A submission is accepted (202) once its record and its job are stored. A
-// worker acknowledges a job only after the judging is stored, and keeps it
-// alive with InProgress from the moment it takes it; a worker that dies
-// leaves its job to be redelivered after AckWait; a job whose tries all
-// died ends as a JE judging that lists them (a refusal, a worker without
-// the problem's version, is no try). A job whose deliveries ran out gets a
-// fresh message: from the worker of its last delivery, from the server
-// on JetStream's advisory, or from the server's sweeper, which looks at the
-// unfinished submissions whose record has not changed for 2 x AckWait and
-// queues again the ones with no job or with a delivered job no live worker
-// has.
+// A grading request's life, from its publication to its judging, is one
+// type's, lifecycle (lifecycle.go, attempt.go), used by the API server,
+// the workers and the sweeper alike; every job message is published there,
+// under one rule for its Nats-Msg-Id (msgID). A submission is accepted
+// (202) once its record and its job are stored; a job that cannot be
+// published withdraws its record, and a record left publishing with no job
+// and no attempt is withdrawn by the sweeper, never queued. A worker
+// acknowledges a job only after the judging is stored, and keeps it alive
+// with InProgress from the moment it takes it; a worker that dies leaves
+// its job to be redelivered after AckWait; a job whose tries all died ends
+// as a JE judging (judge.JEReport) that lists them (a refusal, a worker
+// without the problem's version, is no try). A job whose deliveries ran
+// out gets a fresh message: from the worker of its last delivery, from the
+// server on JetStream's advisory, or from the server's sweeper, which looks
+// at the unfinished submissions whose record has not changed for 2 x
+// AckWait and queues again the ones with no job or with a delivered job no
+// live worker has.
 //
-// What a contestant sees of the secret tests is Feedback's; an uploaded
+// What a user sees of a submission is decided in one place, sight
+// (feedback.go): a contestant nothing of a secret test that came from its
+// files, the program or the checker, whatever Feedback says. An uploaded
 // package runs no program of its own (see problems_api.go).
 //
 // The web pages (pages.go, web/) are served by the same Server, beside the

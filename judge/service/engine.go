@@ -78,7 +78,7 @@ func (e *engine) Grade(ctx context.Context, p *problems.Problem, src Source, pro
 	if err != nil {
 		return nil, err
 	}
-	pp, cached, err := e.prepare(ctx, lang, src)
+	pp, cached, err := e.prepare(ctx, p, lang, src)
 	if err != nil {
 		return nil, err
 	}
@@ -93,9 +93,15 @@ func (e *engine) Grade(ctx context.Context, p *problems.Problem, src Source, pro
 
 // prepare builds src, or takes its build from the cache (then cached is
 // true and the report carries the first build's CompileResult).
-func (e *engine) prepare(ctx context.Context, lang *judge.Language, src Source) (pp *judge.Prepared, cached bool, err error) {
-	sub, bo := judge.Submission{Path: src.Path}, judge.BuildOptions{Lang: lang.Name}
-	key := e.buildKey(lang, sub, bo)
+func (e *engine) prepare(ctx context.Context, p *problems.Problem, lang *judge.Language, src Source) (pp *judge.Prepared, cached bool, err error) {
+	// the problem's included files and limits are part of the build (and
+	// of its key)
+	sub, bo := judge.Submission{Path: src.Path}, judge.BuildOptions{Lang: lang.Name, Problem: p}
+	key := ""
+	if p.StaticValidator == nil {
+		// a cached build has no sources for a static validator
+		key = e.buildKey(lang, sub, bo)
+	}
 	if pp := e.fromCache(ctx, key); pp != nil {
 		return pp, true, nil
 	}

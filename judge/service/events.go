@@ -3,6 +3,7 @@ package service
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"net/http"
 	"time"
@@ -57,7 +58,7 @@ func (s *Server) handleEvents(w http.ResponseWriter, r *http.Request) {
 	w.Header().Set("Cache-Control", "no-cache")
 	w.Header().Set("X-Accel-Buffering", "no")
 	w.WriteHeader(http.StatusOK)
-	es := &eventStream{s: s, w: w, rc: http.NewResponseController(w), user: u}
+	es := &eventStream{s: s, w: w, rc: http.NewResponseController(w), user: u, see: s.sightOf(u)}
 	es.run(ctx, s, subs.Updates(), progress.Updates())
 }
 
@@ -66,6 +67,7 @@ type eventStream struct {
 	w       http.ResponseWriter
 	rc      *http.ResponseController
 	user    *User
+	see     sight // what user sees of a test
 	last    stateEvent
 	request int // the request whose tests are being sent
 	sent    int // tests of it sent
@@ -91,7 +93,8 @@ func (es *eventStream) run(ctx context.Context, s *Server, subs, progress <-chan
 				continue
 			}
 			var sub Submission
-			if json.Unmarshal(e.Value(), &sub) != nil {
+			if err := json.Unmarshal(e.Value(), &sub); err != nil {
+				s.log.Printf("events of %s: its record: %v", e.Key(), err)
 				continue
 			}
 			cur = &sub
@@ -140,21 +143,38 @@ func (es *eventStream) tests(p *Progress) error {
 		es.sent = 0 // a new attempt started over
 	}
 	for ; es.sent < len(p.Tests); es.sent++ {
-		if err := es.event("test", es.s.briefFor(es.user, p.Tests[es.sent])); err != nil {
+		if err := es.event("test", es.see.brief(p.Tests[es.sent])); err != nil {
 			return err
 		}
 	}
 	return nil
 }
 
+// done sends the tests the last progress write had not told yet and the
+// done event. A submission whose view cannot be made now ends the stream
+// without it (the server says why): an EventSource connects again and
+// gets it all again, where a done event without the report would be the
+// last word.
 func (es *eventStream) done(ctx context.Context, s *Server, sub *Submission) {
-	// the tests the last progress write had not told yet
 	var p Progress
-	if _, err := getJSON(ctx, s.cfg.Store.progress, sub.ID, &p); err == nil && p.Request == sub.Request {
-		es.tests(&p)
+	_, err := getJSON(ctx, s.cfg.Store.progress, sub.ID, &p)
+	switch {
+	case err == nil && p.Request == sub.Request:
+		if es.tests(&p) != nil {
+			return
+		}
+	case err != nil && !errors.Is(err, jetstream.ErrKeyNotFound) && ctx.Err() == nil:
+		s.log.Printf("events of %s: its progress: %v (its last tests come with done)", sub.ID, err)
 	}
-	v, _ := s.fullView(ctx, es.user, sub)
-	es.event("done", v)
+	v, err := s.fullView(ctx, es.user, sub)
+	if err != nil {
+		if ctx.Err() == nil {
+			s.log.Printf("events of %s: %v (the stream ends without done: the client connects again)", sub.ID, err)
+		}
+		es.send("", "retry: 2000\n: the submission cannot be read now\n\n")
+		return
+	}
+	es.event("done", v) // a client gone is no one's to know
 }
 
 func (es *eventStream) event(name string, v any) error {

@@ -19,25 +19,17 @@ import (
 // It is stored beside the report, in judge-reports, as
 // <report>.failure.
 //
-// Who sees what: an admin sees everything. On a secret test a contestant
-// sees, under FeedbackMessage, the message and the public drawing: the
-// case's position, the move where the output went wrong and the position
-// it reached, but not the reference's answer (the optimal path) nor, for
-// a puzzle whose goal is one of several states or whose answer gives
-// values of it (the rotation game's center digit), the goal; under
-// FeedbackVerdict nothing of it. On a sample test, whose input and answer
-// the statement shows anyway, a contestant sees what an admin sees. The
-// input and the output of a secret test are an admin's only: a program
-// could print its input and so read the secret tests.
+// Who sees what: an admin sees everything, and so does a contestant of a
+// sample test, whose input and answer the statement shows anyway; of a
+// secret test a contestant sees nothing of it (see sight.failure): the
+// drawing is the test's input, the message the checker's.
 type Failure struct {
 	Test    string `json:"test"`
 	Sample  bool   `json:"sample"`
 	Message string `json:"message"`
 
-	Drawing           string `json:"drawing,omitempty"` // SVG, the whole explanation
-	Description       string `json:"description,omitempty"`
-	PublicDrawing     string `json:"public_drawing,omitempty"` // SVG without the answer
-	PublicDescription string `json:"public_description,omitempty"`
+	Drawing     string `json:"drawing,omitempty"` // SVG, the whole explanation
+	Description string `json:"description,omitempty"`
 
 	Input      string `json:"input"`  // the first failureExcerpt bytes
 	Output     string `json:"output"` // the first failureExcerpt bytes
@@ -94,13 +86,8 @@ func newFailure(p *Problem, test string, sample bool, input, output []byte, mess
 		return f
 	}
 	f.Drawing, f.Description = e.SVG(), e.Description()
-	pub := public(e)
-	f.PublicDrawing, f.PublicDescription = pub.SVG(), pub.Description()
 	return f
 }
-
-// public is e without what gives the answer away (see Failure).
-func public(e *explain.Explanation) *explain.Explanation { return e.Public() }
 
 // excerpt is the start of b as text, cut at a character boundary.
 func excerpt(b []byte) string {
@@ -115,38 +102,19 @@ func excerpt(b []byte) string {
 }
 
 // FailureView is a judging's first failing test as the API shows it to
-// one user (see Failure for who sees what).
+// one user (see Failure for who sees what: sight.failure).
 type FailureView struct {
 	Test    string `json:"test"`
 	Verdict string `json:"verdict"`
 	Message string `json:"message"`
 	// Drawing is the address of the drawing, an SVG image; "" when the
 	// checker draws nothing.
-	Drawing     string `json:"drawing,omitempty"`
-	Description string `json:"description,omitempty"` // the drawing in words
-	// Input and Output are shown to admins, and for a sample test.
-	Input      *string `json:"input,omitempty"`
-	Output     *string `json:"output,omitempty"`
-	InputSize  int     `json:"input_size,omitempty"`
-	OutputSize int     `json:"output_size,omitempty"`
-}
-
-// forUser is f as u may see it, and the SVG of its drawing ("" for
-// none): nil for a contestant's secret test under FeedbackVerdict.
-func (f *Failure) forUser(u *User, id string, fb Feedback) (*FailureView, string) {
-	if !u.Admin() && !f.Sample && fb == FeedbackVerdict {
-		return nil, ""
-	}
-	v := &FailureView{Test: f.Test, Verdict: verdict.WA.String(), Message: f.Message}
-	svg, desc := f.PublicDrawing, f.PublicDescription
-	if u.Admin() || f.Sample {
-		svg, desc = f.Drawing, f.Description
-		v.Input, v.Output, v.InputSize, v.OutputSize = &f.Input, &f.Output, f.InputSize, f.OutputSize
-	}
-	if svg != "" {
-		v.Drawing, v.Description = "/api/v1/submissions/"+id+"/drawing.svg", desc
-	}
-	return v, svg
+	Drawing     string  `json:"drawing,omitempty"`
+	Description string  `json:"description,omitempty"` // the drawing in words
+	Input       *string `json:"input,omitempty"`
+	Output      *string `json:"output,omitempty"`
+	InputSize   int     `json:"input_size,omitempty"`
+	OutputSize  int     `json:"output_size,omitempty"`
 }
 
 // storeFailure stores f beside the report called report; "" when f is nil.
@@ -210,7 +178,7 @@ func (s *Server) handleDrawing(w http.ResponseWriter, r *http.Request) {
 	}
 	var svg string
 	if f != nil {
-		_, svg = f.forUser(u, sub.ID, s.cfg.Feedback)
+		_, svg = s.sightOf(u).failure(f, sub.ID)
 	}
 	if svg == "" {
 		writeError(w, errorf(http.StatusNotFound, "submission %s has no drawing", sub.ID))

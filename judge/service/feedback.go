@@ -3,33 +3,41 @@ package service
 import (
 	"encoding/json"
 	"fmt"
+	"regexp"
 
 	"github.com/optjudge/optjudge/judge"
 	"github.com/optjudge/optjudge/judge/verdict"
+	"github.com/optjudge/optjudge/problems"
 )
 
 // Feedback says what a contestant sees of the secret tests (those not in
-// the sample group), in the report, the test events, the pages and the
-// first failing test's Failure (judge serve --feedback). Whatever it says,
-// a contestant never sees what the program wrote to stderr on a secret
-// test, its output nor the test's input: a program could write its input
-// there and so read the secret tests. A sample test, whose input and
-// answer the statement shows anyway, is shown whole; an admin sees
-// everything.
+// the sample group), wherever a submission reaches one: the API, the
+// pages, the event streams and the lists (judge serve --feedback). A
+// sample test, whose input and answer the statement shows anyway, is shown
+// whole; an admin sees everything.
+//
+// Whatever it says, a contestant never sees a word of a secret test that
+// came from the test's files, the program or the checker: not what the
+// program wrote to stderr or stdout, not the checker's message (a checker
+// may quote the answer, or the program's output, which may be the input:
+// the default validator's "got X, want Y"), not a drawing of the test's
+// position (it is the input), not the message of the grading that the
+// deciding test's message becomes (score.message), not why a judging is
+// JE (a checker's failure may quote its files). Only words the judge
+// writes itself from the verdict and what it measured are shown, and
+// under FeedbackVerdict none. Sight is where this is decided.
 type Feedback int
 
 const (
 	// FeedbackMessage (the default) shows a secret test's verdict, times,
-	// memory, exit code and message: the checker's for AC and WA, the
-	// limit for TLE, MLE and OLE, the exit code or signal for RE (never
-	// the first line of stderr the engine adds), none for JE; and for the
-	// first failing test the drawing of the position where the answer
-	// went wrong (without the reference's answer). A checker's message may
-	// quote the program's output: use FeedbackVerdict where nothing of the
-	// tests may leak.
+	// memory and exit code, and a message the judge writes from its
+	// verdict: the limit for TLE, MLE and OLE ("CPU time over the 1s
+	// limit"), the exit code or signal for RE ("exit code 1", "killed by
+	// SIGSEGV"); none for AC, WA and JE (what a checker says is the
+	// test's).
 	FeedbackMessage Feedback = iota
 	// FeedbackVerdict shows a secret test's verdict, times, memory and
-	// exit code only: no message, no drawing. For contests.
+	// exit code only: no message. For contests.
 	FeedbackVerdict
 )
 
@@ -51,16 +59,26 @@ func ParseFeedback(s string) (Feedback, error) {
 	return 0, fmt.Errorf("want message or verdict, got %q", s)
 }
 
-// message is what a contestant sees of a secret test's message.
+// limitMessage is the part of the engine's message for a broken limit
+// that the judge wrote from the limit alone ("CPU time over the 1s
+// limit", "memory over the 256MiB limit"): only that part is shown.
+var limitMessage = regexp.MustCompile(`^(CPU time|wall time|memory|output) over the [0-9.]+ ?[A-Za-z]{0,3} limit`)
+
+// message is what a contestant sees of a secret test's message: words of
+// the judge's own, from its verdict, exit code and signal and the limit
+// it broke; never a word of the program's, the checker's or the test's.
 func (f Feedback) message(v verdict.Verdict, msg string, exitCode int, signal string) string {
 	if f == FeedbackVerdict {
 		return ""
 	}
 	switch v {
-	case verdict.AC, verdict.WA, verdict.TLE, verdict.MLE, verdict.OLE:
-		return msg // the checker's, or the limit the run broke
+	case verdict.TLE, verdict.MLE, verdict.OLE:
+		if m := limitMessage.FindString(msg); m != "" {
+			return m
+		}
+		return map[verdict.Verdict]string{verdict.TLE: "time limit exceeded", verdict.MLE: "memory limit exceeded",
+			verdict.OLE: "output limit exceeded"}[v]
 	case verdict.RE:
-		// the engine's message ends with the first line of stderr
 		if signal != "" {
 			return "killed by " + signal
 		}
@@ -69,30 +87,65 @@ func (f Feedback) message(v verdict.Verdict, msg string, exitCode int, signal st
 	return ""
 }
 
-// test is a secret test's result as a contestant sees it.
-func (f Feedback) test(t judge.TestResult) judge.TestResult {
-	t.Message = f.message(t.Verdict, t.Message, t.ExitCode, t.Signal)
+// sight is what one user may see of the submissions it may read: an
+// admin everything, a contestant the samples whole and of the secret
+// tests what fb says. It is the one place that decides it: every route
+// that shows a submission (the API, the pages, the event streams, the
+// lists) shows it through a sight.
+type sight struct {
+	admin bool
+	fb    Feedback
+}
+
+// sightOf is u's sight.
+func (s *Server) sightOf(u *User) sight { return sight{admin: u.Admin(), fb: s.cfg.Feedback} }
+
+// submission is a submission's record as the user sees it: a
+// contestant is not told why a judging is JE.
+func (v sight) submission(sub *Submission) SubmissionView {
+	out := viewOf(sub)
+	if v.admin {
+		return out
+	}
+	out.Judgings = make([]JudgingRef, len(sub.Judgings))
+	for i, j := range sub.Judgings {
+		j.Message = ""
+		out.Judgings[i] = j
+	}
+	return out
+}
+
+// test is one test's result as the user sees it.
+func (v sight) test(t judge.TestResult, sample bool) judge.TestResult {
+	if v.admin || sample {
+		return t
+	}
+	t.Message = v.fb.message(t.Verdict, t.Message, t.ExitCode, t.Signal)
 	t.Stderr, t.Dir, t.Output = "", "", nil
 	return t
 }
 
-// brief is a finished test of the progress as a contestant sees it.
-func (f Feedback) brief(b TestBrief) TestBrief {
-	if b.Sample {
-		return b
-	}
-	v, err := verdict.Parse(b.Verdict)
+// brief is a finished test of the progress (a test event) as the user
+// sees it: what test says of its result.
+func (v sight) brief(b TestBrief) TestBrief {
+	vd, err := verdict.Parse(b.Verdict)
 	if err != nil {
-		v = verdict.Unknown
+		vd = verdict.Unknown
 	}
-	b.Message = f.message(v, b.Message, b.ExitCode, b.Signal)
+	t := v.test(judge.TestResult{Name: b.Name, Verdict: vd, Message: b.Message, ExitCode: b.ExitCode, Signal: b.Signal}, b.Sample)
+	b.Message = t.Message
 	return b
 }
 
-// report is a stored report (the `judge run --json` schema) as a
-// contestant sees it: the same keys, the secret tests cut as f says.
-// samples are the names of the report's sample tests.
-func (f Feedback) report(raw json.RawMessage, samples []string) (json.RawMessage, error) {
+// report is a stored report (the `judge run --json` schema) as the user
+// sees it: the same keys, every test as test says, and the grading's
+// message (score.message, the deciding test's message or the reason of a
+// JE) as the user sees the deciding test's. samples are the names of the
+// report's sample tests.
+func (v sight) report(raw json.RawMessage, samples []string) (json.RawMessage, error) {
+	if v.admin {
+		return raw, nil
+	}
 	var r judge.Report
 	if err := json.Unmarshal(raw, &r); err != nil {
 		return nil, fmt.Errorf("reading the report: %w", err)
@@ -101,18 +154,32 @@ func (f Feedback) report(raw json.RawMessage, samples []string) (json.RawMessage
 	for _, s := range samples {
 		sample[s] = true
 	}
+	deciding := -1
 	for i, t := range r.Tests {
-		if !sample[t.Name] {
-			r.Tests[i] = f.test(t)
+		if deciding < 0 && r.Score.Verdict != verdict.AC && (t.Verdict == r.Score.Verdict || problems.KattisVerdict(t.Verdict) == r.Score.Verdict) {
+			deciding = i
 		}
+		r.Tests[i] = v.test(t, sample[t.Name])
+	}
+	had := r.Score.Message != ""
+	r.Score.Message, r.Score.Grading = "", nil
+	if had && deciding >= 0 {
+		r.Score.Message = r.Tests[deciding].Message
 	}
 	return json.Marshal(r)
 }
 
-// briefFor is a finished test as u sees it (an admin: all of it).
-func (s *Server) briefFor(u *User, b TestBrief) TestBrief {
-	if u.Admin() {
-		return b
+// failure is a judging's first failing test as the user sees it, and the
+// SVG of its drawing ("" for none): nil for a contestant's secret test,
+// whose drawing is the test's input.
+func (v sight) failure(f *Failure, id string) (*FailureView, string) {
+	if !v.admin && !f.Sample {
+		return nil, ""
 	}
-	return s.cfg.Feedback.brief(b)
+	fv := &FailureView{Test: f.Test, Verdict: verdict.WA.String(), Message: f.Message,
+		Input: &f.Input, Output: &f.Output, InputSize: f.InputSize, OutputSize: f.OutputSize}
+	if f.Drawing != "" {
+		fv.Drawing, fv.Description = "/api/v1/submissions/"+id+"/drawing.svg", f.Description
+	}
+	return fv, f.Drawing
 }

@@ -151,37 +151,52 @@ func mustJSON(t *testing.T, v any) []byte {
 	return b
 }
 
-// TestFeedbackCuts: what a contestant sees of each kind of secret test.
+// TestFeedbackCuts: what a contestant sees of each kind of secret test:
+// words of the judge's own only.
 func TestFeedbackCuts(t *testing.T) {
 	tests := []struct {
 		name    string
 		tr      judge.TestResult
 		message map[Feedback]string
 	}{
-		{"WA", judge.TestResult{Verdict: verdict.WA, Message: "move 3 is not a move"},
-			map[Feedback]string{FeedbackMessage: "move 3 is not a move", FeedbackVerdict: ""}},
+		{"AC", judge.TestResult{Verdict: verdict.AC, Message: "12 moves"},
+			map[Feedback]string{FeedbackMessage: "", FeedbackVerdict: ""}},
+		{"WA", judge.TestResult{Verdict: verdict.WA, Message: `token 1: got "1 2 3", want "4"`},
+			map[Feedback]string{FeedbackMessage: "", FeedbackVerdict: ""}},
 		{"RE exit", judge.TestResult{Verdict: verdict.RE, ExitCode: 3, Message: "exit code 3: 1 2 3 (the input)", Stderr: "1 2 3"},
 			map[Feedback]string{FeedbackMessage: "exit code 3", FeedbackVerdict: ""}},
 		{"RE signal", judge.TestResult{Verdict: verdict.RE, Signal: "SIGSEGV", Message: "killed by SIGSEGV: 1 2 3"},
 			map[Feedback]string{FeedbackMessage: "killed by SIGSEGV", FeedbackVerdict: ""}},
 		{"TLE", judge.TestResult{Verdict: verdict.TLE, Message: "CPU time over the 1s limit"},
 			map[Feedback]string{FeedbackMessage: "CPU time over the 1s limit", FeedbackVerdict: ""}},
+		{"TLE wall", judge.TestResult{Verdict: verdict.TLE, Message: "wall time over the 3s limit (CPU 0.1s): waiting or sleeping?"},
+			map[Feedback]string{FeedbackMessage: "wall time over the 3s limit", FeedbackVerdict: ""}},
+		{"TLE other", judge.TestResult{Verdict: verdict.TLE, Message: "validator: the program read 1 2 3 too slowly"},
+			map[Feedback]string{FeedbackMessage: "time limit exceeded", FeedbackVerdict: ""}},
+		{"MLE", judge.TestResult{Verdict: verdict.MLE, Message: "memory over the 256MiB limit"},
+			map[Feedback]string{FeedbackMessage: "memory over the 256MiB limit", FeedbackVerdict: ""}},
+		{"OLE", judge.TestResult{Verdict: verdict.OLE, Message: "output over the 8MiB limit: 1 2 3"},
+			map[Feedback]string{FeedbackMessage: "output over the 8MiB limit", FeedbackVerdict: ""}},
 		{"JE", judge.TestResult{Verdict: verdict.JE, Message: "checker: it printed 1 2 3"},
 			map[Feedback]string{FeedbackMessage: "", FeedbackVerdict: ""}},
 	}
 	for _, tt := range tests {
 		for fb, want := range tt.message {
 			t.Run(tt.name+"/"+fb.String(), func(t *testing.T) {
-				got := fb.test(tt.tr)
+				see := sight{fb: fb}
+				got := see.test(tt.tr, false)
 				if got.Message != want || got.Stderr != "" || got.Verdict != tt.tr.Verdict || got.ExitCode != tt.tr.ExitCode {
 					t.Errorf("got %+v, want message %q and no stderr", got, want)
 				}
-				b := fb.brief(brief(tt.tr, false))
+				b := see.brief(brief(tt.tr, false))
 				if b.Message != want {
 					t.Errorf("brief: got message %q, want %q", b.Message, want)
 				}
-				if s := fb.brief(brief(tt.tr, true)); s.Message != tt.tr.Message {
+				if s := see.brief(brief(tt.tr, true)); s.Message != tt.tr.Message {
 					t.Errorf("a sample's brief: got message %q, want it whole", s.Message)
+				}
+				if a := (sight{admin: true, fb: fb}).test(tt.tr, false); a.Message != tt.tr.Message || a.Stderr != tt.tr.Stderr {
+					t.Errorf("an admin's: got %+v, want it whole", a)
 				}
 			})
 		}

@@ -66,10 +66,15 @@ type Server struct {
 	streamsMu sync.Mutex
 	streams   map[string]int // open event streams by user
 
-	ctx    context.Context // ends event streams at shutdown
+	life *lifecycle // of the requests it publishes, and the sweeper's
+
+	ctx    context.Context // ends event streams and the goroutines below at shutdown
 	cancel context.CancelFunc
-	done   chan struct{}
+	wg     sync.WaitGroup // the view's watcher, the sweeper, the advisories' watcher
 }
+
+// viewReady is how long NewServer waits for the view's first values.
+var viewReady = 10 * time.Second
 
 // NewServer starts following the store and returns the API.
 func NewServer(cfg ServerConfig) *Server {
@@ -91,14 +96,15 @@ func NewServer(cfg ServerConfig) *Server {
 	if cfg.UploadTimeout <= 0 {
 		cfg.UploadTimeout = 15 * time.Minute
 	}
-	s := &Server{cfg: cfg, mux: http.NewServeMux(), log: cfg.Log, done: make(chan struct{}), streams: map[string]int{}}
+	s := &Server{cfg: cfg, mux: http.NewServeMux(), log: cfg.Log, streams: map[string]int{}}
 	if s.log == nil {
 		s.log = log.New(io.Discard, "", 0)
 	}
+	s.life = &lifecycle{st: cfg.Store, log: s.log, who: "server"}
 	s.ctx, s.cancel = context.WithCancel(context.Background())
 	s.metrics = newMetrics(s)
 	s.hub = newHub()
-	s.view = newView(func(old, new *Submission) {
+	s.view = newView(s.log, func(old, new *Submission) {
 		s.metrics.observe(old, new)
 		s.hub.publish(new)
 	})
@@ -110,16 +116,24 @@ func NewServer(cfg ServerConfig) *Server {
 	if err != nil {
 		s.log.Printf("max deliveries: %v (the sweeper repairs what the advisories would)", err)
 	}
-	go func() {
-		defer close(s.done)
-		go s.sweep(s.ctx)
-		if watch != nil {
-			go watch(s.ctx)
-		}
-		s.view.run(s.ctx, cfg.Store.submissions)
-	}()
-	s.view.waitReady(10 * time.Second)
+	s.goRun(func() { s.view.run(s.ctx, cfg.Store.submissions) })
+	s.goRun(func() { s.sweep(s.ctx) })
+	if watch != nil {
+		s.goRun(func() { watch(s.ctx) })
+	}
+	if err := s.view.waitReady(viewReady); err != nil {
+		s.log.Printf("%v: the lists, counts and rejudges answer 503 until they come", err)
+	}
 	return s
+}
+
+// goRun runs f in a goroutine Close waits for.
+func (s *Server) goRun(f func()) {
+	s.wg.Add(1)
+	go func() {
+		defer s.wg.Done()
+		f()
+	}()
 }
 
 // endpoint is one route of the API: its ServeMux pattern and handler.
@@ -246,10 +260,12 @@ func (s *Server) HTTPServer(addr string) *http.Server {
 	return hs
 }
 
-// Close stops following the store and ends the event streams.
+// Close stops following the store, the sweeper and the advisories' watcher
+// and waits for them, and ends the event streams (an http.Server's
+// Shutdown waits for those).
 func (s *Server) Close() error {
 	s.cancel()
-	<-s.done
+	s.wg.Wait()
 	return nil
 }
 
@@ -347,12 +363,17 @@ var (
 	problemRE  = regexp.MustCompile(`^[a-z0-9][a-z0-9-]{0,63}$`)
 )
 
-// handleHealth is 200 when JetStream answers, else 503; why it does not is
-// an admin's to know (it names servers and addresses).
+// handleHealth is 200 when JetStream answers and the view has its first
+// values, else 503; why is an admin's to know (it names servers and
+// addresses).
 func (s *Server) handleHealth(w http.ResponseWriter, r *http.Request) {
 	ctx, cancel := context.WithTimeout(r.Context(), 5*time.Second)
 	defer cancel()
-	if err := s.cfg.Store.Ping(ctx); err != nil {
+	err := s.cfg.Store.Ping(ctx)
+	if err == nil {
+		err = s.view.check()
+	}
+	if err != nil {
 		out := map[string]string{"status": "unavailable"}
 		if u := userFrom(r.Context()); u != nil && u.Admin() {
 			out["error"] = err.Error()

@@ -73,7 +73,7 @@ func (s *Server) handleAllEvents(w http.ResponseWriter, r *http.Request) {
 	w.Header().Set("Cache-Control", "no-cache")
 	w.Header().Set("X-Accel-Buffering", "no")
 	w.WriteHeader(http.StatusOK)
-	es := &eventStream{s: s, w: w, rc: http.NewResponseController(w), user: u}
+	es := &eventStream{s: s, w: w, rc: http.NewResponseController(w), user: u, see: s.sightOf(u)}
 	if es.send("", ": ready\n\n") != nil {
 		return
 	}
@@ -94,7 +94,7 @@ func (s *Server) handleAllEvents(w http.ResponseWriter, r *http.Request) {
 			if !u.Admin() && sub.User != u.Name {
 				continue
 			}
-			if es.event("submission", viewOf(&sub)) != nil {
+			if es.event("submission", es.see.submission(&sub)) != nil {
 				return
 			}
 		}

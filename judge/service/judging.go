@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"log"
 	"sort"
 	"sync"
 	"time"
@@ -60,6 +61,17 @@ func (p *Progress) failures(a Attempt) []Attempt {
 	return out
 }
 
+// tried says whether a worker recorded an attempt at request of
+// submission id: its job was published.
+func (s *Store) tried(ctx context.Context, id string, request int) (bool, error) {
+	var p Progress
+	_, err := getJSON(ctx, s.progress, id, &p)
+	if errors.Is(err, jetstream.ErrKeyNotFound) {
+		return false, nil
+	}
+	return err == nil && p.Request == request && len(p.Attempts) > 0, err
+}
+
 // refusals are the attempts that refused the job, oldest first.
 func (p *Progress) refusals() []Attempt {
 	var out []Attempt
@@ -98,7 +110,7 @@ func (s *Store) markRunning(ctx context.Context, job Job, worker string) error {
 		if sub.Request != job.Request || sub.State == StateDone {
 			return errNoChange
 		}
-		sub.State, sub.Worker = StateRunning, worker
+		sub.State, sub.Worker, sub.Publishing = StateRunning, worker, false
 		return nil
 	})
 	return err
@@ -117,7 +129,8 @@ type result struct {
 // job, unless a judging of that request is stored already: then that one
 // stands, stored is false, and this try's report goes. It marks the
 // submission.
-func (s *Store) storeJudging(ctx context.Context, job Job, a Attempt, res result) (j *Judging, stored bool, err error) {
+func (lc *lifecycle) storeJudging(ctx context.Context, job Job, a Attempt, res result) (j *Judging, stored bool, err error) {
+	s := lc.st
 	name := fmt.Sprintf("%s.%d.%d-%s", job.Submission, job.Request, a.Delivery, a.Worker)
 	b, err := json.Marshal(res.report)
 	if err != nil {
@@ -139,9 +152,10 @@ func (s *Store) storeJudging(ctx context.Context, job Job, a Attempt, res result
 	err = createJSON(ctx, s.judgings, judgingKey(job.Submission, job.Request), j)
 	stored = err == nil
 	if errors.Is(err, jetstream.ErrKeyExists) {
-		s.reports.Delete(ctx, name)
-		if fname != "" {
-			s.reports.Delete(ctx, fname)
+		for _, obj := range []string{name, fname} {
+			if err := s.reports.Delete(ctx, obj); obj != "" && err != nil {
+				lc.logf("%s request %d: removing the discarded %s: %v", job.Submission, job.Request, obj, err)
+			}
 		}
 		if j, err = s.Judging(ctx, job.Submission, job.Request); err != nil {
 			return nil, false, err
@@ -197,7 +211,7 @@ func (s *Store) finish(ctx context.Context, j *Judging) error {
 			sort.Slice(sub.Judgings, func(a, b int) bool { return sub.Judgings[a].Request < sub.Judgings[b].Request })
 		}
 		if latest {
-			sub.State, sub.Verdict, sub.Worker = StateDone, j.Verdict, ""
+			sub.State, sub.Verdict, sub.Worker, sub.Publishing = StateDone, j.Verdict, "", false
 		}
 		return nil
 	})
@@ -221,6 +235,7 @@ type progressWriter struct {
 	store   *Store
 	job     Job
 	samples map[string]bool
+	log     *log.Logger
 
 	mu    sync.Mutex
 	tests []TestBrief
@@ -228,8 +243,8 @@ type progressWriter struct {
 	done  chan struct{}
 }
 
-func newProgressWriter(ctx context.Context, s *Store, job Job, samples map[string]bool) *progressWriter {
-	pw := &progressWriter{ctx: ctx, store: s, job: job, samples: samples, tests: []TestBrief{},
+func newProgressWriter(ctx context.Context, s *Store, job Job, samples map[string]bool, l *log.Logger) *progressWriter {
+	pw := &progressWriter{ctx: ctx, store: s, job: job, samples: samples, log: l, tests: []TestBrief{},
 		kick: make(chan struct{}, 1), done: make(chan struct{})}
 	go pw.loop()
 	return pw
@@ -251,13 +266,18 @@ func (pw *progressWriter) loop() {
 		pw.mu.Lock()
 		tests := append([]TestBrief(nil), pw.tests...)
 		pw.mu.Unlock()
-		update(pw.ctx, pw.store.progress, pw.job.Submission, func(p *Progress) error {
+		_, err := update(pw.ctx, pw.store.progress, pw.job.Submission, func(p *Progress) error {
 			if p.Request != pw.job.Request || len(p.Tests) >= len(tests) {
 				return errNoChange
 			}
 			p.Tests = tests
 			return nil
 		})
+		if err != nil && pw.ctx.Err() == nil {
+			// the events miss these tests until the next write, or the
+			// judging
+			pw.log.Printf("%s request %d: progress of %d tests: %v", pw.job.Submission, pw.job.Request, len(tests), err)
+		}
 	}
 }
 

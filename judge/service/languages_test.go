@@ -1,8 +1,11 @@
 package service
 
 import (
+	"bytes"
 	"net/http"
+	"os"
 	"os/exec"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -33,6 +36,19 @@ func TestSubmitLanguages(t *testing.T) {
 		if _, err := exec.LookPath(tool); err != nil {
 			t.Skipf("Java: %s is not installed", tool)
 		}
+	}
+	// the JVM's start takes a third of a second of CPU here, a third of
+	// clocks' 1 s limit: a busy machine makes it TLE. A copy of clocks
+	// with a generous limit, uploaded, so that only the class name is on
+	// trial.
+	root := copyClocks(t, t.TempDir(), "The Clocks")
+	spec := filepath.Join(root, "problem.yaml")
+	b, _ := os.ReadFile(spec)
+	if err := os.WriteFile(spec, bytes.Replace(b, []byte("time_limit: 1\n"), []byte("time_limit: 10\n"), 1), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if code := e.do("POST", "/api/v1/problems", bytes.NewReader(tarGz(t, root)), map[string]string{"Content-Type": "application/gzip"}, nil); code != http.StatusCreated {
+		t.Fatalf("uploading clocks with a 10 s limit: got %d", code)
 	}
 	e.startWorker("w1", newEngine(t, false))
 	java := e.submit("clocks", "Clocks.java", readFile(t, "Clocks.java"))

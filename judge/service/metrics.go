@@ -84,7 +84,12 @@ func (m *metrics) Collect(ch chan<- prometheus.Metric) {
 	ch <- prometheus.MustNewConstMetric(descOldest, prometheus.GaugeValue, oldest)
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 	defer cancel()
-	ws, _ := m.s.cfg.Store.liveWorkers(ctx)
+	ws, err := m.s.cfg.Store.liveWorkers(ctx)
+	if err != nil {
+		// no count rather than a wrong one
+		m.s.log.Printf("metrics: the workers: %v", err)
+		return
+	}
 	byState := map[string]int{"idle": 0, "grading": 0}
 	for _, w := range ws {
 		byState[w.State]++
@@ -114,6 +119,9 @@ func (s *Server) handleQueue(w http.ResponseWriter, r *http.Request) {
 }
 
 func (s *Server) queueView(ctx context.Context) (*QueueView, error) {
+	if err := s.view.check(); err != nil {
+		return nil, err
+	}
 	c := s.view.counts()
 	q := &QueueView{Queued: c.State[StateQueued], Running: c.State[StateRunning], OldestQueued: c.OldestID}
 	if !c.OldestQueue.IsZero() {

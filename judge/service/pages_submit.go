@@ -9,7 +9,6 @@ import (
 	"fmt"
 	"html/template"
 	"io"
-	"io/fs"
 	"mime"
 	"net/http"
 	"path"
@@ -311,17 +310,14 @@ func (p *pages) sampleCases(pr *Problem, k int, in []byte) []*explain.Explanatio
 // statementHTML is the statement: statement.md, or a Kattis package's
 // problem_statement/problem[.en].md rendered; a LaTeX statement as text.
 func statementHTML(pr *Problem) template.HTML {
-	for _, f := range []string{"statement.md", "problem_statement/problem.en.md", "problem_statement/problem.md"} {
-		if b, err := fs.ReadFile(pr.FS, f); err == nil {
-			return markdown(string(b))
-		}
+	name, b, ok := pr.Statement() // the package's constants in place
+	switch {
+	case !ok:
+		return template.HTML("<p>This problem has no statement.</p>")
+	case path.Ext(name) == ".md":
+		return markdown(string(b))
 	}
-	for _, f := range []string{"problem_statement/problem.en.tex", "problem_statement/problem.tex"} {
-		if b, err := fs.ReadFile(pr.FS, f); err == nil {
-			return template.HTML("<pre class=\"tex\">" + template.HTMLEscapeString(string(b)) + "</pre>")
-		}
-	}
-	return template.HTML("<p>This problem has no statement.</p>")
+	return template.HTML("<pre class=\"tex\">" + template.HTMLEscapeString(string(b)) + "</pre>")
 }
 
 func (p *pages) handleStatement(w http.ResponseWriter, r *http.Request, u *User) {

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"html/template"
 	"io"
 	"mime/multipart"
 	"net/http"
@@ -310,7 +311,8 @@ func (c *pageClient) waitPage(path, want string) string {
 }
 
 // TestPagesFailure: the first failing test's message and drawing, and who
-// sees what of them.
+// sees what of them: a contestant nothing of a secret test's (its drawing
+// is the test's input), all of a sample test's.
 func TestPagesFailure(t *testing.T) {
 	e := newEnv(t, envOpts{tokens: pageTokens})
 	e.startWorker("w", scriptEngine{})
@@ -320,30 +322,36 @@ func TestPagesFailure(t *testing.T) {
 
 	secret := alice.submitted("clocks", "long.py", "long-secret") // too long on a secret test
 	body := alice.waitPage("/s/"+secret, `data-state="done"`)
-	for _, want := range []string{"First failing test: <span id=\"f-test\">secret/", "v v-WA", `src="/api/v1/submissions/` + secret + `/drawing.svg"`} {
-		if !strings.Contains(body, want) {
-			t.Errorf("alice's page: no %q\n%s", want, body)
-		}
+	var rv SubmissionView
+	e.token = pageTokens[2].Token
+	e.do("GET", "/api/v1/submissions/"+secret, nil, nil, &rv)
+	if rv.Failure == nil || rv.Failure.Message == "" {
+		t.Fatalf("the admin's view of a secret WA: got failure %+v, want all of it", rv.Failure)
+	}
+	if !strings.Contains(body, "v v-WA") || strings.Contains(body, "drawing.svg") || strings.Contains(body, template.HTMLEscapeString(rv.Failure.Message)) {
+		t.Errorf("alice's page: want WA, without the drawing or the checker's message %q\n%s", rv.Failure.Message, body)
 	}
 	if strings.Contains(body, `<pre id="f-in">`+"3") || !strings.Contains(body, `<details id="f-io" hidden>`) {
 		t.Errorf("alice's page shows a secret test's input")
 	}
-	_, pub := alice.get("/api/v1/submissions/" + secret + "/drawing.svg")
-	_, full := root.get("/api/v1/submissions/" + secret + "/drawing.svg")
-	if !strings.HasPrefix(pub, "<svg") || strings.Contains(pub, "optimal") {
-		t.Errorf("alice's drawing of a secret test: want an SVG without the optimal path\n%s", pub)
+	if code, _ := alice.get("/api/v1/submissions/" + secret + "/drawing.svg"); code != http.StatusNotFound {
+		t.Errorf("alice's drawing of a secret test: got %d, want 404", code)
 	}
+	_, full := root.get("/api/v1/submissions/" + secret + "/drawing.svg")
 	if !strings.Contains(full, "optimal (") || !strings.Contains(full, "yours") {
 		t.Errorf("the admin's drawing: want both paths\n%s", full)
 	}
-	if body := root.waitPage("/s/"+secret, `data-state="done"`); !strings.Contains(body, `<details id="f-io">`) {
-		t.Errorf("the admin's page: no input and output")
+	body = root.waitPage("/s/"+secret, `data-state="done"`)
+	for _, want := range []string{"First failing test: <span id=\"f-test\">secret/", `<details id="f-io">`, `src="/api/v1/submissions/` + secret + `/drawing.svg"`} {
+		if !strings.Contains(body, want) {
+			t.Errorf("the admin's page: no %q\n%s", want, body)
+		}
 	}
 	var v SubmissionView
 	alice.e.token = pageTokens[0].Token
 	e.do("GET", "/api/v1/submissions/"+secret, nil, nil, &v)
-	if v.Failure == nil || v.Failure.Input != nil || v.Failure.Drawing == "" || v.Failure.Message == "" {
-		t.Errorf("alice's API view of the failure: got %+v", v.Failure)
+	if v.Failure != nil {
+		t.Errorf("alice's API view of a secret failure: got %+v, want none", v.Failure)
 	}
 
 	sample := alice.submitted("clocks", "long.py", "long") // too long on the sample
@@ -351,7 +359,7 @@ func TestPagesFailure(t *testing.T) {
 	if _, svg := alice.get("/api/v1/submissions/" + sample + "/drawing.svg"); !strings.Contains(svg, "optimal (") {
 		t.Errorf("alice's drawing of the sample: want the optimal path (the statement shows it)\n%s", svg)
 	}
-	if code, _ := alice.get("/api/v1/submissions/" + secret + "/drawing.svg?x"); code != http.StatusOK {
+	if code, _ := alice.get("/api/v1/submissions/" + sample + "/drawing.svg?x"); code != http.StatusOK {
 		t.Errorf("drawing: got %d", code)
 	}
 	ok := alice.submitted("clocks", "ok.py", "ok")

@@ -44,16 +44,21 @@ func (p *pages) handleList(w http.ResponseWriter, r *http.Request, u *User) {
 		return
 	}
 	d.Problems = names
+	if err := p.s.view.check(); err != nil {
+		p.fail(w, r, u, err)
+		return
+	}
 	f := filter{Problem: d.Problem, Verdict: d.Verdict, Limit: listLimit + 1}
 	if !u.Admin() {
 		f.User = u.Name
 	}
+	see := p.s.sightOf(u)
 	for _, sub := range p.s.view.list(f) {
 		if len(d.Rows) == listLimit {
 			d.More = true
 			break
 		}
-		d.Rows = append(d.Rows, viewOf(&sub))
+		d.Rows = append(d.Rows, see.submission(&sub))
 	}
 	p.render(w, r, http.StatusOK, "list", u, d)
 }
@@ -105,7 +110,7 @@ func (p *pages) handleSubmission(w http.ResponseWriter, r *http.Request, u *User
 		var pr Progress
 		if _, err := getJSON(ctx, p.s.cfg.Store.progress, sub.ID, &pr); err == nil && pr.Request == sub.Request {
 			for i, t := range pr.Tests {
-				t = p.s.briefFor(u, t)
+				t = p.s.sightOf(u).brief(t)
 				d.Tests = append(d.Tests, testRow{N: i + 1, Name: t.Name, Verdict: t.Verdict, TimeMS: t.TimeMS, MemoryKiB: t.MemoryKiB, Message: t.Message})
 			}
 		} else if err != nil && !errors.Is(err, jetstream.ErrKeyNotFound) {

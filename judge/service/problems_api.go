@@ -174,10 +174,7 @@ func (s *Server) upload(ctx context.Context, data []byte, by string) (*UploadedP
 	if err := runsNothing(pp); err != nil {
 		return nil, errorf(http.StatusUnprocessableEntity, "package %s: %v", pp.Name, err)
 	}
-	h, err := Hash(pp.FS)
-	if err != nil {
-		return nil, err
-	}
+	h := pp.Hash()
 	p := &Problem{Problem: pp, Hash: h, Uploaded: true}
 	if s.cfg.Verify != nil {
 		if err := s.cfg.Verify(ctx, p); err != nil && ctx.Err() == nil {
@@ -221,9 +218,23 @@ func trimDir(err error, dir string) string {
 // runsNothing says why the judge would run a program of p when grading,
 // nil when it would not.
 func runsNothing(p *problems.Problem) error {
+	const why = "an uploaded package's programs are never run (put the problem in --problems DIR on the server and every worker)"
 	if p.CheckerProgram != nil {
-		return fmt.Errorf("%s: the checker is a program, and an uploaded package's programs are never run "+
-			"(use a built-in checker, or put the problem in --problems DIR on the server and every worker)", p.CheckerProgram.Path)
+		return fmt.Errorf("%s: the checker is a program, and %s; or use a built-in checker", p.CheckerProgram.Path, why)
+	}
+	if v := p.Validation.Program; v != nil {
+		return fmt.Errorf("%s: the interactive validator is a program, and %s", v.Path, why)
+	}
+	if len(p.Graders) > 0 && p.Type.Scoring && p.Groups != nil {
+		custom := ""
+		p.Groups.Walk(func(g *problems.Group) {
+			if g.Settings.Grading == "custom" && custom == "" {
+				custom = g.Name
+			}
+		})
+		if custom != "" {
+			return fmt.Errorf("%s: group %q is graded by it, and %s", p.Graders[0].Path, custom, why)
+		}
 	}
 	return nil
 }

@@ -6,6 +6,7 @@ import (
 	"bytes"
 	"compress/gzip"
 	"context"
+	"fmt"
 	"io"
 	"io/fs"
 	"log"
@@ -62,6 +63,13 @@ func TestUploadProblem(t *testing.T) {
 	var up UploadedProblem
 	if code := e.do("POST", "/api/v1/problems", bytes.NewReader(tarGz(t, root)), map[string]string{"Content-Type": "application/gzip"}, &up); code != http.StatusCreated {
 		t.Fatalf("upload: got %d", code)
+	}
+	p, err := problems.LoadDir(root)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if up.Hash != p.Hash() {
+		t.Errorf("the upload's hash: got %s, want the problem's own (problems.Problem.Hash) %s", up.Hash, p.Hash())
 	}
 	var d ProblemDetail
 	e.do("GET", "/api/v1/problems/clocks", nil, nil, &d)
@@ -278,5 +286,75 @@ func TestUploadDeadlines(t *testing.T) {
 	e.do("GET", "/api/v1/problems/clocks", nil, nil, &d)
 	if d.Title != "Slow Clocks" {
 		t.Errorf("after an abandoned upload, clocks is %q, want the slow upload's", d.Title)
+	}
+}
+
+// dirSize is the bytes of the regular files under dir, and the unpacked
+// packages in it (directories named by a hash).
+func dirSize(t *testing.T, dir string) (size int64, versions int) {
+	t.Helper()
+	err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if d.IsDir() && hashRE.MatchString(d.Name()) {
+			versions++
+		}
+		if d.Type().IsRegular() {
+			fi, err := d.Info()
+			if err != nil {
+				return err
+			}
+			size += fi.Size()
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return size, versions
+}
+
+// TestReuploadsStayBounded: a package uploaded again and again (each time
+// a new version, graded) leaves the server's and a worker's libraries
+// with at most MaxUploaded versions, loaded and on disk.
+func TestReuploadsStayBounded(t *testing.T) {
+	const bound = 3
+	e := newEnv(t, envOpts{})
+	e.lib.mu.Lock()
+	e.lib.MaxUploaded = bound
+	e.lib.mu.Unlock()
+	wlib, err := NewLibrary(e.store, "", t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { wlib.Close() })
+	wlib.MaxUploaded = bound
+	e.startWorkerWith(WorkerConfig{Name: "w", Store: e.store, Library: wlib, Engine: scriptEngine{}})
+	var one int64
+	for i := range 4 * bound {
+		root := copyClocks(t, t.TempDir(), fmt.Sprintf("Clocks %d", i))
+		var up UploadedProblem
+		if code := e.do("POST", "/api/v1/problems", bytes.NewReader(tarGz(t, root)), map[string]string{"Content-Type": "application/gzip"}, &up); code != http.StatusCreated {
+			t.Fatalf("upload %d: got %d", i, code)
+		}
+		id := e.submit("clocks", "ok.py", "ok")
+		checkOnce(t, e.waitDone(time.Minute, id), map[string]string{id: "AC"}, 1)
+		if j, err := e.store.Judging(t.Context(), id, 1); err != nil || j.ProblemHash != up.Hash {
+			t.Fatalf("upload %d: judged on %+v (%v), want the version %s", i, j, err, up.Hash)
+		}
+		if i == 0 {
+			one, _ = dirSize(t, wlib.cache)
+		}
+		for name, l := range map[string]*Library{"the server's": e.lib, "the worker's": wlib} {
+			l.mu.Lock()
+			loaded := len(l.uploaded)
+			l.mu.Unlock()
+			size, versions := dirSize(t, l.cache)
+			if loaded > bound || versions > bound || size > int64(bound+1)*one {
+				t.Fatalf("after %d uploads, %s library: %d versions loaded, %d unpacked in %d bytes (one is %d); want at most %d",
+					i+1, name, loaded, versions, size, one, bound)
+			}
+		}
 	}
 }

@@ -56,10 +56,13 @@ func (s *Server) rejudge(ctx context.Context, name, by string) (*Rejudge, error)
 	if err != nil {
 		return nil, err
 	}
+	if err := s.view.check(); err != nil {
+		return nil, err // it would rejudge none of the submissions it has not read
+	}
 	rj := &Rejudge{ID: newID("", ""), Problem: name, ProblemHash: p.Hash, By: by, CreatedAt: time.Now().UTC(), Items: []RejudgeItem{}}
 	var qerr error
 	for _, sub := range s.view.list(filter{Problem: name, State: StateDone}) {
-		item, err := s.requeue(ctx, sub.ID, p)
+		item, err := s.life.requeue(ctx, sub.ID, p)
 		if errors.Is(err, errNoChange) {
 			continue
 		}
@@ -76,39 +79,6 @@ func (s *Server) rejudge(ctx context.Context, name, by string) (*Rejudge, error)
 		return nil, fmt.Errorf("rejudge %s: queued %d, then: %w", rj.ID, len(rj.Items), qerr)
 	}
 	return rj, nil
-}
-
-// requeue asks for one more grading of a finished submission, on p.
-func (s *Server) requeue(ctx context.Context, id string, p *Problem) (*RejudgeItem, error) {
-	var item RejudgeItem
-	sub, err := update(ctx, s.cfg.Store.submissions, id, func(sub *Submission) error {
-		if sub.State != StateDone {
-			return errNoChange
-		}
-		item = RejudgeItem{Submission: id, Request: sub.Request + 1, Before: sub.Verdict}
-		sub.Request++
-		sub.State, sub.QueuedAt, sub.ProblemHash = StateQueued, time.Now().UTC(), p.Hash
-		return nil
-	})
-	if err != nil {
-		return nil, err
-	}
-	if sub.Request != item.Request {
-		return nil, errNoChange
-	}
-	if err := s.queue(ctx, sub); err != nil {
-		// back to done: the judging of the previous request stands
-		update(context.WithoutCancel(ctx), s.cfg.Store.submissions, id, func(sub *Submission) error {
-			if sub.Request != item.Request {
-				return errNoChange
-			}
-			sub.Request--
-			sub.State = StateDone
-			return nil
-		})
-		return nil, err
-	}
-	return &item, nil
 }
 
 func (s *Server) handleRejudgeResult(w http.ResponseWriter, r *http.Request) {

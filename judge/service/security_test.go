@@ -233,7 +233,7 @@ func TestUploadRunsNoProgram(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	h, _ := Hash(p.FS)
+	h := p.Hash()
 	if _, err := e.store.packages.PutBytes(t.Context(), h, data); err != nil {
 		t.Fatal(err)
 	}
@@ -268,6 +268,30 @@ func TestUploadRunsNoProgram(t *testing.T) {
 	checkOnce(t, e.waitDone(time.Minute, id), map[string]string{id: "AC"}, 1)
 	if _, err := os.Stat(marker); err == nil {
 		t.Error("the package's validator ran")
+	}
+}
+
+// TestUploadRefusesProgramsThatWouldRun: an uploaded package whose
+// interactive validator, or whose custom grader, grading would run on
+// every worker outside the sandbox is refused, as one whose checker is a
+// program is.
+func TestUploadRefusesProgramsThatWouldRun(t *testing.T) {
+	e := newEnv(t, envOpts{})
+	interactive := filepath.Join(t.TempDir(), "guess-interactive")
+	if err := os.CopyFS(interactive, os.DirFS("../../problems/testdata/guess-interactive")); err != nil {
+		t.Fatal(err)
+	}
+	graded := filepath.Join(t.TempDir(), "kattis-echo")
+	if err := os.CopyFS(graded, os.DirFS("../../cmd/judge/testdata/files/kattis-echo")); err != nil {
+		t.Fatal(err)
+	}
+	writeProblemFile(t, graded, "graders/grade.py", markerProgram(filepath.Join(t.TempDir(), "ran")))
+	writeProblemFile(t, graded, "data/secret/testdata.yaml", "on_reject: continue\nrange: 0 100\ngrading: custom\n")
+	for root, want := range map[string]string{interactive: "output_validator", graded: "graders/grade.py"} {
+		code, body := e.send("POST", "/api/v1/problems", tarGz(t, root), map[string]string{"Content-Type": "application/gzip"})
+		if code != http.StatusUnprocessableEntity || !strings.Contains(body, want) {
+			t.Errorf("%s: got %d %s, want 422 naming %s", filepath.Base(root), code, body, want)
+		}
 	}
 }
 

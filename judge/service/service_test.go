@@ -120,6 +120,7 @@ func (e *env) connect(cc ConnConfig, o envOpts) {
 	if e.lib, err = NewLibrary(e.store, "", cache); err != nil {
 		t.Fatal(err)
 	}
+	t.Cleanup(func() { e.lib.Close() })
 	e.api = NewServer(ServerConfig{Store: e.store, Library: e.lib, Tokens: o.tokens, Feedback: o.feedback})
 	t.Cleanup(func() { e.api.Close() })
 	e.http = httptest.NewServer(e.api.Handler())
@@ -159,6 +160,7 @@ func (e *env) startWorker(name string, eng Engine) *worker {
 	if err != nil {
 		e.t.Fatal(err)
 	}
+	e.t.Cleanup(func() { lib.Close() })
 	return e.startWorkerWith(WorkerConfig{Name: name, Store: e.store, Library: lib, Engine: eng})
 }
 

@@ -428,18 +428,6 @@ func (s *Store) Judging(ctx context.Context, id string, request int) (*Judging, 
 
 func judgingKey(id string, request int) string { return fmt.Sprintf("%s.%d", id, request) }
 
-// publishJob queues one grading request. JetStream drops a second copy of
-// the same request (the Nats-Msg-Id) within dedupWindow.
-func (s *Store) publishJob(ctx context.Context, j Job, msgID string) (*jetstream.PubAck, error) {
-	b, err := json.Marshal(j)
-	if err != nil {
-		return nil, err
-	}
-	return s.js.Publish(ctx, jobsSubject+j.Submission, b, jetstream.WithMsgID(msgID))
-}
-
-func jobMsgID(id string, request int) string { return fmt.Sprintf("%s-%d", id, request) }
-
 // isStoreFull says whether a write was refused because its stream is at
 // its MaxBytes.
 func isStoreFull(err error) bool {
@@ -456,16 +444,7 @@ func isQueueFull(err error) bool {
 	return errors.As(err, &apiErr) && apiErr.ErrorCode == 10077 && strings.Contains(apiErr.Description, "maximum messages")
 }
 
-// jobPending says whether the stream holds a job of the submission.
-func (s *Store) jobPending(ctx context.Context, id string) (bool, error) {
-	_, err := s.jobs.GetLastMsgForSubject(ctx, jobsSubject+id)
-	if errors.Is(err, jetstream.ErrMsgNotFound) {
-		return false, nil
-	}
-	return err == nil, err
-}
-
-// workers lists the workers with a live heartbeat, by name.
+// liveWorkers lists the workers with a live heartbeat, by name.
 func (s *Store) liveWorkers(ctx context.Context) ([]WorkerInfo, error) {
 	keys, err := s.workers.Keys(ctx)
 	if errors.Is(err, jetstream.ErrNoKeysFound) {
@@ -476,14 +455,15 @@ func (s *Store) liveWorkers(ctx context.Context) ([]WorkerInfo, error) {
 	}
 	out := []WorkerInfo{}
 	for _, k := range keys {
-		e, err := s.workers.Get(ctx, k)
-		if err != nil {
+		var wi WorkerInfo
+		_, err := getJSON(ctx, s.workers, k, &wi)
+		if errors.Is(err, jetstream.ErrKeyNotFound) {
 			continue // gone in between
 		}
-		var wi WorkerInfo
-		if json.Unmarshal(e.Value(), &wi) == nil {
-			out = append(out, wi)
+		if err != nil {
+			return nil, fmt.Errorf("worker %s: %w", k, err)
 		}
+		out = append(out, wi)
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i].Name < out[j].Name })
 	return out, nil

@@ -11,6 +11,7 @@ import (
 	"mime"
 	"net/http"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/nats-io/nats.go/jetstream"
@@ -144,6 +145,12 @@ func (s *Server) submit(ctx context.Context, u *User, req *SubmitRequest, idemKe
 	if err != nil {
 		return nil, errorf(http.StatusBadRequest, "%v", err)
 	}
+	if langs := p.Submit.Languages; langs != nil && !p.Submit.AllowsLanguage(lang.KattisCode()) {
+		return nil, errorf(http.StatusBadRequest, "language %s: not a language of problem %s (%s)", lang.Name, p.Name, strings.Join(langs, ", "))
+	}
+	if lim := p.Submit.CodeLimit; lim > 0 && len(req.Source) > int(lim) {
+		return nil, errorf(http.StatusRequestEntityTooLarge, "source: %d bytes, over problem %s's code limit of %s", len(req.Source), p.Name, lim)
+	}
 	sum := sha256.Sum256([]byte(req.Source))
 	hash := hex.EncodeToString(sum[:])
 	if _, err := s.cfg.Store.sources.GetInfo(ctx, hash); errors.Is(err, jetstream.ErrObjectNotFound) {
@@ -159,26 +166,25 @@ func (s *Server) submit(ctx context.Context, u *User, req *SubmitRequest, idemKe
 		Filename: req.Filename, Source: hash, Size: len(req.Source), CreatedAt: now,
 		Request: 1, QueuedAt: now, State: StateQueued, Judgings: []JudgingRef{},
 	}
-	err = createJSON(ctx, s.cfg.Store.submissions, sub.ID, sub)
+	err = s.life.accept(ctx, sub)
 	if errors.Is(err, jetstream.ErrKeyExists) && idemKey != "" {
 		return s.resubmitted(ctx, sub)
 	}
 	if err != nil {
-		return nil, fmt.Errorf("storing the submission: %w", err)
-	}
-	if err := s.queue(ctx, sub); err != nil {
-		s.cfg.Store.submissions.Delete(context.WithoutCancel(ctx), sub.ID)
 		return nil, err
 	}
 	return sub, nil
 }
 
 // resubmitted answers a retried POST: the submission made before, whose
-// job is published again if the first try stopped between storing the
-// submission and queueing it (the stream holds no job of it: JetStream's
-// deduplication alone would let a retry past its window queue a second).
+// first message is published again if the first try stopped between
+// storing the submission and publishing it (lifecycle.resume).
 func (s *Server) resubmitted(ctx context.Context, want *Submission) (*Submission, error) {
 	sub, err := s.cfg.Store.Submission(ctx, want.ID)
+	if errors.Is(err, jetstream.ErrKeyNotFound) {
+		// withdrawn in between: a try of its own
+		return s.submitNew(ctx, want)
+	}
 	if err != nil {
 		return nil, err
 	}
@@ -188,32 +194,21 @@ func (s *Server) resubmitted(ctx context.Context, want *Submission) (*Submission
 	if sub.State != StateQueued || sub.Request != 1 || len(sub.Judgings) > 0 {
 		return sub, nil
 	}
-	pending, err := s.cfg.Store.jobPending(ctx, sub.ID)
-	if err != nil {
+	if err := s.life.resume(ctx, sub); err != nil {
 		return nil, err
-	}
-	if !pending {
-		if err := s.queue(ctx, sub); err != nil {
-			return nil, err
-		}
 	}
 	return sub, nil
 }
 
-func (s *Server) queue(ctx context.Context, sub *Submission) error {
-	_, err := s.cfg.Store.publishJob(ctx, jobOf(sub), jobMsgID(sub.ID, sub.Request))
-	if isQueueFull(err) {
-		return errorf(http.StatusTooManyRequests, "the queue is full (%d waiting): try again later", s.cfg.Store.queueLimit)
+// submitNew stores sub afresh after its earlier record went.
+func (s *Server) submitNew(ctx context.Context, sub *Submission) (*Submission, error) {
+	if err := s.life.accept(ctx, sub); err != nil {
+		if errors.Is(err, jetstream.ErrKeyExists) {
+			return nil, errorf(http.StatusConflict, "submission %s is being made by another request with this Idempotency-Key: try again", sub.ID)
+		}
+		return nil, err
 	}
-	if err != nil {
-		return fmt.Errorf("queueing: %w", err)
-	}
-	return nil
-}
-
-func jobOf(sub *Submission) Job {
-	return Job{Submission: sub.ID, Request: sub.Request, Problem: sub.Problem, ProblemHash: sub.ProblemHash,
-		Language: sub.Language, Filename: sub.Filename, Source: sub.Source, QueuedAt: sub.QueuedAt}
+	return sub, nil
 }
 
 // newID is a submission's id: 20 hex digits, time-ordered; with an
@@ -246,6 +241,7 @@ type SubmissionView struct {
 	Judgings []JudgingRef `json:"judgings"`
 }
 
+// viewOf is sub as an admin sees it (see sight.submission).
 func viewOf(sub *Submission) SubmissionView {
 	v := SubmissionView{ID: sub.ID, Problem: sub.Problem, User: sub.User, Language: sub.Language,
 		Filename: sub.Filename, CreatedAt: sub.CreatedAt, State: sub.State, Worker: sub.Worker, Judgings: sub.Judgings}
@@ -286,9 +282,10 @@ func (s *Server) handleSubmission(w http.ResponseWriter, r *http.Request) {
 }
 
 // fullView is sub with its latest judging's report and failure, as u may
-// see them (see Feedback).
+// see them (see sight).
 func (s *Server) fullView(ctx context.Context, u *User, sub *Submission) (SubmissionView, error) {
-	v := viewOf(sub)
+	see := s.sightOf(u)
+	v := see.submission(sub)
 	n := len(sub.Judgings)
 	if n == 0 {
 		return v, nil
@@ -302,10 +299,8 @@ func (s *Server) fullView(ctx context.Context, u *User, sub *Submission) (Submis
 	if err != nil {
 		return v, err
 	}
-	if !u.Admin() {
-		if raw, err = s.cfg.Feedback.report(raw, j.Samples); err != nil {
-			return v, fmt.Errorf("report %s: %w", j.Report, err)
-		}
+	if raw, err = see.report(raw, j.Samples); err != nil {
+		return v, fmt.Errorf("report %s: %w", j.Report, err)
 	}
 	v.Report = raw
 	f, err := st.Failure(ctx, j)
@@ -313,7 +308,7 @@ func (s *Server) fullView(ctx context.Context, u *User, sub *Submission) (Submis
 		return v, err
 	}
 	if f != nil {
-		v.Failure, _ = f.forUser(u, sub.ID, s.cfg.Feedback)
+		v.Failure, _ = see.failure(f, sub.ID)
 	}
 	return v, nil
 }
@@ -336,6 +331,10 @@ func (s *Server) handleList(w http.ResponseWriter, r *http.Request) {
 		writeError(w, errorf(http.StatusBadRequest, "state %q: want queued, running or done", f.State))
 		return
 	}
+	if err := s.view.check(); err != nil {
+		writeError(w, err)
+		return
+	}
 	if !u.Admin() {
 		if f.User != "" && f.User != u.Name {
 			writeJSON(w, http.StatusOK, map[string]any{"submissions": []SubmissionView{}})
@@ -345,8 +344,9 @@ func (s *Server) handleList(w http.ResponseWriter, r *http.Request) {
 	}
 	subs := s.view.list(f)
 	out := make([]SubmissionView, len(subs))
+	see := s.sightOf(u)
 	for i := range subs {
-		out[i] = viewOf(&subs[i])
+		out[i] = see.submission(&subs[i])
 	}
 	writeJSON(w, http.StatusOK, map[string]any{"submissions": out})
 }

@@ -29,8 +29,13 @@ type Submission struct {
 	Request     int       `json:"request"`
 	QueuedAt    time.Time `json:"queued_at"` // when the latest request was queued
 	State       string    `json:"state"`
-	Worker      string    `json:"worker,omitempty"` // while running
-	Verdict     string    `json:"verdict,omitempty"`
+	// Publishing says that the latest request's job is not known to be
+	// queued: set with the request, cleared once its message is
+	// published (or a worker takes it). The sweeper withdraws a request
+	// still publishing that has no message and no attempt (see lifecycle).
+	Publishing bool   `json:"publishing,omitempty"`
+	Worker     string `json:"worker,omitempty"` // while running
+	Verdict    string `json:"verdict,omitempty"`
 	// Judgings are the finished judgings, oldest first.
 	Judgings []JudgingRef `json:"judgings"`
 }

@@ -3,6 +3,10 @@ package service
 import (
 	"context"
 	"encoding/json"
+	"fmt"
+	"io"
+	"log"
+	"net/http"
 	"sort"
 	"sync"
 	"time"
@@ -29,15 +33,19 @@ type view struct {
 	state      map[string]int
 	verdict    map[string]int // of the done ones
 	doneByProb map[string]int
-	ready      chan struct{}
+	ready      chan struct{} // closed with the initial values
+	log        *log.Logger
 
 	// onChange is told every update after the initial values (old is nil
 	// for a new submission).
 	onChange func(old, new *Submission)
 }
 
-func newView(onChange func(old, new *Submission)) *view {
-	return &view{subs: map[string]*Submission{}, changed: map[string]time.Time{},
+func newView(l *log.Logger, onChange func(old, new *Submission)) *view {
+	if l == nil {
+		l = log.New(io.Discard, "", 0)
+	}
+	return &view{log: l, subs: map[string]*Submission{}, changed: map[string]time.Time{},
 		byUser: map[string]index{}, byProblem: map[string]index{},
 		state:   map[string]int{StateQueued: 0, StateRunning: 0, StateDone: 0},
 		verdict: map[string]int{}, doneByProb: map[string]int{},
@@ -55,6 +63,9 @@ func (v *view) run(ctx context.Context, kv jetstream.KeyValue) {
 func (v *view) follow(ctx context.Context, kv jetstream.KeyValue) {
 	w, err := kv.WatchAll(ctx)
 	if err != nil {
+		if ctx.Err() == nil {
+			v.log.Printf("the submissions' view: watching %s: %v (trying again)", kv.Bucket(), err)
+		}
 		return
 	}
 	defer w.Stop()
@@ -65,6 +76,9 @@ func (v *view) follow(ctx context.Context, kv jetstream.KeyValue) {
 			return
 		case e, ok := <-w.Updates():
 			if !ok {
+				if ctx.Err() == nil {
+					v.log.Printf("the submissions' view: the watch of %s ended (watching again)", kv.Bucket())
+				}
 				return
 			}
 			if e == nil {
@@ -87,7 +101,8 @@ func (v *view) apply(e jetstream.KeyValueEntry, live bool) {
 	var sub *Submission
 	if e.Operation() == jetstream.KeyValuePut {
 		sub = &Submission{}
-		if json.Unmarshal(e.Value(), sub) != nil || sub.ID != e.Key() {
+		if err := json.Unmarshal(e.Value(), sub); err != nil || sub.ID != e.Key() {
+			v.log.Printf("the submissions' view: %s is not a submission's record (id %q, %v): left out", e.Key(), sub.ID, err)
 			sub = nil
 		}
 	}
@@ -133,11 +148,28 @@ func (v *view) count(s *Submission, n int) {
 	}
 }
 
-// waitReady waits for the initial values, up to d.
-func (v *view) waitReady(d time.Duration) {
+// waitReady waits for the initial values, up to d, and says whether they
+// came.
+func (v *view) waitReady(d time.Duration) error {
+	t := time.NewTimer(d)
+	defer t.Stop()
 	select {
 	case <-v.ready:
-	case <-time.After(d):
+		return nil
+	case <-t.C:
+		return fmt.Errorf("the submissions' view has not its first values after %v", d)
+	}
+}
+
+// check is nil once the view has its first values, before them a 503: a
+// list, a count or a rejudge from a view that has not would leave out
+// submissions that exist.
+func (v *view) check() error {
+	select {
+	case <-v.ready:
+		return nil
+	default:
+		return errorf(http.StatusServiceUnavailable, "the server is still reading the submissions: try again")
 	}
 }
 

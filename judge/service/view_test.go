@@ -37,7 +37,7 @@ func ids(subs []Submission) []string {
 // puts, updates and deletes, against a plain filter over every record.
 func TestViewIndexes(t *testing.T) {
 	r := rand.New(rand.NewPCG(1, 2))
-	v := newView(nil)
+	v := newView(nil, nil)
 	truth := map[string]*Submission{}
 	base := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
 	states := []string{StateQueued, StateRunning, StateDone}
@@ -91,7 +91,7 @@ func TestViewIndexes(t *testing.T) {
 // TestListCost: a contestant's list among many submissions costs what it
 // returns, not a copy of every submission.
 func TestListCost(t *testing.T) {
-	v := newView(nil)
+	v := newView(nil, nil)
 	const n = 20000
 	now := time.Now()
 	for i := range n {

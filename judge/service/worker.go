@@ -14,9 +14,6 @@ import (
 	"time"
 
 	"github.com/nats-io/nats.go/jetstream"
-
-	"github.com/optjudge/optjudge/judge"
-	"github.com/optjudge/optjudge/judge/verdict"
 )
 
 // WorkerConfig configures a grading worker.
@@ -36,8 +33,9 @@ type WorkerConfig struct {
 // Worker takes jobs from the graders consumer one at a time and grades
 // them.
 type Worker struct {
-	cfg WorkerConfig
-	log *log.Logger
+	cfg  WorkerConfig
+	log  *log.Logger
+	life *lifecycle
 
 	mu       sync.Mutex
 	info     WorkerInfo
@@ -56,8 +54,13 @@ func NewWorker(cfg WorkerConfig) *Worker {
 	if l == nil {
 		l = log.New(io.Discard, "", 0)
 	}
-	return &Worker{cfg: cfg, log: l, beatNow: make(chan struct{}, 1),
+	w := &Worker{cfg: cfg, log: l, beatNow: make(chan struct{}, 1),
 		info: WorkerInfo{Name: cfg.Name, Host: cfg.Host, State: "idle", Since: time.Now()}}
+	w.life = &lifecycle{st: cfg.Store, log: l, who: "worker " + cfg.Name, lib: cfg.Library, stored: w.countGraded}
+	if cfg.Engine != nil {
+		w.life.isolation = cfg.Engine.Isolation()
+	}
+	return w
 }
 
 // Run grades jobs until ctx ends, then finishes the current grading within
@@ -84,7 +87,9 @@ func (w *Worker) Run(ctx context.Context) error {
 		stopBeat()
 		<-beat
 		if !w.crashed() {
-			w.cfg.Store.workers.Delete(context.Background(), w.cfg.Name)
+			if err := w.cfg.Store.workers.Delete(context.Background(), w.cfg.Name); err != nil {
+				w.log.Printf("worker %s: removing its heartbeat: %v (it expires)", w.cfg.Name, err)
+			}
 		}
 	}()
 	var cons jetstream.Consumer
@@ -106,7 +111,7 @@ func (w *Worker) Run(ctx context.Context) error {
 		}
 		for msg := range batch.Messages() {
 			if ctx.Err() != nil {
-				msg.Nak() // stopping: someone else takes it now
+				w.nak(msg, 0) // stopping: someone else takes it now
 				continue
 			}
 			w.handle(ctx, crashCtx, msg)
@@ -162,6 +167,7 @@ func (w *Worker) countGraded() {
 func (w *Worker) heartbeat(ctx context.Context) {
 	t := time.NewTicker(workerTTL / 6)
 	defer t.Stop()
+	failing := false // the last write failed: logged once per streak
 	for {
 		if w.crashed() {
 			return
@@ -170,7 +176,13 @@ func (w *Worker) heartbeat(ctx context.Context) {
 		w.info.Heartbeat = time.Now().UTC()
 		info := w.info
 		w.mu.Unlock()
-		putJSON(ctx, w.cfg.Store.workers, w.cfg.Name, info)
+		err := putJSON(ctx, w.cfg.Store.workers, w.cfg.Name, info)
+		if err != nil && !failing && ctx.Err() == nil {
+			w.log.Printf("worker %s: heartbeat: %v (the server counts it dead after %v without one)", w.cfg.Name, err, workerTTL)
+		} else if err == nil && failing {
+			w.log.Printf("worker %s: heartbeat written again", w.cfg.Name)
+		}
+		failing = err != nil
 		select {
 		case <-ctx.Done():
 			return
@@ -185,12 +197,15 @@ func (w *Worker) handle(ctx, crashCtx context.Context, msg jetstream.Msg) {
 	var job Job
 	if err := json.Unmarshal(msg.Data(), &job); err != nil || job.Submission == "" || job.Request < 1 {
 		w.log.Printf("worker %s: dropping a malformed job %q: %v", w.cfg.Name, msg.Data(), err)
-		msg.TermWithReason("malformed job")
+		if err := msg.TermWithReason("malformed job"); err != nil {
+			w.log.Printf("worker %s: terminating it: %v", w.cfg.Name, err)
+		}
 		return
 	}
 	meta, err := msg.Metadata()
 	if err != nil {
-		msg.Nak()
+		w.log.Printf("worker %s: a job without metadata: %v", w.cfg.Name, err)
+		w.nak(msg, 0)
 		return
 	}
 	// the store's writes outlive a stop, not a crash
@@ -202,122 +217,52 @@ func (w *Worker) handle(ctx, crashCtx context.Context, msg jetstream.Msg) {
 	defer w.setState("idle", "")
 	if err := w.run(ctx, sctx, msg, meta, job); err != nil && sctx.Err() == nil {
 		w.log.Printf("worker %s: %s request %d: %v", w.cfg.Name, job.Submission, job.Request, err)
-		msg.NakWithDelay(time.Second)
+		w.nak(msg, time.Second)
 	}
 }
 
-// run decides what to do with a delivery and does it. ctx ends when the
-// worker is asked to stop; sctx when it crashes.
+// nak hands a message back, after delay.
+func (w *Worker) nak(msg jetstream.Msg, delay time.Duration) {
+	var err error
+	if delay > 0 {
+		err = msg.NakWithDelay(delay)
+	} else {
+		err = msg.Nak()
+	}
+	if err != nil && !errors.Is(err, jetstream.ErrMsgAlreadyAckd) {
+		w.log.Printf("worker %s: handing a job back: %v (JetStream redelivers it after AckWait)", w.cfg.Name, err)
+	}
+}
+
+// run takes a delivery through its lifecycle: attempt, then the problem's
+// version (refused without it), then grading. ctx ends when the worker is
+// asked to stop; sctx when it crashes.
 func (w *Worker) run(ctx, sctx context.Context, msg jetstream.Msg, meta *jetstream.MsgMetadata, job Job) error {
-	st := w.cfg.Store
-	if j, err := st.Judging(sctx, job.Submission, job.Request); err == nil {
-		// graded before, the ack lost: make sure the submission says so
-		if err := st.finish(sctx, j); err != nil {
-			return err
-		}
-		return msg.DoubleAck(sctx)
-	} else if !errors.Is(err, jetstream.ErrKeyNotFound) {
+	at, err := w.life.attempt(sctx, msg, meta, job, w.cfg.Name)
+	if at == nil || err != nil {
 		return err
 	}
-	if _, err := st.Submission(sctx, job.Submission); errors.Is(err, jetstream.ErrKeyNotFound) {
-		return msg.TermWithReason("no such submission")
-	}
-	attempt := Attempt{Worker: w.cfg.Name, Delivery: meta.NumDelivered, StartedAt: time.Now().UTC()}
-	prog, err := st.startAttempt(sctx, job, attempt)
-	if err != nil {
-		return err
-	}
-	// The job is this attempt's from now on: fetching a large package may
-	// take longer than AckWait, and a job left silent goes to another
-	// worker, which counts this one as dead.
-	alive := keepAlive(sctx, msg, st.ackWait/3)
-	defer alive.stop()
-	msg = alive
-	if failed := prog.failures(attempt); len(failed) >= maxTries {
-		return w.giveUp(sctx, msg, job, fmt.Sprintf("not graded after %d tries", len(failed)), failed)
-	}
-	if meta.NumDelivered >= MaxDeliver {
-		return w.republish(sctx, msg, job, attempt, meta.Sequence.Stream)
-	}
-	p, err := w.cfg.Library.ByHash(sctx, job.Problem, job.ProblemHash)
+	defer at.stop()
+	p, err := w.cfg.Library.acquire(sctx, job.Problem, job.ProblemHash)
 	var nop *errNoProblem
 	if errors.As(err, &nop) {
-		return w.refuse(sctx, msg, job, attempt, err)
+		return at.refuse(sctx, err)
 	}
 	if err != nil {
-		st.endAttempt(sctx, job, attempt, OutcomeFailed, err.Error())
-		return err
+		return at.fail(sctx, err)
 	}
-	return w.grade(ctx, sctx, msg, job, attempt, p)
+	defer w.cfg.Library.release(p)
+	return w.grade(ctx, sctx, at, p)
 }
 
-// republish gives a job whose message had its last delivery a fresh
-// message (and so a fresh count): earlier tries were handed back or
-// refused. The old message is acknowledged first, so that a full queue
-// has room for the copy; a copy that cannot be published now is published
-// by the server's sweeper (the submission is left without a job).
-func (w *Worker) republish(ctx context.Context, msg jetstream.Msg, job Job, a Attempt, seq uint64) error {
-	st := w.cfg.Store
-	if err := msg.DoubleAck(ctx); err != nil {
-		return err
+// grade grades the attempt's job on p and finishes it.
+func (w *Worker) grade(ctx, sctx context.Context, at *attempt, p *Problem) error {
+	if err := at.running(sctx); err != nil {
+		return at.fail(sctx, err)
 	}
-	st.endAttempt(ctx, job, a, OutcomeHandedBack, "republished after the last delivery")
-	if _, err := st.publishJob(ctx, job, fmt.Sprintf("%s-%d", jobMsgID(job.Submission, job.Request), seq)); err != nil {
-		w.log.Printf("worker %s: %s request %d: republishing: %v (the server's sweeper queues it again)", w.cfg.Name, job.Submission, job.Request, err)
-	}
-	return nil
-}
-
-// refuse hands back a job whose problem version this worker does not
-// have. A refusal is not a try: another worker may have that version. The
-// job ends as JE only when every live worker has refused it and the first
-// refusal is an AckWait old (time for a worker to start or come back).
-func (w *Worker) refuse(ctx context.Context, msg jetstream.Msg, job Job, a Attempt, why error) error {
-	st := w.cfg.Store
-	w.log.Printf("worker %s: refusing %s: %v", w.cfg.Name, job.Submission, why)
-	prog, err := st.endAttempt(ctx, job, a, OutcomeRefused, why.Error())
+	src, err := w.fetchSource(sctx, at.job)
 	if err != nil {
-		return err
-	}
-	if refused := prog.refusals(); len(refused) > 0 && time.Since(refused[0].StartedAt) >= st.ackWait {
-		live, err := st.liveWorkers(ctx)
-		if err != nil {
-			return err
-		}
-		if everyoneRefused(live, refused) {
-			return w.giveUp(ctx, msg, job, "not graded: every live worker refused it", append(prog.failures(Attempt{}), refused...))
-		}
-	}
-	return msg.NakWithDelay(time.Second)
-}
-
-// everyoneRefused says whether each live worker is among the refusers.
-func everyoneRefused(live []WorkerInfo, refused []Attempt) bool {
-	by := map[string]bool{}
-	for _, a := range refused {
-		by[a.Worker] = true
-	}
-	for _, wi := range live {
-		if !by[wi.Name] {
-			return false
-		}
-	}
-	return true
-}
-
-// grade grades the job and stores the judging.
-func (w *Worker) grade(ctx, sctx context.Context, msg jetstream.Msg, job Job, attempt Attempt, p *Problem) error {
-	st := w.cfg.Store
-	failed := func(err error) error {
-		st.endAttempt(sctx, job, attempt, OutcomeFailed, err.Error())
-		return err
-	}
-	if err := st.markRunning(sctx, job, w.cfg.Name); err != nil {
-		return failed(err)
-	}
-	src, err := w.fetchSource(sctx, job)
-	if err != nil {
-		return failed(err)
+		return at.fail(sctx, err)
 	}
 	defer os.RemoveAll(filepath.Dir(src.Path))
 	// the grading goes on for Grace after a stop, and ends with a crash
@@ -329,74 +274,20 @@ func (w *Worker) grade(ctx, sctx context.Context, msg jetstream.Msg, job Job, at
 	})
 	defer stopGrace()
 	samples := sampleNames(p.Problem)
-	pw := newProgressWriter(sctx, st, job, samples)
+	pw := newProgressWriter(sctx, w.cfg.Store, at.job, samples, w.log)
 	graded, gerr := w.cfg.Engine.Grade(gctx, p.Problem, src, pw.add)
 	pw.close()
 	switch {
 	case sctx.Err() != nil:
 		return nil // crashed: nothing more
 	case gerr != nil && gctx.Err() != nil:
-		st.endAttempt(sctx, job, attempt, OutcomeHandedBack, "the worker is stopping")
-		return msg.Nak()
+		return at.handBack(sctx, "the worker is stopping")
 	case gerr != nil:
-		st.endAttempt(sctx, job, attempt, OutcomeFailed, gerr.Error())
-		return msg.NakWithDelay(time.Second)
+		return at.fail(sctx, gerr)
 	}
-	res := result{report: graded.Report, cached: graded.Cached, failure: failureOf(p, graded.Report), samples: samplesIn(graded.Report, samples)}
-	j, stored, err := st.storeJudging(sctx, job, attempt, res)
-	if err != nil {
-		return failed(err)
-	}
-	if !stored {
-		// a slower try of a job another worker finished: its result goes
-		st.endAttempt(sctx, job, attempt, OutcomeDiscarded, fmt.Sprintf("%s stored the judging first", j.Worker))
-		w.log.Printf("worker %s: %s request %d: %s discarded, %s judged it first (%s)", w.cfg.Name, job.Submission, job.Request,
-			graded.Report.Verdict, j.Worker, j.Verdict)
-		return msg.DoubleAck(sctx)
-	}
-	st.endAttempt(sctx, job, attempt, OutcomeDone, "")
-	w.countGraded()
-	w.log.Printf("worker %s: %s request %d: %s", w.cfg.Name, job.Submission, job.Request, j.Verdict)
-	return msg.DoubleAck(sctx)
+	return at.finish(sctx, result{report: graded.Report, cached: graded.Cached, failure: failureOf(p, graded.Report),
+		samples: samplesIn(graded.Report, samples)})
 }
-
-// aliveMsg is a job message kept alive by InProgress every so often, until
-// it is acknowledged, handed back or terminated, or its context ends.
-type aliveMsg struct {
-	jetstream.Msg
-	stop func()
-}
-
-// keepAlive starts telling JetStream every so often that msg is in
-// progress.
-func keepAlive(ctx context.Context, msg jetstream.Msg, every time.Duration) *aliveMsg {
-	ctx, cancel := context.WithCancel(ctx)
-	done := make(chan struct{})
-	go func() {
-		defer close(done)
-		t := time.NewTicker(every)
-		defer t.Stop()
-		for {
-			select {
-			case <-ctx.Done():
-				return
-			case <-t.C:
-				msg.InProgress()
-			}
-		}
-	}()
-	return &aliveMsg{Msg: msg, stop: sync.OnceFunc(func() { cancel(); <-done })}
-}
-
-// The answers stop the InProgress first: one sent after a hand-back would
-// hold the job back from the next worker.
-
-func (m *aliveMsg) Ack() error                          { m.stop(); return m.Msg.Ack() }
-func (m *aliveMsg) DoubleAck(ctx context.Context) error { m.stop(); return m.Msg.DoubleAck(ctx) }
-func (m *aliveMsg) Nak() error                          { m.stop(); return m.Msg.Nak() }
-func (m *aliveMsg) NakWithDelay(d time.Duration) error  { m.stop(); return m.Msg.NakWithDelay(d) }
-func (m *aliveMsg) Term() error                         { m.stop(); return m.Msg.Term() }
-func (m *aliveMsg) TermWithReason(reason string) error  { m.stop(); return m.Msg.TermWithReason(reason) }
 
 // fetchSource writes the job's source into a fresh directory, under the
 // contestant's file name when it is a plain one (filenameRE: no directory,
@@ -429,34 +320,4 @@ func (w *Worker) fetchSource(ctx context.Context, job Job) (Source, error) {
 		return Source{}, err
 	}
 	return Source{Path: path, Filename: job.Filename, Language: job.Language, SHA256: job.Source}, nil
-}
-
-// giveUp ends a job whose tries all failed (or that every worker refused)
-// as a JE judging that lists them, after lead.
-func (w *Worker) giveUp(ctx context.Context, msg jetstream.Msg, job Job, lead string, failed []Attempt) error {
-	var reasons []string
-	for _, a := range failed {
-		why := a.Reason
-		if a.Outcome == "" {
-			why = "the worker stopped without a result (killed, or cut off from NATS)"
-		}
-		reasons = append(reasons, fmt.Sprintf("try %d on %s at %s: %s", a.Delivery, a.Worker, a.StartedAt.Format(time.RFC3339), why))
-	}
-	msgText := fmt.Sprintf("%s: %s", lead, strings.Join(reasons, "; "))
-	r := &judge.Report{
-		Problem: job.Problem, Submission: job.Filename, Language: job.Language, Verdict: verdict.JE,
-		Warning: msgText,
-		Tests:   []judge.TestResult{},
-		Summary: judge.Summary{Verdict: verdict.JE, Counts: map[string]int{verdict.JE.String(): 1}},
-	}
-	attempt := Attempt{Worker: w.cfg.Name, StartedAt: time.Now().UTC()}
-	_, stored, err := w.cfg.Store.storeJudging(ctx, job, attempt, result{report: r, message: msgText})
-	if err != nil {
-		return err
-	}
-	if stored {
-		w.countGraded()
-		w.log.Printf("worker %s: %s request %d: JE, %s", w.cfg.Name, job.Submission, job.Request, msgText)
-	}
-	return msg.DoubleAck(ctx)
 }

@@ -98,7 +98,7 @@ func TestGraderExplainsWithReference(t *testing.T) {
 	w.write(filepath.Join(testsDir, "1.in"), clocksTests[0])
 	w.write(src, "print('4 5 8')\n")
 	j := newJudge(t, tmp)
-	g := &Grader{Judge: j, Problem: p, Source: src, TestsDir: testsDir, Options: judge.GradeOptions{WallLimit: time.Minute}}
+	g := &Grader{Judge: j, Problem: p, Source: src, TestsDir: testsDir, Options: judge.GradeOptions{TimeLimit: 10 * time.Second, WallLimit: time.Minute}}
 	o, err := g.Grade(context.Background(), func(judge.TestResult) {})
 	if err != nil {
 		t.Fatal(err)
@@ -145,7 +145,7 @@ func TestGraderInteractive(t *testing.T) {
 	}
 	j := newJudge(t, t.TempDir())
 	g := &Grader{Judge: j, Problem: p, Source: "../../problems/testdata/guess-interactive/submissions/wrong_answer/linear.py",
-		Options: judge.GradeOptions{WallLimit: time.Minute}}
+		Options: judge.GradeOptions{TimeLimit: 10 * time.Second, WallLimit: time.Minute}}
 	o, err := g.Grade(context.Background(), func(judge.TestResult) {})
 	if err != nil {
 		t.Fatal(err)

@@ -122,8 +122,10 @@ func startWatchDebounce(t testing.TB, solution string, debounce time.Duration) *
 		t.Fatal(err)
 	}
 	w.judge = newJudge(t, w.tmp)
+	// no program of these tests meets a limit (the sleeper is cancelled):
+	// 10 s of CPU and a minute of wall clock, however busy the machine
 	g := &Grader{Judge: w.judge, Problem: p, Source: w.source, TestsDir: w.testsDir, Options: judge.GradeOptions{
-		Parallel: 1, WallLimit: time.Minute,
+		Parallel: 1, TimeLimit: 10 * time.Second, WallLimit: time.Minute,
 	}}
 	loop := &Loop{Source: w.source, Grade: g.Grade, Show: func(e Event) { w.events <- e }, Debounce: debounce}
 	go func() {

@@ -1,4 +1,5 @@
 # A fresh uninformed BFS from every input line (after the parity check): correct, but each deep line visits ~10^5 states in CPython -> TLE on the bigger files.
+import gc
 import sys
 from collections import deque
 
@@ -54,6 +55,7 @@ def main():
     for i in range(0, len(tokens) - 8, 9):
         s = "".join(tokens[i:i + 9])
         print(bfs(s) if solvable(s) else "unsolvable")
+        gc.collect()  # PyPy's collector would let each line's BFS pile up: MLE, not TLE
 
 
 main()

@@ -1,0 +1,3 @@
+#include "add.h"
+
+long add(long a, long b) { return a + b; }

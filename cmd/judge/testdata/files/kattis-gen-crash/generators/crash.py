@@ -1,0 +1,2 @@
+import sys
+sys.exit('no luck with ' + sys.argv[1])

@@ -1,0 +1,105 @@
+package judge
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+
+	"github.com/optjudge/optjudge/checkers"
+	"github.com/optjudge/optjudge/judge/verdict"
+	"github.com/optjudge/optjudge/problems"
+)
+
+// staticTests are the static validation test cases of p's groups (a
+// 2025-09 test_group.yaml's static_validation_score), in test order; nil
+// when p has no static validator.
+func staticTests(p *problems.Problem) []*problems.Test {
+	if p.StaticValidator == nil || p.Groups == nil {
+		return nil
+	}
+	var out []*problems.Test
+	for _, t := range p.Groups.AllTests() {
+		if t.Config != nil && t.Config.Static {
+			out = append(out, t)
+		}
+	}
+	return out
+}
+
+// validateStatic runs the problem's static validator once for each of its
+// static validation test cases, as the 2025-09 format has it:
+//
+//	static_validator language entry_point feedback_dir [static_validator_args]
+//
+// in a working directory holding the submission's files (the included ones
+// too) and its build's, outside the sandbox (the problem setter's program,
+// under validation_time). Its exit code and feedback are an output
+// validator's: 42 accepts, 43 rejects, score.txt scores. Each result is
+// named after its test case ("secret/group1/static_validation").
+func (g *grader) validateStatic(ctx context.Context, langs *Languages, tests []*problems.Test) ([]TestResult, error) {
+	t, err := g.j.tool(ctx, g.p, *g.p.StaticValidator, langs)
+	if err != nil {
+		return nil, err
+	}
+	var out []TestResult
+	for _, st := range tests {
+		tr := TestResult{Name: st.Name, Index: -1}
+		if g.prog.src == nil || g.prog.code == "" {
+			tr.Verdict, tr.Message = verdict.JE, "static validation: a submission of no language of the table (or a build imported without its sources) has no files to give the static validator"
+			out = append(out, tr)
+			continue
+		}
+		res, err := g.staticRun(ctx, t, st)
+		switch {
+		case ctx.Err() != nil:
+			return nil, ctx.Err()
+		case err != nil:
+			tr.Verdict, tr.Message = verdict.JE, "static validator: "+err.Error()
+		default:
+			tr.Verdict, tr.Message = res.Verdict, res.Message
+			tr.validatorScore, tr.validatorMultiplier = res.Score, res.Multiplier
+		}
+		out = append(out, tr)
+	}
+	return out, nil
+}
+
+// staticRun runs the static validator on the submission for test case st.
+func (g *grader) staticRun(ctx context.Context, t *tool, st *problems.Test) (checkers.Result, error) {
+	dir, err := os.MkdirTemp(g.j.tmp, "static-")
+	if err != nil {
+		return checkers.Result{}, err
+	}
+	defer removeAll(dir)
+	work, feedback := filepath.Join(dir, "work"), filepath.Join(dir, "feedback")
+	for _, d := range []string{work, feedback} {
+		if err := os.Mkdir(d, 0o755); err != nil {
+			return checkers.Result{}, err
+		}
+	}
+	if err := g.prog.src.copyInto(work, 0o755); err != nil {
+		return checkers.Result{}, err
+	}
+	for _, f := range g.prog.files {
+		dst := filepath.Join(work, filepath.FromSlash(f))
+		if _, err := os.Lstat(dst); err == nil {
+			continue // a source the runs use as it is
+		}
+		if err := copyFile(filepath.Join(g.prog.dir, filepath.FromSlash(f)), dst, 0o755); err != nil {
+			return checkers.Result{}, err
+		}
+	}
+	entry := g.prog.vars["mainclass"]
+	if entry == "" {
+		entry = g.prog.vars["src"]
+	}
+	var args []string
+	if sv := g.p.GroupOf(*st); sv != nil && sv.Settings.StaticValidation != nil {
+		args = sv.Settings.StaticValidation.Args
+	}
+	cmd := t.command(programTimeout(g.p), programMemory(g.p))
+	cmd.Dir = work
+	cmd.Output = g.p.Submit.ValidationOutput
+	x := &checkers.External{Command: cmd, Protocol: checkers.Kattis}
+	return x.Static(ctx, g.prog.code, entry, feedback+"/", args)
+}
