@@ -36,6 +36,9 @@ func lazyPackages(t *testing.T) map[string]*problems.Problem {
 			if err != nil {
 				continue // the CLI's broken packages, made to fail
 			}
+			if tests, err := p.Tests(); err == nil && len(tests) == 0 {
+				continue // generators.yaml packages: no data until judge generate
+			}
 			out[filepath.Dir(f)] = p
 		}
 	}
