@@ -4,6 +4,7 @@
 // A problem directory holds:
 //
 //	problem.yaml           the spec (see Spec)
+//	puzzle.yaml            a puzzle's definition, for a puzzle problem (see puzzle.go)
 //	statement.md           the statement
 //	testdata/sample/*.in   sample inputs, each with its .ans beside it
 //	testdata/secret/*.in   secret inputs, each with its .ans beside it
@@ -34,6 +35,7 @@ import (
 	"github.com/optjudge/optjudge/checkers"
 	"github.com/optjudge/optjudge/judge/bytesize"
 	"github.com/optjudge/optjudge/reference"
+	"github.com/optjudge/optjudge/reference/puzzle/judging"
 )
 
 //go:embed rotation-game clocks eight-puzzle
@@ -62,6 +64,9 @@ type Problem struct {
 	Checker   checkers.Checker
 	Reference *reference.Solver // nil when the problem names none
 	Validator *reference.Solver // nil when the problem names none
+	// Puzzle is the checker's puzzle when the checker is a defined
+	// puzzle's: it draws the positions that explain a verdict. Nil else.
+	Puzzle *judging.Puzzle
 
 	// Layout says how the directory is laid out.
 	Layout Layout
@@ -80,7 +85,8 @@ type Problem struct {
 	// time-limit rules, warnings (see Package).
 	Package
 
-	hash *contentHash // Hash's, computed once; shared by copies of the Problem
+	hash      *contentHash    // Hash's, computed once; shared by copies of the Problem
+	refPuzzle *judging.Puzzle // the reference's puzzle, for Tools
 }
 
 // Layout is how a problem directory is laid out.
@@ -187,11 +193,16 @@ func load(fsys fs.FS, origin, dir, name string) (*Problem, error) {
 		if spec, err = Parse(bytes.NewReader(data), specName); err != nil {
 			return nil, err
 		}
+		spec.applyPuzzle(fsys)
 	}
 	if err := spec.Validate(); err != nil {
 		return nil, err
 	}
-	chk, prog, err := spec.checker(fsys)
+	ps, err := spec.loadPuzzles(fsys, origin)
+	if err != nil {
+		return nil, err
+	}
+	chk, prog, err := spec.checker(fsys, ps)
 	if err != nil {
 		return nil, err
 	}
@@ -225,13 +236,14 @@ func load(fsys fs.FS, origin, dir, name string) (*Problem, error) {
 		TimeRules:       rules,
 		hash:            &contentHash{},
 	}
-	if spec.Reference != "" {
-		r, _ := reference.Lookup(spec.Reference)
-		p.Reference = &r
+	if pc, ok := chk.(checkers.Puzzle); ok {
+		p.Puzzle = pc.P
 	}
-	if spec.Validator != "" {
-		v, _ := reference.Lookup(spec.Validator)
-		p.Validator = &v
+	if p.refPuzzle, p.Reference, err = ps.reference(spec.Reference); err != nil {
+		return nil, err
+	}
+	if _, p.Validator, err = ps.reference(spec.Validator); err != nil {
+		return nil, err
 	}
 	if err := p.loadPackage(); err != nil {
 		return nil, err
@@ -267,10 +279,17 @@ func layoutOf(fsys fs.FS, spec []byte) Layout {
 	return LayoutKattis
 }
 
-// checker makes the problem's checker: a built-in one, or a stand-in for
-// a program of the problem, which must exist.
-func (s *Spec) checker(fsys fs.FS) (checkers.Checker, *Program, error) {
+// checker makes the problem's checker: a puzzle's, a built-in one, or a
+// stand-in for a program of the problem, which must exist.
+func (s *Spec) checker(fsys fs.FS, ps *puzzles) (checkers.Checker, *Program, error) {
 	c := s.Checker
+	if c.Program == "" && isPuzzleName(c.Name) {
+		chk, err := ps.checker(c.Name, c.Options)
+		if err != nil {
+			return nil, nil, err // the definition's, at its file and line
+		}
+		return chk, nil, nil
+	}
 	if c.Program == "" {
 		chk, err := checkers.New(c.Name, c.Options)
 		if err != nil {

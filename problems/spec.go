@@ -14,7 +14,6 @@ import (
 	"gopkg.in/yaml.v3"
 
 	"github.com/optjudge/optjudge/checkers"
-	"github.com/optjudge/optjudge/reference"
 )
 
 // Spec is the decoded problem.yaml. The format, with its defaults:
@@ -29,8 +28,16 @@ import (
 //	checker:
 //	  name: rotation-game        # a built-in checker (default tokens)
 //	  options: {}                # string -> string, checker specific
-//	reference: rotation-game     # a built-in reference solver (optional)
-//	validator: rotation-game     # a built-in input validator (optional)
+//	puzzle: puzzle.yaml          # the puzzle's definition (see package puzzle)
+//	reference: puzzle            # the definition's reference solver (optional)
+//	validator: puzzle            # the definition's input validator (optional)
+//
+// A problem with a puzzle definition (puzzle:, or a puzzle.yaml beside
+// problem.yaml) is judged by it: its checker (checker.name: puzzle, whose
+// one option, mode, replaces the definition's), its reference solver and
+// its input validator are the defaults. checker.name, reference and
+// validator may also name a puzzle shipped with the judge (clocks,
+// eight-puzzle, rotation-game): see problems/puzzle.go.
 //
 // A checker may instead be a program of the problem directory, built with
 // the judge's language table and called by one of two protocols:
@@ -55,13 +62,15 @@ import (
 // Decoding is strict: an unknown key, a wrong type or an impossible value is an
 // error of the form "problem.yaml:7: limits.time_limit: must be > 0".
 type Spec struct {
-	Name      string      `yaml:"name"`
-	Title     string      `yaml:"title"`
-	Sources   []string    `yaml:"sources"`
-	Limits    LimitsSpec  `yaml:"limits"`
-	Checker   CheckerSpec `yaml:"checker"`
-	Reference string      `yaml:"reference"`
-	Validator string      `yaml:"validator"`
+	Name    string      `yaml:"name"`
+	Title   string      `yaml:"title"`
+	Sources []string    `yaml:"sources"`
+	Limits  LimitsSpec  `yaml:"limits"`
+	Checker CheckerSpec `yaml:"checker"`
+	// Puzzle is the path of the problem's puzzle definition.
+	Puzzle    string `yaml:"puzzle"`
+	Reference string `yaml:"reference"`
+	Validator string `yaml:"validator"`
 	// InputValidators are programs of the problem, Kattis input validators.
 	InputValidators []string `yaml:"input_validators"`
 	// Interactor makes the problem interactive: a program of the problem
@@ -421,15 +430,16 @@ func (s *Spec) Validate() error {
 			bad(fmt.Sprintf("input_validators[%d]", i), "%s", msg)
 		}
 	}
-	if s.Reference != "" {
-		if _, ok := reference.Lookup(s.Reference); !ok {
-			bad("reference", "unknown reference solver %q (built-in: %s)", s.Reference, strings.Join(reference.Names(), ", "))
+	if s.Puzzle != "" {
+		if msg := programPath(s.Puzzle); msg != "" {
+			bad("puzzle", "%s", msg)
 		}
 	}
-	if s.Validator != "" {
-		if _, ok := reference.Lookup(s.Validator); !ok {
-			bad("validator", "unknown input validator %q (built-in: %s)", s.Validator, strings.Join(reference.Names(), ", "))
-		}
+	if s.Reference != "" && !isPuzzleName(s.Reference) {
+		bad("reference", "unknown reference solver %q (want %s)", s.Reference, puzzleNames())
+	}
+	if s.Validator != "" && !isPuzzleName(s.Validator) {
+		bad("validator", "unknown input validator %q (want %s)", s.Validator, puzzleNames())
 	}
 	if len(es) > 0 {
 		return es
@@ -448,7 +458,13 @@ func (s *Spec) validateChecker(bad func(field, format string, args ...any)) {
 		if len(c.Args) > 0 {
 			bad("checker.args", "only for a checker program (checker.program)")
 		}
-		if _, err := checkers.New(c.Name, c.Options); err != nil {
+		var err error
+		if isPuzzleName(c.Name) {
+			_, err = checkers.PuzzleMode(c.Options)
+		} else {
+			_, err = checkers.New(c.Name, c.Options)
+		}
+		if err != nil {
 			var oe *checkers.OptionError
 			switch {
 			case errors.As(err, &oe):

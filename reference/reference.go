@@ -1,20 +1,17 @@
-// Package reference names the exact solvers that ship with the judge. Each
-// puzzle lives in its own package (rotation, clocks, eightpuzzle); this one
-// only maps the names used in problem.yaml to them.
+// Package reference is the vocabulary of exact references: what the judge
+// asks of one (Solver: validate and solve whole input files) and what the
+// test-maintenance commands ask of one (Tools: generate, split, measure
+// and shrink cases). A puzzle is data: package judging (in
+// reference/puzzle/judging) makes both from a puzzle definition, for any
+// puzzle; this package names no puzzle.
 package reference
 
-import (
-	"sort"
-	"time"
+import "time"
 
-	"github.com/optjudge/optjudge/reference/clocks"
-	"github.com/optjudge/optjudge/reference/eightpuzzle"
-	"github.com/optjudge/optjudge/reference/rotation"
-)
-
-// Solver is a built-in reference: it validates and solves whole input files.
-// Every function is safe for concurrent use.
+// Solver is an exact reference: it validates and solves whole input
+// files. Every function is safe for concurrent use.
 type Solver struct {
+	// Name is the puzzle's name.
 	Name string
 	// Solve returns the reference output for a whole input file; an invalid
 	// input gives the validator's error.
@@ -25,26 +22,4 @@ type Solver struct {
 	// BuildTime builds the solver's tables if needed and says how long
 	// the build took.
 	BuildTime func() time.Duration
-}
-
-var builtins = map[string]Solver{
-	"rotation-game": {"rotation-game", rotation.Solve, rotation.Validate, rotation.BuildTime},
-	"clocks":        {"clocks", clocks.Solve, clocks.Validate, clocks.BuildTime},
-	"eight-puzzle":  {"eight-puzzle", eightpuzzle.Solve, eightpuzzle.Validate, eightpuzzle.BuildTime},
-}
-
-// Lookup returns the built-in solver called name.
-func Lookup(name string) (Solver, bool) {
-	s, ok := builtins[name]
-	return s, ok
-}
-
-// Names lists the built-in solvers, sorted.
-func Names() []string {
-	var ns []string
-	for n := range builtins {
-		ns = append(ns, n)
-	}
-	sort.Strings(ns)
-	return ns
 }

@@ -1,14 +1,6 @@
 package reference
 
-import (
-	"errors"
-	"fmt"
-	"math/rand/v2"
-
-	"github.com/optjudge/optjudge/reference/clocks"
-	"github.com/optjudge/optjudge/reference/eightpuzzle"
-	"github.com/optjudge/optjudge/reference/rotation"
-)
+import "math/rand/v2"
 
 // Kinds of generated inputs.
 const (
@@ -19,7 +11,7 @@ const (
 	Deep = "deep"
 )
 
-// Tools are the test-maintenance helpers of a built-in reference: the
+// Tools are the test-maintenance helpers of a reference: the
 // generators behind judge gen and judge stress, and the operations on cases
 // that judge stress shrinks a failing input with. Every input they take is
 // valid and every input they return is valid. Every function is safe for
@@ -38,8 +30,8 @@ type Tools struct {
 	// format) of a kind, Random or Deep.
 	Generate func(kind string, r *rand.Rand, n int) ([]byte, error)
 	// All returns input files that enumerate every case, and a sample drawn
-	// with r of the cases that have no solution where there are such; nil
-	// when the state space is too large.
+	// with r of the cases that have no solution where there are such. All
+	// is nil, or returns nil, when the state space is too large.
 	All func(r *rand.Rand) [][]byte
 	// Split cuts an input file into one-case input files; Join puts cases
 	// back into one file.
@@ -56,200 +48,4 @@ type Tools struct {
 	// AtDepth returns a random one-case input at optimal distance d, false
 	// when there is none.
 	AtDepth func(r *rand.Rand, d int) ([]byte, bool)
-}
-
-var tools = map[string]Tools{
-	"rotation-game": rotationTools(),
-	"clocks":        clocksTools(),
-	"eight-puzzle":  eightPuzzleTools(),
-}
-
-// ToolsFor returns the tools of the built-in reference called name.
-func ToolsFor(name string) (Tools, bool) {
-	t, ok := tools[name]
-	return t, ok
-}
-
-func badKind(kind string) error {
-	return fmt.Errorf("unknown kind %q (want %s or %s)", kind, Random, Deep)
-}
-
-func rotationTools() Tools {
-	one := func(c []byte) (rotation.Board, error) {
-		bs, err := rotation.Parse(c)
-		if err == nil && len(bs) != 1 {
-			err = fmt.Errorf("want one case, got %d", len(bs))
-		}
-		if err != nil {
-			return rotation.Board{}, err
-		}
-		return bs[0], nil
-	}
-	return Tools{
-		Unique: true, MultiCase: true, MaxDepth: func() int { return rotation.MaxOptimum },
-		Generate: func(kind string, r *rand.Rand, n int) ([]byte, error) {
-			bs := make([]rotation.Board, n)
-			for i := range bs {
-				switch kind {
-				case Random:
-					bs[i] = rotation.Random(r)
-				case Deep:
-					bs[i] = rotation.Deep(r)
-				default:
-					return nil, badKind(kind)
-				}
-			}
-			return rotation.FormatInput(bs), nil
-		},
-		Split: rotation.SplitCases,
-		Join:  func(cs [][]byte) ([]byte, error) { return rotation.JoinCases(cs), nil },
-		Depth: func(c []byte) (int, error) {
-			b, err := one(c)
-			if err != nil {
-				return 0, err
-			}
-			return rotation.Optimum(b), nil
-		},
-		Path: func(c []byte) ([][]byte, error) {
-			b, err := one(c)
-			if err != nil {
-				return nil, err
-			}
-			var out [][]byte
-			for _, p := range rotation.PathToGoal(b) {
-				out = append(out, rotation.FormatInput([]rotation.Board{p}))
-			}
-			return out, nil
-		},
-		AtDepth: func(r *rand.Rand, d int) ([]byte, bool) {
-			b, err := rotation.WithOptimum(r, d)
-			if err != nil {
-				return nil, false
-			}
-			return rotation.FormatInput([]rotation.Board{b}), true
-		},
-	}
-}
-
-func clocksTools() Tools {
-	return Tools{
-		Unique: true, MultiCase: false, MaxDepth: clocks.MaxMoves,
-		Generate: func(kind string, r *rand.Rand, _ int) ([]byte, error) {
-			switch kind {
-			case Random:
-				return clocks.Random(r).Input(), nil
-			case Deep:
-				return clocks.Deep(r).Input(), nil
-			}
-			return nil, badKind(kind)
-		},
-		All: func(*rand.Rand) [][]byte {
-			files := make([][]byte, 0, clocks.NumPositions)
-			for p := range clocks.All() {
-				files = append(files, p.Input())
-			}
-			return files
-		},
-		Split: func(input []byte) ([][]byte, error) {
-			if err := clocks.Validate(input); err != nil {
-				return nil, err
-			}
-			return [][]byte{input}, nil
-		},
-		Join: func(cs [][]byte) ([]byte, error) {
-			if len(cs) != 1 {
-				return nil, errors.New("clocks has one case per file")
-			}
-			return cs[0], nil
-		},
-		Depth: func(c []byte) (int, error) {
-			p, err := clocks.Parse(c)
-			if err != nil {
-				return 0, err
-			}
-			return clocks.Optimal(p).Total(), nil
-		},
-		Path: func(c []byte) ([][]byte, error) {
-			p, err := clocks.Parse(c)
-			if err != nil {
-				return nil, err
-			}
-			var out [][]byte
-			for _, q := range clocks.PathToGoal(p) {
-				out = append(out, q.Input())
-			}
-			return out, nil
-		},
-		AtDepth: func(r *rand.Rand, d int) ([]byte, bool) {
-			p, ok := clocks.WithMoves(r, d)
-			if !ok {
-				return nil, false
-			}
-			return p.Input(), true
-		},
-	}
-}
-
-func eightPuzzleTools() Tools {
-	one := func(c []byte) (eightpuzzle.Board, error) {
-		bs, err := eightpuzzle.ParseInput(c)
-		if err == nil && len(bs) != 1 {
-			err = fmt.Errorf("want one case, got %d", len(bs))
-		}
-		if err != nil {
-			return eightpuzzle.Board{}, err
-		}
-		return bs[0], nil
-	}
-	return Tools{
-		Unique: false, MultiCase: true, MaxDepth: eightpuzzle.MaxDistance,
-		Generate: func(kind string, r *rand.Rand, n int) ([]byte, error) {
-			bs := make([]eightpuzzle.Board, n)
-			for i := range bs {
-				switch kind {
-				case Random:
-					bs[i] = eightpuzzle.RandomAny(r)
-				case Deep:
-					bs[i], _ = eightpuzzle.AtDistance(r, eightpuzzle.MaxDistance())
-				default:
-					return nil, badKind(kind)
-				}
-			}
-			return eightpuzzle.Format(bs), nil
-		},
-		All: func(r *rand.Rand) [][]byte {
-			bs := eightpuzzle.All()
-			for range 1000 {
-				bs = append(bs, eightpuzzle.RandomUnsolvable(r))
-			}
-			return [][]byte{eightpuzzle.Format(bs)}
-		},
-		Split: eightpuzzle.SplitCases,
-		Join:  func(cs [][]byte) ([]byte, error) { return eightpuzzle.JoinCases(cs), nil },
-		Depth: func(c []byte) (int, error) {
-			b, err := one(c)
-			if err != nil {
-				return 0, err
-			}
-			return eightpuzzle.Distance(b), nil
-		},
-		Path: func(c []byte) ([][]byte, error) {
-			b, err := one(c)
-			if err != nil {
-				return nil, err
-			}
-			var out [][]byte
-			for _, p := range eightpuzzle.PathToGoal(b) {
-				out = append(out, eightpuzzle.Format([]eightpuzzle.Board{p}))
-			}
-			return out, nil
-		},
-		AtDepth: func(r *rand.Rand, d int) ([]byte, bool) {
-			b, ok := eightpuzzle.AtDistance(r, d)
-			if !ok {
-				return nil, false
-			}
-			return eightpuzzle.Format([]eightpuzzle.Board{b}), true
-		},
-	}
 }

@@ -1,31 +1,40 @@
-// Package explain draws the positions of the puzzle problems, so that a
-// person can see why an output was rejected: the failing case at the start,
-// the move where the output went wrong, the position it reached and the
-// goal, and for a valid answer that is not the one wanted, its path beside
-// the reference's.
+// Package explain draws the positions of a defined puzzle (see package
+// judging), so that a person can see why an output was rejected: the
+// failing case at the start, the move where the output went wrong, the
+// position it reached and the goal, and for a valid answer that is not the
+// one wanted, its path beside the reference's, with the distance to the
+// goal after each of its moves.
 //
 // Explain computes one model, an Explanation, and the drawings are its
 // renderings: Text for the terminal (judge watch) and SVG for web pages, so
 // the two never disagree. Cases draws the cases of an input with no output,
-// for a statement's sample.
+// for a statement's sample. How a position is drawn comes from the
+// definition's layout: where each cell sits (a grid, a circle) and how a
+// symbol is shown (a numbered tile, a coloured sticker, a dial, on/off, a
+// bar, its text).
 //
 // The failing case is the one the checker's message names ("case 3, move 5:
 // ..."); when the message names none, it is the first case whose moves,
-// replayed here with the reference packages, do not solve it. Replaying is
-// lenient and never fails: it stops at the first token that is not a move
-// and says so, so any output, garbage included, gets a drawing.
+// replayed here, do not solve it. Replaying is lenient and never fails: it
+// stops at the first token that is not a move and says so, so any output,
+// garbage included, gets a drawing.
 package explain
 
 import (
+	"context"
 	"fmt"
 	"regexp"
 	"strconv"
 	"strings"
+	"time"
+
+	"github.com/optjudge/optjudge/reference/puzzle"
+	"github.com/optjudge/optjudge/reference/puzzle/judging"
 )
 
 // Explanation is one case of a puzzle as the drawings show it.
 type Explanation struct {
-	Puzzle string   // the checker's name: rotation-game, clocks or eight-puzzle
+	Puzzle string   // the puzzle's name
 	Case   int      // the case, from 1
 	Cases  int      // how many cases the input holds
 	Start  Position // the case's position
@@ -37,20 +46,26 @@ type Explanation struct {
 	Path     []Position // the position after each of Moves
 	Wrong    *Step      // the move where the output went wrong, or nil
 	Note     string     // what else the replay found: "no output for this case", ...
+	// Distances are the distance to the goal after each of Moves, for an
+	// output that reaches the goal the long way: where it left the
+	// optimum. Nil else.
+	Distances []int
 
-	// Goal is where the reference's answer leads (for the rotation game,
-	// one of the positions with an equal center); nil when the case cannot
-	// be solved.
+	// Goal is where the reference's answer leads (for a goal of several
+	// states, the one it reaches); nil when the case cannot be solved.
 	Goal Position
 	// Optimal is the reference's answer and OptimalPath the position after
 	// each of its moves. Explain sets them only for an output that reaches
 	// the goal but is not the answer wanted (too long, not the smallest,
 	// out of order); Cases always does. They give the answer away: a page
-	// for contestants may clear them.
+	// for contestants may clear them (see Public).
 	Optimal     []string
 	OptimalPath []Position
 
-	truncated bool // the replay stopped at maxReplay moves
+	p         *judging.Puzzle
+	ctx       context.Context // bounds the searches while explaining
+	idx       []int           // Moves as indices of the puzzle's moves
+	truncated bool            // the replay stopped at maxReplay moves
 }
 
 // Step is the move where an output went wrong.
@@ -62,8 +77,8 @@ type Step struct {
 	Why    string   // "it leads away from the goal (...)", "'Q' is not a move (A-H)"
 }
 
-// Position is a position of one of the puzzles. Only this package
-// implements it.
+// Position is a position of a defined puzzle, drawn by its layout. Only
+// this package implements it.
 type Position interface {
 	// String is the position on one line: "3 3 0 / 2 2 2 / 2 1 2".
 	String() string
@@ -91,26 +106,38 @@ func (e *Explanation) Reached() Position {
 	return e.Start
 }
 
-// Explain explains the case of input that the checker named checker (its
-// name in problem.yaml: rotation-game, clocks or eight-puzzle) rejected with
-// message, replaying the moves of output. It returns nil for other checkers
-// and for inputs the reference cannot read.
-func Explain(checker string, input, output []byte, message string) *Explanation {
-	switch checker {
-	case "rotation-game":
-		return rotationFailure(input, output, message)
-	case "clocks":
-		return clocksFailure(input, output)
-	case "eight-puzzle":
-		return eightFailure(input, output, message)
+// Explain explains the case of input that p's checker rejected with
+// message, replaying the moves of output. It returns nil for a nil p and
+// for inputs the puzzle cannot read.
+func Explain(p *judging.Puzzle, input, output []byte, message string) *Explanation {
+	if p == nil {
+		return nil
 	}
-	return nil
+	cases, err := p.Cases(input)
+	if err != nil || len(cases) == 0 {
+		return nil
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), budget)
+	defer cancel()
+	lines := answers(p, output)
+	replay := func(k int) *Explanation {
+		e := newExplanation(ctx, p, k, cases)
+		e.replayCase(lines(k))
+		return e
+	}
+	k := failingCase(message, len(cases), func(k int) bool { return replay(k).solved() })
+	e := replay(k)
+	if e.Note == "" || e.truncated {
+		e.judge(e.unwanted(message))
+	}
+	e.Goal = e.goalOf()
+	return e
 }
 
 // Failure is Explain drawn for a terminal, or "" when there is nothing to
 // draw.
-func Failure(checker string, input, output []byte, message string) string {
-	if e := Explain(checker, input, output, message); e != nil {
+func Failure(p *judging.Puzzle, input, output []byte, message string) string {
+	if e := Explain(p, input, output, message); e != nil {
 		return e.Text()
 	}
 	return ""
@@ -118,28 +145,193 @@ func Failure(checker string, input, output []byte, message string) string {
 
 // Cases explains every case of input with no output: its start, its goal
 // and the reference's answer, as a statement's sample would show them. It
-// returns nil for other checkers and for inputs the reference cannot read.
-func Cases(checker string, input []byte) []*Explanation {
-	switch checker {
-	case "rotation-game":
-		return rotationCases(input)
-	case "clocks":
-		return clocksCases(input)
-	case "eight-puzzle":
-		return eightCases(input)
+// returns nil for a nil p and for inputs the puzzle cannot read.
+func Cases(p *judging.Puzzle, input []byte) []*Explanation {
+	if p == nil {
+		return nil
 	}
-	return nil
+	cases, err := p.Cases(input)
+	if err != nil {
+		return nil
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), budget)
+	defer cancel()
+	var es []*Explanation
+	for k := range cases {
+		e := newExplanation(ctx, p, k+1, cases)
+		if e.Goal = e.goalOf(); e.Goal != nil {
+			e.setOptimal()
+		} else {
+			e.Note = e.cannot()
+		}
+		es = append(es, e)
+	}
+	return es
 }
 
-// game is what replaying and judging moves needs of a puzzle.
-type game interface {
-	// apply makes move on p, or says why it cannot ("'Q' is not a move").
-	apply(p Position, move string) (Position, string)
-	// distance is the number of moves from p to the goal, -1 if there is
-	// no way.
-	distance(p Position) int
-	// solve is the reference's answer for p; nil when p cannot be solved.
-	solve(p Position) []string
+// Public is e without what gives the answer away, for a contestant's page:
+// the reference's answer and, where the goal is one of several (or the
+// answer gives values of it), the goal reached.
+func (e *Explanation) Public() *Explanation {
+	pub := *e
+	pub.Optimal, pub.OptimalPath = nil, nil
+	if e.p != nil {
+		d := e.p.Definition()
+		if d.Goal.State == nil || len(d.Goal.Values) > 0 {
+			pub.Goal = nil
+		}
+	}
+	return &pub
+}
+
+func newExplanation(ctx context.Context, p *judging.Puzzle, k int, cases []judging.Case) *Explanation {
+	return &Explanation{Puzzle: p.Name(), Case: k, Cases: len(cases), Start: positionOf(p, cases[k-1].Position), p: p, ctx: ctx}
+}
+
+// budget bounds the searches of one explanation: a drawing is worth a few
+// seconds of a puzzle that needs searches (the fifteen-puzzle), not more.
+const budget = 20 * time.Second
+
+// answers returns, for case k, its line of moves in output and whether the
+// output has one: the case's first line of moves, where a file holds
+// several cases; else the output's first line.
+func answers(p *judging.Puzzle, output []byte) func(k int) (string, bool) {
+	d := p.Definition()
+	per := len(d.Output.Lines)
+	mi := 0
+	for i, l := range d.Output.Lines {
+		if l == puzzle.LineMoves {
+			mi = i
+		}
+	}
+	if d.Input.Cases == puzzle.CasesOne {
+		lines := strings.SplitN(string(output), "\n", per+1)
+		return func(int) (string, bool) {
+			if mi < len(lines) {
+				return strings.Trim(lines[mi], " \t\r"), true
+			}
+			return "", true
+		}
+	}
+	lines := outputLines(output)
+	return func(k int) (string, bool) {
+		i := per*(k-1) + mi
+		if per*(k-1) >= len(lines) {
+			return "", false
+		}
+		if i >= len(lines) {
+			return "", true
+		}
+		return lines[i], true
+	}
+}
+
+// replayCase explains the line of moves of the case; present is false
+// when the output has no line for it.
+func (e *Explanation) replayCase(line string, present bool) {
+	p := e.p
+	e.Replayed = true
+	start := e.start()
+	text := p.Definition().Output.Unsolvable
+	solvable := true
+	if text != "" {
+		solvable, _ = p.Solvable(start)
+	}
+	switch {
+	case !present:
+		if !p.Solved(start) || p.Definition().Output.Empty != "" {
+			e.Note = "no output for this case"
+		}
+	case text != "" && strings.EqualFold(line, text):
+		if solvable {
+			e.Note = fmt.Sprintf("the output says %s, but %s can be solved", text, e.this())
+		} else if line != text {
+			e.Note = fmt.Sprintf("write %q in lower case", text)
+		}
+	case !solvable:
+		e.Note = e.cannot()
+	default:
+		e.replay(line)
+	}
+}
+
+// cannot is the note for a case without a solution.
+func (e *Explanation) cannot() string {
+	s := e.this() + " cannot be solved"
+	if why := e.p.WhyUnsolvable(e.start(), true); why != "" {
+		s += " (" + why + ")"
+	}
+	return s
+}
+
+// this points at the position: "this board", "these dials".
+func (e *Explanation) this() string {
+	switch t := e.thingName(); t {
+	case "dials", "lights":
+		return "these " + t
+	default:
+		return "this " + t
+	}
+}
+
+// solved reports whether e's line is a right answer for its case, as far
+// as replaying tells.
+func (e *Explanation) solved() bool {
+	if e.Note != "" || e.Wrong != nil {
+		return false
+	}
+	if ok, _ := e.p.Solvable(e.start()); !ok {
+		return len(e.Moves) == 0
+	}
+	return e.p.Solved(e.Reached().(position).pos)
+}
+
+// unwanted is how an output that reaches the goal in the fewest moves may
+// still not be the one wanted: out of order, where the moves are listed
+// ascending; else not the smallest, where that is wanted.
+func (e *Explanation) unwanted(message string) func(optimal []string) (int, string) {
+	d := e.p.Definition()
+	switch {
+	case d.Output.Order == puzzle.OrderAscending:
+		return unordered(e.Moves, e.p.Instance(e.start().Size).Moves)
+	case e.p.Mode() == puzzle.ModeSmallest || strings.Contains(message, "not the smallest"):
+		return firstDifference(e.Moves)
+	}
+	return func([]string) (int, string) { return 0, "" }
+}
+
+// unordered is the unwanted of moves listed in ascending order: the first
+// move below the one before it.
+func unordered(moves, declared []string) func([]string) (int, string) {
+	order := map[string]int{}
+	for i, m := range declared {
+		order[m] = i
+	}
+	return func([]string) (int, string) {
+		for i := 1; i < len(moves); i++ {
+			if order[moves[i]] < order[moves[i-1]] {
+				return i + 1, "it comes after " + moves[i-1] + ", and the moves go in ascending order"
+			}
+		}
+		return 0, ""
+	}
+}
+
+// start is the case's position.
+func (e *Explanation) start() judging.Position { return e.Start.(position).pos }
+
+// goalOf is where the reference's answer leads from the start, or nil.
+func (e *Explanation) goalOf() Position {
+	start := e.start()
+	moves, ok, err := e.p.Smallest(e.ctx, start)
+	if err != nil || !ok {
+		return nil
+	}
+	pos := start
+	for _, m := range moves {
+		pos, _ = e.p.Apply(pos, m)
+	}
+	return positionOf(e.p, pos)
 }
 
 // maxReplay is the most moves replayed: every answer of the puzzles is far
@@ -147,57 +339,70 @@ type game interface {
 // before, and a hostile output costs no more than this.
 const maxReplay = 10000
 
-// replay makes moves on e.Start until one cannot be made, which becomes
-// e.Wrong.
-func (e *Explanation) replay(g game, moves []string) {
+// replay makes the moves of line on e.Start until one cannot be made,
+// which becomes e.Wrong.
+func (e *Explanation) replay(line string) {
 	e.Replayed = true
-	if len(moves) > maxReplay {
-		moves, e.truncated = moves[:maxReplay], true
-		e.Note = fmt.Sprintf("the output has more moves; the drawing replays the first %d", maxReplay)
-	}
-	p := e.Start
-	for i, m := range moves {
-		next, why := g.apply(p, m)
-		if why != "" {
-			e.Wrong = &Step{N: i + 1, Move: m, Before: p, Why: why}
-			return
+	p := e.p
+	pos := e.start()
+	n := 0
+	p.EachMove(line, func(tok, rest string) bool {
+		if n == maxReplay {
+			e.truncated = true
+			e.Note = fmt.Sprintf("the output has more moves; the drawing replays the first %d", maxReplay)
+			return false
 		}
-		e.Moves = append(e.Moves, m)
-		e.Path = append(e.Path, next)
-		p = next
-	}
+		n++
+		next, m, why := p.Step(pos, tok, rest)
+		if why != "" {
+			e.Wrong = &Step{N: n, Move: tok, Before: positionOf(p, pos), Why: why}
+			return false
+		}
+		e.idx = append(e.idx, m)
+		e.Moves = append(e.Moves, tok)
+		e.Path = append(e.Path, positionOf(p, next))
+		pos = next
+		return true
+	})
 }
 
 // judge finds, for moves that could all be made, the first that does not
 // bring the goal closer; for an output that reaches the goal in the fewest
 // moves, unwanted reports the first move that is not the answer wanted
 // (0 when there is none).
-func (e *Explanation) judge(g game, unwanted func(optimal []string) (int, string)) {
+func (e *Explanation) judge(unwanted func(optimal []string) (int, string)) {
 	if e.Wrong != nil {
 		return
 	}
-	before := g.distance(e.Start)
-	if before < 0 {
+	p := e.p
+	start := e.start()
+	dep, err := p.Departure(e.ctx, start, e.idx)
+	if err != nil || dep.Start < 0 {
 		return
 	}
-	for i, p := range e.Path {
-		after := g.distance(p)
-		if after >= before && e.Wrong == nil {
-			e.Wrong = &Step{N: i + 1, Move: e.Moves[i], Before: e.position(i), After: p, Why: awayWhy(before, after)}
+	end := dep.Start
+	if n := len(e.idx); n > 0 && len(dep.Distances) == n {
+		end = dep.Distances[n-1]
+	} else if n > 0 {
+		if end, err = p.Distance(e.ctx, e.Reached().(position).pos); err != nil {
+			return
 		}
-		before = after
+	}
+	if dep.Move > 0 {
+		e.Wrong = &Step{N: dep.Move, Move: e.Moves[dep.Move-1], Before: e.position(dep.Move - 1), After: e.Path[dep.Move-1], Why: dep.Why()}
 	}
 	switch {
-	case before > 0 && e.Wrong == nil && len(e.Moves) > 0:
-		e.Note = "the moves stop " + moves(before) + " short of the goal"
-	case before > 0 && e.Wrong == nil:
-		e.Note = "the goal is " + moves(before) + " away"
-	case before == 0 && e.Wrong != nil:
-		e.setOptimal(g) // reached, but the long way
-	case before == 0:
-		if n, why := unwanted(g.solve(e.Start)); n > 0 {
+	case end > 0 && e.Wrong == nil && len(e.Moves) > 0:
+		e.Note = "the moves stop " + moves(end) + " short of the goal"
+	case end > 0 && e.Wrong == nil:
+		e.Note = "the goal is " + moves(end) + " away"
+	case end == 0 && e.Wrong != nil:
+		e.Distances = dep.Distances
+		e.setOptimal() // reached, but the long way
+	case end == 0:
+		if n, why := unwanted(e.optimal()); n > 0 {
 			e.Wrong = &Step{N: n, Move: e.Moves[n-1], Before: e.position(n - 1), After: e.Path[n-1], Why: why}
-			e.setOptimal(g)
+			e.setOptimal()
 		}
 	}
 }
@@ -210,28 +415,51 @@ func (e *Explanation) position(i int) Position {
 	return e.Path[i-1]
 }
 
-func awayWhy(before, after int) string {
-	if before == 0 {
-		return "the goal was already reached, and it leads " + moves(after) + " away from it"
+// optimal is the reference's answer, as written; nil when there is none.
+func (e *Explanation) optimal() []string {
+	ms, ok, err := e.p.Smallest(e.ctx, e.start())
+	if err != nil || !ok {
+		return nil
 	}
-	if after == before {
-		return "it brings the goal no closer (" + moves(before) + " from it before and after)"
-	}
-	return "it leads away from the goal (" + strconv.Itoa(before) + " moves from it before, " + strconv.Itoa(after) + " after)"
+	return e.p.MoveNames(e.start().Size, ms)
 }
 
 // setOptimal sets the reference's answer and its path.
-func (e *Explanation) setOptimal(g game) {
-	e.Optimal = g.solve(e.Start)
-	e.OptimalPath = nil
-	p := e.Start
-	for _, m := range e.Optimal {
-		p, _ = g.apply(p, m)
-		e.OptimalPath = append(e.OptimalPath, p)
+func (e *Explanation) setOptimal() {
+	start := e.start()
+	ms, ok, err := e.p.Smallest(e.ctx, start)
+	e.Optimal, e.OptimalPath = []string{}, nil
+	if err != nil || !ok {
+		return
 	}
-	if e.Optimal == nil {
-		e.Optimal = []string{}
+	names := e.p.MoveNames(start.Size, ms)
+	if e.p.Definition().Output.Order == puzzle.OrderAscending {
+		ms, names = sortedMoves(ms, names)
 	}
+	e.Optimal = names
+	pos := start
+	for _, m := range ms {
+		pos, _ = e.p.Apply(pos, m)
+		e.OptimalPath = append(e.OptimalPath, positionOf(e.p, pos))
+	}
+}
+
+// sortedMoves sorts commuting moves in declared order.
+func sortedMoves(ms []int, names []string) ([]int, []string) {
+	idx := make([]int, len(ms))
+	for i := range idx {
+		idx[i] = i
+	}
+	for i := 1; i < len(idx); i++ {
+		for j := i; j > 0 && ms[idx[j]] < ms[idx[j-1]]; j-- {
+			idx[j], idx[j-1] = idx[j-1], idx[j]
+		}
+	}
+	sm, sn := make([]int, len(ms)), make([]string, len(ms))
+	for i, k := range idx {
+		sm[i], sn[i] = ms[k], names[k]
+	}
+	return sm, sn
 }
 
 // firstDifference is an unwanted for puzzles that want the smallest of the
@@ -291,16 +519,6 @@ func outputLines(out []byte) []string {
 	return lines
 }
 
-// bytesOf splits a line into one-byte moves, at most one more than
-// maxReplay.
-func bytesOf(line string) []string {
-	ms := make([]string, min(len(line), maxReplay+1))
-	for i := range ms {
-		ms[i] = line[i : i+1]
-	}
-	return ms
-}
-
 // moves says "1 move" or "n moves".
 func moves(n int) string {
 	if n == 1 {
@@ -315,20 +533,4 @@ func cut(s string, n int) string {
 		return s[:n] + "..."
 	}
 	return s
-}
-
-// quoteByte shows one byte of an output in single quotes: 'Q', '\x00'.
-func quoteByte(c byte) string {
-	if c < 0x80 {
-		return strconv.QuoteRune(rune(c))
-	}
-	return `'\x` + strconv.FormatUint(uint64(c)>>4, 16) + strconv.FormatUint(uint64(c)&15, 16) + `'`
-}
-
-// quoteToken quotes a token of an output, cut to about 20 bytes.
-func quoteToken(s string) string {
-	if len(s) > 20 {
-		return strconv.Quote(s[:20]) + "..."
-	}
-	return strconv.Quote(s)
 }

@@ -4,10 +4,6 @@ import (
 	"fmt"
 	"strings"
 	"testing"
-
-	"github.com/optjudge/optjudge/reference/clocks"
-	"github.com/optjudge/optjudge/reference/eightpuzzle"
-	"github.com/optjudge/optjudge/reference/rotation"
 )
 
 const (
@@ -24,22 +20,10 @@ func dedent(s string) string {
 }
 
 func TestPictures(t *testing.T) {
-	rb, err := rotation.Parse([]byte(rotationInput))
-	if err != nil {
-		t.Fatal(err)
-	}
-	cp, err := clocks.Parse([]byte(clocksInput))
-	if err != nil {
-		t.Fatal(err)
-	}
-	eb, err := eightpuzzle.ParseInput([]byte(eightInput))
-	if err != nil {
-		t.Fatal(err)
-	}
 	tests := []struct {
 		name, got, want string
 	}{
-		{"rotation", Rotation(rb[0]), `
+		{"rotation", firstCase(t, "rotation-game", rotationInput).Text(), `
 	         A     B
 	         1     1
 	         1     1
@@ -50,18 +34,7 @@ func TestPictures(t *testing.T) {
 	         3     3
 	         F     E
 	`},
-		{"rotation bad cell", Rotation(rotation.Board{0: 7}), `
-	         A     B
-	         ?     ?
-	         ?     ?
-	H  ?  ? [?][?][?] ?  ?  C
-	        [?]   [?]
-	G  ?  ? [?][?][?] ?  ?  D
-	         ?     ?
-	         ?     ?
-	         F     E
-	`},
-		{"clocks", Clocks(cp), `
+		{"clocks", firstCase(t, "clocks", clocksInput).Text(), `
 	+-------+-------+-------+
 	| A   9 | B   9 | C  12 |
 	|       |       |   |   |
@@ -79,7 +52,7 @@ func TestPictures(t *testing.T) {
 	|   |   |       |   |   |
 	+-------+-------+-------+
 	`},
-		{"eight-puzzle", EightPuzzle(eb[0]), `
+		{"eight-puzzle", firstCase(t, "eight-puzzle", eightInput).Text(), `
 	+---+---+---+
 	| 2 | 3 | 4 |
 	+---+---+---+
@@ -89,6 +62,22 @@ func TestPictures(t *testing.T) {
 	+---+---+---+
 	`},
 	}
+	fifteen := byName(t, "fifteen-puzzle")
+	cases, err := fifteen.Cases([]byte("1 2 3 4 5 6 7 8 9 10 11 12 13 14 0 15\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	tests = append(tests, struct{ name, got, want string }{"fifteen-puzzle", positionOf(fifteen, cases[0].Position).Text(), `
+	+----+----+----+----+
+	|  1 |  2 |  3 |  4 |
+	+----+----+----+----+
+	|  5 |  6 |  7 |  8 |
+	+----+----+----+----+
+	|  9 | 10 | 11 | 12 |
+	+----+----+----+----+
+	| 13 | 14 |    | 15 |
+	+----+----+----+----+
+	`})
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			if want := dedent(tt.want); tt.got != want {
@@ -227,7 +216,7 @@ func TestFailure(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			got := Failure(tt.checker, []byte(tt.input), []byte(tt.output), tt.message)
+			got := Failure(byName(t, tt.checker), []byte(tt.input), []byte(tt.output), tt.message)
 			want := ""
 			if tt.want != "" {
 				want = dedent(tt.want)
@@ -302,7 +291,7 @@ func TestExplain(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			e := Explain(tt.checker, []byte(tt.input), []byte(tt.output), tt.message)
+			e := Explain(byName(t, tt.checker), []byte(tt.input), []byte(tt.output), tt.message)
 			if e == nil {
 				t.Fatal("got nil")
 			}
@@ -361,7 +350,7 @@ func TestCases(t *testing.T) {
 		{"clocks", "1 2\n", nil},
 	}
 	for _, tt := range tests {
-		es := Cases(tt.checker, []byte(tt.input))
+		es := Cases(byName(t, tt.checker), []byte(tt.input))
 		var got []string
 		for _, e := range es {
 			if e.Replayed {
@@ -387,7 +376,7 @@ func FuzzFailure(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, which int, output []byte, message string) {
 		p := puzzles[uint(which)%uint(len(puzzles))]
-		e := Explain(p.checker, []byte(p.input), output, message)
+		e := Explain(byName(t, p.checker), []byte(p.input), output, message)
 		if e == nil {
 			t.Fatalf("%s: no explanation for output %q, message %q", p.checker, output, message)
 		}

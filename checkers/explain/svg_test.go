@@ -10,6 +10,9 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+
+	"github.com/optjudge/optjudge/reference/puzzle"
+	"github.com/optjudge/optjudge/reference/puzzle/judging"
 )
 
 var handlerRE = regexp.MustCompile(`\son[a-z]+=`)
@@ -54,6 +57,13 @@ var drawings = []struct {
 	{name: "sample-rotation", checker: "rotation-game", input: rotationInput, sample: true},
 	{name: "sample-clocks", checker: "clocks", input: clocksInput, sample: true},
 	{name: "sample-eight", checker: "eight-puzzle", input: eight6, sample: true},
+	// issue 20's definitions: a cube net of stickers, a stack of bars,
+	// lights on a grid
+	{name: "cube-too-long", checker: "pocket-cube", input: "UFUFRRRRFDFDDBDBLLLLUBUB\n", output: "R' R R'\n",
+		msg: "case 1: 3 moves, the optimum is 1"},
+	{name: "pancakes-bad-move", checker: "pancakes", input: "4 3 1 4 2\n", output: "4 5\n", msg: "case 1, move 2"},
+	{name: "lights-unordered", checker: "lights-out", input: "10000\n01100\n01000\n00000\n00000\n", output: "7 1\n",
+		msg: "case 1: move 2 (1) comes after 7: the moves must be in ascending order"},
 }
 
 // TestDrawings compares the text and SVG drawings with testdata/NAME.txt
@@ -63,12 +73,12 @@ func TestDrawings(t *testing.T) {
 		t.Run(d.name, func(t *testing.T) {
 			var e *Explanation
 			if d.sample {
-				es := Cases(d.checker, []byte(d.input))
+				es := Cases(byName(t, d.checker), []byte(d.input))
 				if len(es) == 0 {
 					t.Fatal("got no cases")
 				}
 				e = es[0]
-			} else if e = Explain(d.checker, []byte(d.input), []byte(d.output), d.msg); e == nil {
+			} else if e = Explain(byName(t, d.checker), []byte(d.input), []byte(d.output), d.msg); e == nil {
 				t.Fatal("got no explanation")
 			}
 			svg := e.SVG()
@@ -195,5 +205,43 @@ func TestEscape(t *testing.T) {
 		if err := wellFormed("<t>" + got + "</t>"); err != nil {
 			t.Errorf("escape(%q) = %q: %v", tt.in, got, err)
 		}
+	}
+}
+
+// TestCircle draws a puzzle laid out around a circle.
+func TestCircle(t *testing.T) {
+	d, err := puzzle.Parse(strings.NewReader(`name: ring
+cells: [a, b, c, d]
+symbols: [1, 2, 3, 4]
+moves:
+  - {name: L, cycles: [[a, b, c, d]]}
+  - {name: S, cycles: [[a, b]]}
+goal:
+  state: [1, 2, 3, 4]
+input:
+  cases: until_eof
+layout:
+  circle: [a, b, c, d]
+`), "ring.yaml")
+	if err == nil {
+		err = d.Validate()
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := judging.New(d, judging.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	e := Explain(p, []byte("2 1 3 4\n"), []byte("L\n"), "case 1: after 1 move")
+	if e == nil {
+		t.Fatal("no explanation")
+	}
+	if got := e.Start.Text(); got != "clockwise from the top: 2 1 3 4\n" {
+		t.Errorf("got %q", got)
+	}
+	checkSVG(t, e.SVG())
+	if !strings.Contains(e.SVG(), "<circle") {
+		t.Error("no circle in the drawing")
 	}
 }

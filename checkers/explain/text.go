@@ -2,7 +2,10 @@ package explain
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
+
+	"github.com/optjudge/optjudge/reference/puzzle"
 )
 
 // Text draws e for a terminal: the title, the start and the position
@@ -29,8 +32,8 @@ func (e *Explanation) Text() string {
 
 // title is the first line: which case, and its position.
 func (e *Explanation) title() string {
-	if e.Puzzle == "clocks" {
-		return "dials: " + e.Start.String()
+	if e.p != nil && e.p.Definition().Input.Cases == puzzle.CasesOne {
+		return e.thingName() + ": " + e.Start.String()
 	}
 	return fmt.Sprintf("case %d of %d: %v", e.Case, e.Cases, e.Start)
 }
@@ -71,6 +74,9 @@ func (e *Explanation) lines() []line {
 	if e.Note != "" {
 		ls = append(ls, line{text: e.Note})
 	}
+	if e.Distances != nil {
+		ls = append(ls, line{text: "distances to the goal after each move: " + distances(e.Distances, 30)})
+	}
 	if e.Optimal == nil {
 		return ls
 	}
@@ -94,10 +100,25 @@ func pathText(who, seq string, n int) string {
 
 // join writes moves as the puzzle's output line does.
 func (e *Explanation) join(ms []string) string {
-	if e.Puzzle == "clocks" {
+	if e.p == nil {
 		return strings.Join(ms, " ")
 	}
-	return strings.Join(ms, "")
+	return e.p.Join(ms)
+}
+
+// thingName names a whole position in a title: "dials", "board".
+func (e *Explanation) thingName() string {
+	switch e.p.Definition().Layout.Show {
+	case puzzle.ShowTile:
+		return "board"
+	case puzzle.ShowDial:
+		return "dials"
+	case puzzle.ShowOnOff:
+		return "lights"
+	case puzzle.ShowBar:
+		return "stack"
+	}
+	return "position"
 }
 
 // beside sets two blocks of lines side by side, gap spaces apart, and ends
@@ -126,4 +147,17 @@ func beside(left, right string, gap int) string {
 		b.WriteByte('\n')
 	}
 	return b.String()
+}
+
+// distances writes the first n of ds.
+func distances(ds []int, n int) string {
+	var parts []string
+	for i, d := range ds {
+		if i == n {
+			parts = append(parts, "...")
+			break
+		}
+		parts = append(parts, strconv.Itoa(d))
+	}
+	return strings.Join(parts, " ")
 }

@@ -33,9 +33,9 @@ SOURCE is deleted, watch says so and grades it again once it is back.
 
 On a terminal the screen is redrawn for each grade: a line per test as it
 finishes, then the first failing test: its input (cut to fit), the expected
-against the received output as a diff, the checker's message and, for
-rotation-game, clocks and eight-puzzle, a drawing of the failing case at the
-start and after the program's moves; then the totals and the time. When
+against the received output as a diff, the checker's message and, for a
+puzzle problem (one with a puzzle definition), a drawing of the failing case
+at the start and after the program's moves; then the totals and the time. When
 standard output is not a terminal, watch appends plain lines, for a log.
 
 Press q (or Ctrl-C) to stop; no process is left behind. When standard input

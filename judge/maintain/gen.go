@@ -30,14 +30,11 @@ type Generated struct {
 
 // tools returns the generators and case operations of p's reference.
 func tools(p *problems.Problem) (reference.Tools, error) {
-	if p.Reference == nil {
-		return reference.Tools{}, fmt.Errorf("%s: the problem names no reference solver to generate with", p.Origin)
+	t, err := p.Tools()
+	if err != nil {
+		return reference.Tools{}, err
 	}
-	t, ok := reference.ToolsFor(p.Reference.Name)
-	if !ok {
-		return reference.Tools{}, fmt.Errorf("%s: the reference %s has no generators", p.Origin, p.Reference.Name)
-	}
-	return t, nil
+	return *t, nil
 }
 
 // Generate writes tests of p into o.Dir: each input with the reference's
@@ -70,10 +67,12 @@ func Generate(p *problems.Problem, o GenerateOptions) ([]Generated, error) {
 			names = append(names, fmt.Sprintf("%s-%d-%03d", o.Kind, o.Seed, i+1))
 		}
 	case All:
-		if t.All == nil {
+		if t.All != nil {
+			inputs = t.All(rand.New(rand.NewPCG(o.Seed, 0)))
+		}
+		if inputs == nil {
 			return nil, fmt.Errorf("%s: the state space is too large to enumerate; use --kind random or deep", p.Name)
 		}
-		inputs = t.All(rand.New(rand.NewPCG(o.Seed, 0)))
 		for i := range inputs {
 			if len(inputs) == 1 {
 				names = append(names, "all")

@@ -58,7 +58,10 @@ func TestStressShrinksToShallowestDepth(t *testing.T) {
 			if f == nil {
 				t.Fatalf("got no failure in %d tests, want one", res.Tests)
 			}
-			tools, _ := reference.ToolsFor(tt.problem)
+			tools, err := p.Tools()
+			if err != nil {
+				t.Fatal(err)
+			}
 			depth, err := tools.Depth(f.Shrunk)
 			if err != nil {
 				t.Fatalf("shrunk to an invalid input %q: %v", f.Shrunk, err)

@@ -22,7 +22,6 @@ import (
 	"github.com/optjudge/optjudge/judge"
 	"github.com/optjudge/optjudge/judge/verdict"
 	"github.com/optjudge/optjudge/problems"
-	"github.com/optjudge/optjudge/reference"
 	"github.com/optjudge/optjudge/reference/lex"
 )
 
@@ -520,9 +519,9 @@ func (v *verifier) checkAnswers(ctx context.Context, tests []problems.Test, chks
 	v.step("checking the answers")
 	unique := false
 	if v.p.Reference != nil {
-		tools, ok := reference.ToolsFor(v.p.Reference.Name)
+		tools, err := v.p.Tools()
 		_, tokens := v.p.Checker.(checkers.Tokens)
-		unique = (ok && tools.Unique) || (tokens && v.p.CheckerProgram == nil)
+		unique = (err == nil && tools.Unique) || (tokens && v.p.CheckerProgram == nil)
 	}
 	for _, t := range tests {
 		if t.Ans == "" || v.invalid[t.In] {

@@ -14,8 +14,8 @@ import (
 
 // Failure is what a judging keeps of its first failing test when the
 // checker rejected its output (WA), for the pages: the checker's message,
-// the drawing of the case that went wrong (checkers/explain, for the
-// puzzle checkers), and the test's input and the program's output, cut.
+// the drawing of the case that went wrong (checkers/explain, for a puzzle
+// problem), and the test's input and the program's output, cut.
 // It is stored beside the report, in judge-reports, as
 // <report>.failure.
 //
@@ -78,10 +78,10 @@ func failureOf(p *Problem, r *judge.Report) *Failure {
 func newFailure(p *Problem, test string, sample bool, input, output []byte, message string) *Failure {
 	f := &Failure{Test: test, Sample: sample, Message: message,
 		Input: excerpt(input), Output: excerpt(output), InputSize: len(input), OutputSize: len(output)}
-	if p.Spec == nil {
+	if p.Problem == nil {
 		return f
 	}
-	e := explain.Explain(p.Spec.Checker.Name, input, output, message)
+	e := explain.Explain(p.Puzzle, input, output, message)
 	if e == nil {
 		return f
 	}

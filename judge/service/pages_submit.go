@@ -301,10 +301,10 @@ func (p *pages) statement(ctx context.Context, name string) (*statementData, err
 // sampleCases explains the cases of a sample input (nil for problems
 // whose checker draws nothing).
 func (p *pages) sampleCases(pr *Problem, k int, in []byte) []*explain.Explanation {
-	if pr.Spec == nil {
+	if pr.Problem == nil {
 		return nil
 	}
-	return explain.Cases(pr.Spec.Checker.Name, in)
+	return explain.Cases(pr.Puzzle, in)
 }
 
 // statementHTML is the statement: statement.md, or a Kattis package's

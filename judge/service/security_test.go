@@ -217,7 +217,7 @@ func TestUploadRunsNoProgram(t *testing.T) {
 	root := copyClocks(t, t.TempDir(), "Programmed Clocks")
 	spec, _ := os.ReadFile(filepath.Join(root, "problem.yaml"))
 	writeProblemFile(t, root, "checker/check.py", markerProgram(marker))
-	writeProblemFile(t, root, "problem.yaml", strings.Replace(string(spec), "checker:\n  name: clocks\n", "checker:\n  program: checker/check.py\n", 1))
+	writeProblemFile(t, root, "problem.yaml", strings.Replace(string(spec), "checker:\n  name: puzzle\n", "checker:\n  program: checker/check.py\n", 1))
 	code, body := e.send("POST", "/api/v1/problems", tarGz(t, root), map[string]string{"Content-Type": "application/gzip"})
 	if code != http.StatusUnprocessableEntity || !strings.Contains(body, "checker/check.py") {
 		t.Errorf("a package with a checker program: got %d %s, want 422 naming it", code, body)

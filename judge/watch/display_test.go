@@ -9,9 +9,20 @@ import (
 	"github.com/optjudge/optjudge/checkers/explain"
 	"github.com/optjudge/optjudge/judge"
 	"github.com/optjudge/optjudge/judge/verdict"
+	"github.com/optjudge/optjudge/problems"
+	"github.com/optjudge/optjudge/reference/puzzle/judging"
 )
 
 var noon = time.Date(2026, 3, 1, 12, 0, 0, 0, time.UTC)
+
+// embeddedPuzzle is the puzzle of the embedded problem name.
+func embeddedPuzzle(name string) *judging.Puzzle {
+	p, err := problems.LoadEmbedded(name)
+	if err != nil {
+		panic(err)
+	}
+	return p.Puzzle
+}
 
 // failingGrade is the events of one grade of clocks whose second test fails.
 func failingGrade() []Event {
@@ -27,7 +38,7 @@ func failingGrade() []Event {
 		Summary: judge.Summary{Verdict: verdict.WA, Tests: 2, Run: 2, Counts: map[string]int{"AC": 1, "WA": 1}},
 	}
 	failure := &Failure{Test: t2, Input: input, Output: output, Answer: []byte("4 5 8 9\n"),
-		Picture: explain.Failure("clocks", input, output, msg)}
+		Picture: explain.Failure(embeddedPuzzle("clocks"), input, output, msg)}
 	return []Event{
 		{Kind: Started, N: 3, Why: "main.py changed", At: noon},
 		{Kind: TestDone, N: 3, Test: &t1, At: noon.Add(time.Second)},

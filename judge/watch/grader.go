@@ -138,7 +138,7 @@ func (g *Grader) explain(r *judge.Report, tests []problems.Test) *Failure {
 		}
 	}
 	if g.Problem.Spec != nil && f.Input != nil {
-		f.Picture = explain.Failure(g.Problem.Spec.Checker.Name, f.Input, f.Output, tr.Message)
+		f.Picture = explain.Failure(g.Problem.Puzzle, f.Input, f.Output, tr.Message)
 	}
 	return f
 }

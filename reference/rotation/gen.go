@@ -140,3 +140,33 @@ func boardOf(r *rand.Rand, sets [3]uint32) Board {
 	}
 	return b
 }
+
+// DeepBoards returns every board whose optimum is MaxOptimum (192 of
+// them), in the order of their digits' cell sets; for the tests that hold
+// other solvers to this one.
+func DeepBoards() []Board {
+	t := get()
+	var far []uint32
+	for _, sets := range distBuckets()[MaxOptimum:] {
+		far = append(far, sets...)
+	}
+	var boards []Board
+	for _, s1 := range far {
+		for _, s2 := range far {
+			s3 := uint32(allCells) &^ (s1 | s2)
+			if s1&s2 != 0 || t.distOf(s3) < MaxOptimum || min(t.distOf(s1), t.distOf(s2), t.distOf(s3)) != MaxOptimum {
+				continue
+			}
+			var b Board
+			for i, s := range [3]uint32{s1, s2, s3} {
+				for s != 0 {
+					c := bits.TrailingZeros32(s)
+					b[c] = uint8(i + 1)
+					s &= s - 1
+				}
+			}
+			boards = append(boards, b)
+		}
+	}
+	return boards
+}

@@ -1,5 +1,6 @@
-// Command solution is the eight-puzzle reference in contestant form: it reads
-// the whole input from stdin and writes the answers to stdout.
+// Command solution is the reference solution of eight-puzzle in contestant form:
+// it reads the input from stdin and writes the answer to stdout. The
+// reference is the problem's puzzle.yaml, solved by the generic engine.
 package main
 
 import (
@@ -7,15 +8,18 @@ import (
 	"io"
 	"os"
 
-	"github.com/optjudge/optjudge/reference/eightpuzzle"
+	"github.com/optjudge/optjudge/problems"
 )
 
 func main() {
 	in, err := io.ReadAll(os.Stdin)
 	if err == nil {
-		var out []byte
-		if out, err = eightpuzzle.Solve(in); err == nil {
-			_, err = os.Stdout.Write(out)
+		var p *problems.Problem
+		if p, err = problems.LoadEmbedded("eight-puzzle"); err == nil {
+			var out []byte
+			if out, err = p.Reference.Solve(in); err == nil {
+				_, err = os.Stdout.Write(out)
+			}
 		}
 	}
 	if err != nil {

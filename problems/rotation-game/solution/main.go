@@ -1,6 +1,6 @@
-// Command solution is the reference solution of The Rotation Game in
-// contestant form: it reads the input from stdin and writes the answer to
-// stdout.
+// Command solution is the reference solution of rotation-game in contestant form:
+// it reads the input from stdin and writes the answer to stdout. The
+// reference is the problem's puzzle.yaml, solved by the generic engine.
 package main
 
 import (
@@ -8,15 +8,18 @@ import (
 	"io"
 	"os"
 
-	"github.com/optjudge/optjudge/reference/rotation"
+	"github.com/optjudge/optjudge/problems"
 )
 
 func main() {
 	in, err := io.ReadAll(os.Stdin)
 	if err == nil {
-		var out []byte
-		if out, err = rotation.Solve(in); err == nil {
-			_, err = os.Stdout.Write(out)
+		var p *problems.Problem
+		if p, err = problems.LoadEmbedded("rotation-game"); err == nil {
+			var out []byte
+			if out, err = p.Reference.Solve(in); err == nil {
+				_, err = os.Stdout.Write(out)
+			}
 		}
 	}
 	if err != nil {

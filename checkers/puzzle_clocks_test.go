@@ -2,7 +2,6 @@ package checkers
 
 import (
 	"context"
-	"errors"
 	"slices"
 	"strconv"
 	"strings"
@@ -44,9 +43,12 @@ func TestClocks(t *testing.T) {
 		{"after one move", clocksSample, "4\n", verdict.WA, "after 1 move the dials are 0 3 0 / 3 2 2 / 3 1 2"},
 		{"empty line", clocksSample, "\n", verdict.WA, "no moves, but the dials are 3 3 0 / 2 2 2 / 2 1 2 (the optimum is 4 moves)"},
 		{"no output", clocksSample, "", verdict.WA, "no moves, but the dials are 3 3 0 / 2 2 2 / 2 1 2 (the optimum is 4 moves)"},
-		{"too long", clocksSample, "1 1 1 1 4 5 8 9\n", verdict.WA, "8 moves, the optimum is 4"},
-		{"too long at 12", clocksAt12, "7 7 7 7\n", verdict.WA, "4 moves, the optimum is 0"},
-		{"too long and unordered", clocksSample, "4 5 8 9 1 1 1 1\n", verdict.WA, "8 moves, the optimum is 4"},
+		{"too long", clocksSample, "1 1 1 1 4 5 8 9\n", verdict.WA, "8 moves, the optimum is 4; " +
+			"move 1 (1): it leads away from the goal (4 moves from it before, 7 after); distances to the goal after each move: 7 6 5 4 3 2 1 0"},
+		{"too long at 12", clocksAt12, "7 7 7 7\n", verdict.WA, "4 moves, the optimum is 0; " +
+			"move 1 (7): the goal was already reached, and it leads 3 moves away from it; distances to the goal after each move: 3 2 1 0"},
+		{"too long and unordered", clocksSample, "4 5 8 9 1 1 1 1\n", verdict.WA, "8 moves, the optimum is 4; " +
+			"move 5 (1): the goal was already reached, and it leads 3 moves away from it; distances to the goal after each move: 3 2 1 0 3 2 1 0"},
 		{"unordered", clocksSample, "4 8 5 9\n", verdict.WA, "move 3 (5) comes after 8: the moves must be in ascending order"},
 		{"descending", clocksSample, "9 8 5 4\n", verdict.WA, "move 2 (8) comes after 9: the moves must be in ascending order"},
 		{"unordered repeats", clocksDeepest, "9 9 9 " + deepest[:len(deepest)-7], verdict.WA,
@@ -72,7 +74,7 @@ func TestClocks(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			f := Files{Input: []byte(tt.in), Output: []byte(tt.out), Answer: []byte("1 2 3\n")}
-			r, err := Clocks{}.Check(context.Background(), f)
+			r, err := shippedChecker(t, "clocks", "").Check(context.Background(), f)
 			if err != nil {
 				t.Fatalf("got error %v, want %v %q", err, tt.want, tt.msg)
 			}
@@ -84,21 +86,17 @@ func TestClocks(t *testing.T) {
 }
 
 func TestClocksErrors(t *testing.T) {
-	eight := func(clocks.Position) clocks.Counts { return clocks.Counts{4: 4, 0: 4} }
 	tests := []struct {
 		name    string
-		checker Clocks
 		in, out string
 		want    string
 	}{
-		{"invalid input", Clocks{}, "3 3 0\n2 2 2\n2 1 2", "4 5 8 9\n", "clocks: test input: 3:6: missing final newline"},
-		{"empty input", Clocks{}, "", "\n", "clocks: test input: 1: empty input, want 3 lines of 3 dials"},
-		{"reference beaten", Clocks{optimal: eight}, clocksSample, "4 5 8 9\n",
-			"clocks: a valid answer of 4 moves solves 3 3 0 / 2 2 2 / 2 1 2, but the reference's optimum is 8: the reference is wrong"},
+		{"invalid input", "3 3 0\n2 2 2\n2 1 2", "4 5 8 9\n", "clocks: reading the input: 3:6: missing final newline"},
+		{"empty input", "", "\n", "clocks: reading the input: 1: empty input, want 3 lines of 3 dials"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			r, err := tt.checker.Check(context.Background(), Files{Input: []byte(tt.in), Output: []byte(tt.out)})
+			r, err := shippedChecker(t, "clocks", "").Check(context.Background(), Files{Input: []byte(tt.in), Output: []byte(tt.out)})
 			if err == nil {
 				t.Fatalf("got %v %q and no error, want error %q", r.Verdict, r.Message, tt.want)
 			}
@@ -106,20 +104,6 @@ func TestClocksErrors(t *testing.T) {
 				t.Errorf("got error %q, want %q", err, tt.want)
 			}
 		})
-	}
-}
-
-func TestClocksRegistered(t *testing.T) {
-	c, err := New("clocks", nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, ok := c.(Clocks); !ok {
-		t.Errorf("got %T, want Clocks", c)
-	}
-	var oe *OptionError
-	if _, err := New("clocks", Options{"order": "any"}); !errors.As(err, &oe) || oe.Key != "order" {
-		t.Errorf("got error %v, want an *OptionError for key order", err)
 	}
 }
 
@@ -132,7 +116,7 @@ func TestClocksAcceptsReference(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		r, err := Clocks{}.Check(context.Background(), Files{Input: in, Output: out})
+		r, err := shippedChecker(t, "clocks", "").Check(context.Background(), Files{Input: in, Output: out})
 		if err != nil || r.Verdict != verdict.AC {
 			t.Fatalf("%v: output %q got %v %q, %v, want AC", p, out, r.Verdict, r.Message, err)
 		}
@@ -141,7 +125,7 @@ func TestClocksAcceptsReference(t *testing.T) {
 			continue
 		}
 		slices.Reverse(moves)
-		r, err = Clocks{}.Check(context.Background(), Files{Input: in, Output: clocksLine(moves)})
+		r, err = shippedChecker(t, "clocks", "").Check(context.Background(), Files{Input: in, Output: clocksLine(moves)})
 		if err != nil || r.Verdict != verdict.WA || !strings.Contains(r.Message, "ascending") {
 			t.Fatalf("%v: reversed %v got %v %q, %v, want WA about the order", p, moves, r.Verdict, r.Message, err)
 		}
@@ -200,11 +184,11 @@ func FuzzCheckClocks(f *testing.F) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		r, err := Clocks{}.Check(context.Background(), Files{Input: in, Output: ref})
+		r, err := shippedChecker(t, "clocks", "").Check(context.Background(), Files{Input: in, Output: ref})
 		if err != nil || r.Verdict != verdict.AC {
 			t.Fatalf("%v: reference output %q got %v %q, %v, want AC", p, ref, r.Verdict, r.Message, err)
 		}
-		r, err = Clocks{}.Check(context.Background(), Files{Input: in, Output: out})
+		r, err = shippedChecker(t, "clocks", "").Check(context.Background(), Files{Input: in, Output: out})
 		if err != nil {
 			t.Fatalf("%v: output %q: got error %v, want a verdict", p, out, err)
 		}
@@ -219,9 +203,9 @@ func FuzzCheckClocks(f *testing.F) {
 
 func BenchmarkClocksCheck(b *testing.B) {
 	f := Files{Input: []byte(clocksDeepest), Output: []byte("1 1 1 2 2 2 3 3 3 4 4 4 5 5 5 6 6 6 7 7 7 8 8 8 9 9 9\n")}
-	clocks.BuildTime()
+	c := shippedChecker(b, "clocks", "")
 	for b.Loop() {
-		if r, err := (Clocks{}).Check(context.Background(), f); err != nil || r.Verdict != verdict.AC {
+		if r, err := c.Check(context.Background(), f); err != nil || r.Verdict != verdict.AC {
 			b.Fatalf("got %v %q, %v, want AC", r.Verdict, r.Message, err)
 		}
 	}

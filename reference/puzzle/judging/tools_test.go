@@ -1,20 +1,25 @@
-package reference
+package judging
 
 import (
 	"bytes"
 	"math/rand/v2"
 	"testing"
+
+	"github.com/optjudge/optjudge/reference"
 )
 
+// The tools of judge gen and judge stress, on the shipped problems: the
+// tests the hand-written references' tools had, on the definitions.
+
+// shippedNames are the shipped problems.
+var shippedNames = []string{"clocks", "eight-puzzle", "rotation-game"}
+
 func TestToolsGenerate(t *testing.T) {
-	for _, name := range Names() {
-		tl, ok := ToolsFor(name)
-		if !ok {
-			t.Fatalf("%s: no tools", name)
-		}
-		s, _ := Lookup(name)
+	for _, name := range shippedNames {
+		p := shipped(t, name, "")
+		tl, s := p.Tools(), p.Reference()
 		t.Run(name, func(t *testing.T) {
-			for _, kind := range []string{Random, Deep} {
+			for _, kind := range []string{reference.Random, reference.Deep} {
 				a, err := tl.Generate(kind, rand.New(rand.NewPCG(1, 2)), 4)
 				if err != nil {
 					t.Fatal(err)
@@ -46,7 +51,7 @@ func TestToolsGenerate(t *testing.T) {
 					if err != nil {
 						t.Fatal(err)
 					}
-					if kind == Deep && d != tl.MaxDepth() {
+					if kind == reference.Deep && d != tl.MaxDepth() {
 						t.Errorf("deep case %q at depth %d, want %d", c, d, tl.MaxDepth())
 					}
 				}
@@ -60,8 +65,8 @@ func TestToolsGenerate(t *testing.T) {
 
 // TestToolsPath: every step of the path is one move closer, down to 0.
 func TestToolsPath(t *testing.T) {
-	for _, name := range Names() {
-		tl, _ := ToolsFor(name)
+	for _, name := range shippedNames {
+		tl := shipped(t, name, "").Tools()
 		t.Run(name, func(t *testing.T) {
 			r := rand.New(rand.NewPCG(3, 4))
 			for d := 0; d <= tl.MaxDepth(); d += 3 {
@@ -93,7 +98,7 @@ func TestToolsPath(t *testing.T) {
 }
 
 func TestToolsAll(t *testing.T) {
-	cl, _ := ToolsFor("clocks")
+	cl := shipped(t, "clocks", "").Tools()
 	files := cl.All(nil)
 	seen := map[string]bool{}
 	for _, f := range files {
@@ -102,20 +107,20 @@ func TestToolsAll(t *testing.T) {
 	if len(files) != 1<<18 || len(seen) != 1<<18 {
 		t.Errorf("clocks: got %d files, %d distinct, want 262144", len(files), len(seen))
 	}
-	ep, _ := ToolsFor("eight-puzzle")
+	ep := shipped(t, "eight-puzzle", "").Tools()
 	all := ep.All(rand.New(rand.NewPCG(1, 1)))
 	if len(all) != 1 || bytes.Count(all[0], []byte{'\n'}) != 181440+1000 {
 		t.Errorf("eight-puzzle: got %d files, want one of 182,440 lines", len(all))
 	}
-	if rt, _ := ToolsFor("rotation-game"); rt.All != nil {
-		t.Error("rotation-game: got All, want nil: its state space is too large")
+	if rt := shipped(t, "rotation-game", "").Tools(); rt.All != nil && rt.All(nil) != nil {
+		t.Error("rotation-game: got every case, want none: its state space is too large")
 	}
 }
 
 // TestToolsSplitKeepsBytes: a case keeps its line exactly, spaces and all,
 // so that a shrunk input still fails the way the original did.
 func TestToolsSplitKeepsBytes(t *testing.T) {
-	ep, _ := ToolsFor("eight-puzzle")
+	ep := shipped(t, "eight-puzzle", "").Tools()
 	in := []byte("  1 2 3 4 5 6 7 8 x\n8 6 7 2 5 4 3 x 1  \n")
 	cases, err := ep.Split(in)
 	if err != nil {

@@ -23,11 +23,7 @@ const (
 
 func rotCheck(t testing.TB, input, output string) (Result, error) {
 	t.Helper()
-	c, err := New("rotation-game", nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return c.Check(context.Background(), Files{Input: []byte(input), Output: []byte(output)})
+	return shippedChecker(t, "rotation-game", "").Check(context.Background(), Files{Input: []byte(input), Output: []byte(output)})
 }
 
 func TestRotation(t *testing.T) {
@@ -49,7 +45,8 @@ func TestRotation(t *testing.T) {
 		{"center not equal", "A\n2\n", verdict.WA, "case 1: after 1 move the center holds 2 2 3 2 2 2 2 2"},
 		{"no moves but unequal", "No moves needed\n2\n", verdict.WA, `case 1: "No moves needed", but the center holds 3 2 3 2 2 2 2 2`},
 		{"empty line 1", "\n2\n", verdict.WA, `case 1: line 1 is empty: write the moves, or "No moves needed" when no move is needed`},
-		{"too long", "AFAC\n2\n", verdict.WA, "case 1: 4 moves, the optimum is 2"},
+		{"too long", "AFAC\n2\n", verdict.WA, "case 1: 4 moves, the optimum is 2; " +
+			"move 2 (F): it leads away from the goal (1 move from it before, 2 after); distances to the goal after each move: 1 2 1 0"},
 		{"not smallest", "AC\n2\nHHDD\n2\n", verdict.WA, "case 2: shortest, but not the smallest: yours HHDD, smallest DDHH (first difference at move 1)"},
 		{"not smallest later", "AC\n2\nDHDH\n2\n", verdict.WA, "case 2: shortest, but not the smallest: yours DHDH, smallest DDHH (first difference at move 2)"},
 		{"wrong digit", "AC\n3\n", verdict.WA, "case 1: line 2 says 3, the center shows 2"},
@@ -66,7 +63,8 @@ func TestRotation(t *testing.T) {
 		{"spaced garbage", "A x\n2\n", verdict.WA, "case 1, move 2: ' ' is not a move (A-H)"},
 		{"no moves wrong case", "AC\n2\nDDHH\n2\nno moves needed\n3\n", verdict.WA,
 			`case 3: write "No moves needed" exactly (letters are case-sensitive), got "no moves needed"`},
-		{"moves when none needed", "AC\n2\nDDHH\n2\nAF\n3\n", verdict.WA, `case 3: 2 moves, the optimum is 0 ("No moves needed")`},
+		{"moves when none needed", "AC\n2\nDDHH\n2\nAF\n3\n", verdict.WA, `case 3: 2 moves, the optimum is 0 ("No moves needed"); ` +
+			"move 1 (A): the goal was already reached, and it leads 1 move away from it; distances to the goal after each move: 1 0"},
 		{"blank line between cases", "AC\n2\n\nDDHH\n2\n", verdict.WA, `case 2: line 1 is empty: write the moves, or "No moves needed" when no move is needed`},
 	}
 	for _, tt := range tests {
@@ -99,30 +97,9 @@ func TestRotationJudgeErrors(t *testing.T) {
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	_, err := Rotation{}.Check(ctx, Files{Input: []byte(rotInput), Output: []byte(rotAnswer)})
+	_, err := shippedChecker(t, "rotation-game", "").Check(ctx, Files{Input: []byte(rotInput), Output: []byte(rotAnswer)})
 	if !errors.Is(err, context.Canceled) {
 		t.Errorf("canceled: got %v, want context.Canceled", err)
-	}
-	// A reference that claims more moves than a valid sequence needs is
-	// wrong: the checker must say so, never accept.
-	b, err := rotation.Parse([]byte(rotInput))
-	if err != nil {
-		t.Fatal(err)
-	}
-	wrongRef := rotation.Solution{Moves: rotation.Sequence{rotation.A, rotation.F, rotation.A, rotation.C}, Digit: 2}
-	if _, _, err := checkRotationCase(1, b[0], wrongRef, "AC", "2"); err == nil {
-		t.Error("output shorter than the reference: got no error, want one")
-	}
-}
-
-func TestRotationRegistered(t *testing.T) {
-	if _, err := New("rotation-game", Options{}); err != nil {
-		t.Errorf("no options: got %v, want none", err)
-	}
-	_, err := New("rotation-game", Options{"mode": "any"})
-	var oe *OptionError
-	if !errors.As(err, &oe) || oe.Key != "mode" {
-		t.Errorf("an option: got %v, want an *OptionError for mode", err)
 	}
 }
 
@@ -196,7 +173,7 @@ func BenchmarkRotationCheck(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	c := Rotation{}
+	c := shippedChecker(b, "rotation-game", "")
 	f := Files{Input: in, Output: out}
 	b.SetBytes(int64(len(in) + len(out)))
 	for b.Loop() {

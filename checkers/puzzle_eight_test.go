@@ -10,6 +10,7 @@ import (
 
 	"github.com/optjudge/optjudge/judge/verdict"
 	"github.com/optjudge/optjudge/reference/eightpuzzle"
+	"github.com/optjudge/optjudge/reference/puzzle"
 )
 
 const (
@@ -19,49 +20,40 @@ const (
 	epGoal        = "1 2 3 4 5 6 7 8 x\n"
 	epOdd         = "1 2 3 4 5 6 8 7 x\n" // unsolvable
 	epOneMove     = "1 2 3 4 5 6 7 x 8\n" // solved by r
+	// epLonger is the message for lr before the smallest path of epSample.
+	epLonger = "case 1: 21 moves, the optimum is 19; move 2 (r): it leads away from the goal (18 moves from it before, 19 after); " +
+		"distances to the goal after each move: 18 19 18 17 16 15 14 13 12 11 10 9 8 7 6 5 4 3 2 1 0"
 )
 
-func TestEightPuzzleOptions(t *testing.T) {
+func TestPuzzleMode(t *testing.T) {
 	tests := []struct {
 		name    string
 		opts    Options
-		want    EightPuzzleMode
+		want    puzzle.Mode
 		wantErr string // the OptionError's key, "" for none
 	}{
-		{"default", nil, EightPuzzleAny, ""},
-		{"any", Options{"mode": "any"}, EightPuzzleAny, ""},
-		{"shortest", Options{"mode": "shortest"}, EightPuzzleShortest, ""},
-		{"smallest", Options{"mode": "smallest"}, EightPuzzleSmallest, ""},
-		{"bad mode", Options{"mode": "fastest"}, 0, "mode"},
-		{"mode in capitals", Options{"mode": "Shortest"}, 0, "mode"},
-		{"unknown option", Options{"strict": "yes"}, 0, "strict"},
+		{"default", nil, "", ""},
+		{"any", Options{"mode": "any"}, puzzle.ModeAny, ""},
+		{"shortest", Options{"mode": "shortest"}, puzzle.ModeShortest, ""},
+		{"smallest", Options{"mode": "smallest"}, puzzle.ModeSmallest, ""},
+		{"bad mode", Options{"mode": "fastest"}, "", "mode"},
+		{"mode in capitals", Options{"mode": "Shortest"}, "", "mode"},
+		{"unknown option", Options{"strict": "yes"}, "", "strict"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			c, err := New("eight-puzzle", tt.opts)
+			got, err := PuzzleMode(tt.opts)
 			if tt.wantErr != "" {
 				var oe *OptionError
 				if !errors.As(err, &oe) || oe.Key != tt.wantErr {
-					t.Fatalf("New(%v) error = %v, want an *OptionError for %q", tt.opts, err, tt.wantErr)
+					t.Fatalf("PuzzleMode(%v) error = %v, want an *OptionError for %q", tt.opts, err, tt.wantErr)
 				}
 				return
 			}
-			if err != nil {
-				t.Fatalf("New(%v): %v", tt.opts, err)
-			}
-			if got := c.(*EightPuzzle).Mode; got != tt.want {
-				t.Errorf("New(%v).Mode = %v, want %v", tt.opts, got, tt.want)
+			if err != nil || got != tt.want {
+				t.Errorf("PuzzleMode(%v) = %q, %v, want %q", tt.opts, got, err, tt.want)
 			}
 		})
-	}
-}
-
-func TestEightPuzzleModeString(t *testing.T) {
-	for m, want := range map[EightPuzzleMode]string{EightPuzzleAny: "any", EightPuzzleShortest: "shortest",
-		EightPuzzleSmallest: "smallest", 7: "EightPuzzleMode(7)"} {
-		if got := m.String(); got != want {
-			t.Errorf("got %q, want %q", got, want)
-		}
 	}
 }
 
@@ -79,16 +71,16 @@ func TestEightPuzzleCheck(t *testing.T) {
 		{"longer, any, off the board", "any", epSample, "rl" + epSampleBest + "\n", verdict.WA,
 			"case 1, move 1: r moves the blank off the board (blank at row 2, column 3)"},
 		{"longer, any", "any", epSample, "lr" + epSampleBest + "\n", verdict.AC, "1 case, 21 moves"},
-		{"longer, shortest", "shortest", epSample, "lr" + epSampleBest + "\n", verdict.WA,
-			"case 1: 21 moves, the optimum is 19"},
-		{"longer, smallest", "smallest", epSample, "lr" + epSampleBest + "\n", verdict.WA,
-			"case 1: 21 moves, the optimum is 19"},
-		{"not a move", "any", epSample, "dluQ\n", verdict.WA, "case 1, move 4: 'Q' is not a move (u, d, l, r)"},
+		{"longer, shortest", "shortest", epSample, "lr" + epSampleBest + "\n", verdict.WA, epLonger},
+		{"longer, smallest", "smallest", epSample, "lr" + epSampleBest + "\n", verdict.WA, epLonger},
+		{"not a move", "any", epSample, "dluQ\n", verdict.WA, "case 1, move 4: 'Q' is not a move (d, l, r, u)"},
 		{"capital letters", "any", epSample, strings.ToUpper(epSampleBest) + "\n", verdict.WA,
-			"case 1, move 1: 'D' is not a move (u, d, l, r)"},
-		{"binary", "any", epSample, "dl\xff\x00\n", verdict.WA, `case 1, move 3: '\xff' is not a move (u, d, l, r)`},
-		{"NUL", "any", epSample, "\x00\n", verdict.WA, `case 1, move 1: '\x00' is not a move (u, d, l, r)`},
-		{"inner space", "any", epSample, "dlu rull\n", verdict.WA, "case 1, move 4: ' ' is not a move (u, d, l, r)"},
+			"case 1, move 1: 'D' is not a move (d, l, r, u)"},
+		{"binary", "any", epSample, "dl\xff\x00\n", verdict.WA, `case 1, move 3: '\xff' is not a move (d, l, r, u)`},
+		{"NUL", "any", epSample, "\x00\n", verdict.WA, `case 1, move 1: '\x00' is not a move (d, l, r, u)`},
+		{"inner space", "any", epSample, "dlu rull\n", verdict.WA,
+			"case 1: the line has spaces between the moves; write the letters without spaces, e.g. dlurull"},
+		{"inner space and garbage", "any", epSample, "dlu rulQ\n", verdict.WA, "case 1, move 4: ' ' is not a move (d, l, r, u)"},
 		{"off the top", "any", "1 x 2 3 4 5 6 7 8\n", "u\n", verdict.WA,
 			"case 1, move 1: u moves the blank off the board (blank at row 1, column 2)"},
 		{"off after moves", "any", epGoal, "luuu\n", verdict.WA,
@@ -102,7 +94,8 @@ func TestEightPuzzleCheck(t *testing.T) {
 		{"solved, empty line", "smallest", epGoal, "\n", verdict.AC, "1 case, 0 moves"},
 		{"solved, no output", "smallest", epGoal, "", verdict.AC, "1 case, 0 moves"},
 		{"solved, moves there and back", "any", epGoal, "lr\n", verdict.AC, "1 case, 2 moves"},
-		{"solved, moves there and back, shortest", "shortest", epGoal, "lr\n", verdict.WA, "case 1: 2 moves, the optimum is 0"},
+		{"solved, moves there and back, shortest", "shortest", epGoal, "lr\n", verdict.WA, "case 1: 2 moves, the optimum is 0; " +
+			"move 1 (l): the goal was already reached, and it leads 1 move away from it; distances to the goal after each move: 1 0"},
 		{"solved last, absent", "any", epSample + epGoal, epSampleBest, verdict.AC, "2 cases, 19 moves"},
 		{"two solved last, absent", "any", epOneMove + epGoal + epGoal, "r\n", verdict.AC, "3 cases, 1 move"},
 		{"solved in the middle", "any", epOneMove + epGoal + epOneMove, "r\n\nr\n", verdict.AC, "3 cases, 2 moves"},
@@ -139,10 +132,7 @@ func TestEightPuzzleCheck(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			c, err := New("eight-puzzle", Options{"mode": tt.mode})
-			if err != nil {
-				t.Fatal(err)
-			}
+			c := shippedChecker(t, "eight-puzzle", puzzle.Mode(tt.mode))
 			// The answer file is ignored, so a wrong one must not matter.
 			f := Files{Input: []byte(tt.input), Output: []byte(tt.output), Answer: []byte("stale\n")}
 			got, err := c.Check(context.Background(), f)
@@ -160,7 +150,7 @@ func TestEightPuzzleSmallestDifference(t *testing.T) {
 	// Find a board with two shortest paths that share their first moves,
 	// so that the message must name a later move.
 	r := rand.New(rand.NewPCG(9, 9))
-	c := &EightPuzzle{Mode: EightPuzzleSmallest}
+	c := shippedChecker(t, "eight-puzzle", puzzle.ModeSmallest)
 	found := false
 	for range 2000 {
 		b := eightpuzzle.Random(r)
@@ -217,28 +207,21 @@ func epOtherShortest(b eightpuzzle.Board, best string) (string, bool) {
 }
 
 func TestEightPuzzleJudgeErrors(t *testing.T) {
-	wrongDistance := func(b eightpuzzle.Board) int { return eightpuzzle.Distance(b) + 1 }
-	wrongSmallest := func(b eightpuzzle.Board) (string, bool) { return "dd", true }
 	tests := []struct {
 		name    string
-		c       *EightPuzzle
 		input   string
 		output  string
 		wantErr string
 	}{
-		{"invalid input", &EightPuzzle{}, "1 2 3\n", "\n",
+		{"invalid input", "1 2 3\n", "\n",
 			"eight-puzzle: reading the input: 1:6: only 3 tiles, want 9 (4, 5, 6, 7, 8, x missing)"},
-		{"input without final newline", &EightPuzzle{}, "1 2 3 4 5 6 7 8 x", "\n",
+		{"input without final newline", "1 2 3 4 5 6 7 8 x", "\n",
 			"eight-puzzle: reading the input: 1:18: missing final newline"},
-		{"shorter than the optimum", &EightPuzzle{distance: wrongDistance}, epSample, epSampleBest + "\n",
-			"eight-puzzle: case 1: the output solves 2 3 4 / 1 5 x / 7 6 8 in 19 moves, but the reference's optimum is 20"},
-		{"reference smallest too short", &EightPuzzle{Mode: EightPuzzleSmallest, smallest: wrongSmallest},
-			epSample, epSampleBest + "\n",
-			`eight-puzzle: case 1: the reference's smallest path "dd" for 2 3 4 / 1 5 x / 7 6 8 does not have the optimal length 19`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			res, err := tt.c.Check(context.Background(), Files{Input: []byte(tt.input), Output: []byte(tt.output)})
+			c := shippedChecker(t, "eight-puzzle", "")
+			res, err := c.Check(context.Background(), Files{Input: []byte(tt.input), Output: []byte(tt.output)})
 			if err == nil || err.Error() != tt.wantErr {
 				t.Errorf("got %v %q, %v; want the error %q", res.Verdict, res.Message, err, tt.wantErr)
 			}
@@ -249,7 +232,7 @@ func TestEightPuzzleJudgeErrors(t *testing.T) {
 func TestEightPuzzleCanceled(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	c := &EightPuzzle{}
+	c := shippedChecker(t, "eight-puzzle", "")
 	_, err := c.Check(ctx, Files{Input: []byte(epGoal), Output: []byte("\n")})
 	if !errors.Is(err, context.Canceled) {
 		t.Errorf("got %v, want context.Canceled", err)
@@ -274,10 +257,7 @@ func TestEightPuzzleAcceptsReference(t *testing.T) {
 	inputs := [][]byte{[]byte(epSample), []byte(epGoal), epRandomInput(r, 300),
 		eightpuzzle.Format(eightpuzzle.Deepest())}
 	for _, mode := range []string{"any", "shortest", "smallest"} {
-		c, err := New("eight-puzzle", Options{"mode": mode})
-		if err != nil {
-			t.Fatal(err)
-		}
+		c := shippedChecker(t, "eight-puzzle", puzzle.Mode(mode))
 		for _, in := range inputs {
 			out, err := eightpuzzle.Solve(in)
 			if err != nil {
@@ -328,7 +308,7 @@ func FuzzCheckEightPuzzle(f *testing.F) {
 	f.Add(uint8(1), []byte(epOdd), []byte("Unsolvable\xff"))
 	f.Add(uint8(0), []byte("garbage"), []byte("u"))
 	f.Fuzz(func(t *testing.T, mode uint8, input, output []byte) {
-		c := &EightPuzzle{Mode: EightPuzzleMode(mode % 3)}
+		c := shippedChecker(t, "eight-puzzle", []puzzle.Mode{puzzle.ModeAny, puzzle.ModeShortest, puzzle.ModeSmallest}[mode%3])
 		boards, perr := eightpuzzle.ParseInput(input)
 		res, err := c.Check(context.Background(), Files{Input: input, Output: output})
 		if perr != nil {
@@ -347,7 +327,7 @@ func FuzzCheckEightPuzzle(f *testing.F) {
 		}
 		// For one solvable board and one line of letters, mode any accepts
 		// exactly what the naive replay says reaches the goal.
-		if len(boards) == 1 && boards[0].Solvable() && c.Mode == EightPuzzleAny &&
+		if len(boards) == 1 && boards[0].Solvable() && c.P.Mode() == puzzle.ModeAny &&
 			!strings.ContainsAny(string(output), "\n\r \t") {
 			if naive := epNaiveReaches(boards[0], output); naive != (res.Verdict == verdict.AC) {
 				t.Fatalf("output %q for %v: checker says %v %q, naive replay reaches the goal: %v",
@@ -370,10 +350,7 @@ func BenchmarkEightPuzzleCheck(b *testing.B) {
 	}
 	for _, mode := range []string{"any", "smallest"} {
 		b.Run(mode, func(b *testing.B) {
-			c, err := New("eight-puzzle", Options{"mode": mode})
-			if err != nil {
-				b.Fatal(err)
-			}
+			c := shippedChecker(b, "eight-puzzle", puzzle.Mode(mode))
 			b.SetBytes(int64(len(out)))
 			for b.Loop() {
 				res, err := c.Check(context.Background(), Files{Input: in, Output: out})

@@ -1,0 +1,37 @@
+package checkers
+
+import (
+	"path/filepath"
+	"sync"
+	"testing"
+
+	"github.com/optjudge/optjudge/reference/puzzle"
+	"github.com/optjudge/optjudge/reference/puzzle/judging"
+)
+
+var (
+	puzzlesMu sync.Mutex
+	puzzles   = map[string]*judging.Puzzle{}
+)
+
+// shippedChecker is the checker of a shipped problem's puzzle.yaml, in the
+// mode given ("" for the definition's).
+func shippedChecker(tb testing.TB, name string, mode puzzle.Mode) Puzzle {
+	tb.Helper()
+	puzzlesMu.Lock()
+	defer puzzlesMu.Unlock()
+	key := name + "/" + string(mode)
+	if p, ok := puzzles[key]; ok {
+		return Puzzle{P: p}
+	}
+	d, err := puzzle.Load(filepath.Join("..", "problems", name))
+	if err != nil {
+		tb.Fatal(err)
+	}
+	p, err := judging.New(d, judging.Options{Mode: mode})
+	if err != nil {
+		tb.Fatal(err)
+	}
+	puzzles[key] = p
+	return Puzzle{P: p}
+}

@@ -1,0 +1,154 @@
+package main
+
+import (
+	"bytes"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// The setter's walkthrough of the README: a puzzle the repository has no
+// code for, a 2x3 sliding puzzle, made of YAML alone: the README's
+// problem.yaml and its two-by-three definition, shipped as
+// reference/puzzle/testdata/two-by-three.yaml.
+const (
+	slideProblem = `name: slide-2x3
+title: Sliding Six
+limits:
+  time_limit: 2
+puzzle: puzzle.yaml
+`
+	// slideSolution is a contestant's solution: a breadth-first search
+	// from the goal, then the first move in D, L, R, U order that brings
+	// the goal closer.
+	slideSolution = `import sys
+from collections import deque
+
+GOAL = (1, 2, 3, 4, 5, 0)  # 0 for the blank _
+MOVES = [("D", 3), ("L", -1), ("R", 1), ("U", -3)]
+
+def after(s):
+    b = s.index(0)
+    for name, d in MOVES:
+        t = b + d
+        if t < 0 or t >= 6 or d in (1, -1) and t // 3 != b // 3:
+            continue
+        u = list(s)
+        u[b], u[t] = u[t], u[b]
+        yield name, tuple(u)
+
+dist = {GOAL: 0}
+queue = deque([GOAL])
+while queue:
+    s = queue.popleft()
+    for _, t in after(s):
+        if t not in dist:
+            dist[t] = dist[s] + 1
+            queue.append(t)
+
+for line in sys.stdin:
+    s = tuple(0 if x == "_" else int(x) for x in line.split())
+    if s not in dist:
+        print("impossible")
+        continue
+    path = []
+    while dist[s]:
+        for name, t in after(s):
+            if dist.get(t) == dist[s] - 1:
+                path.append(name)
+                s = t
+                break
+    print("".join(path))
+`
+)
+
+// judgeIn runs the CLI in-process in dir and returns its exit code and
+// output.
+func judgeIn(t *testing.T, dir string, args ...string) (int, string) {
+	t.Helper()
+	t.Chdir(dir)
+	var out bytes.Buffer
+	e := &env{stdin: strings.NewReader(""), stdout: &out, stderr: &out}
+	return e.main(args), out.String()
+}
+
+func writeFilesIn(t *testing.T, dir string, files map[string]string) {
+	t.Helper()
+	for name, data := range files {
+		p := filepath.Join(dir, name)
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(data), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+// TestSetterPuzzle builds a problem from YAML alone in a temporary
+// directory and takes it through gen, solve, validate, check and run.
+func TestSetterPuzzle(t *testing.T) {
+	if _, err := exec.LookPath("python3"); err != nil {
+		t.Skip("python3 is not installed: the tiny submission is Python")
+	}
+	slidePuzzle, err := os.ReadFile(filepath.Join("..", "..", "reference", "puzzle", "testdata", "two-by-three.yaml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	writeFilesIn(t, dir, map[string]string{
+		"slide-2x3/problem.yaml": slideProblem,
+		"slide-2x3/puzzle.yaml":  string(slidePuzzle),
+		"slide-2x3/statement.md": "# Sliding Six\n\nSlide the tiles to 1 2 3 / 4 5 0.\n",
+		"sol.py":                 slideSolution,
+		"case.in":                "1 2 3 4 _ 5\n4 1 2 5 3 _\n2 1 3 4 5 _\n",
+		"right.out":              "R\nLLURRD\nimpossible\n",
+		"long.out":               "RLR\nLLURRD\nimpossible\n",
+		"bad.in":                 "1 2 3 4 5 5\n",
+	})
+	steps := []struct {
+		args []string
+		code int
+		want string // a part of the output
+	}{
+		{[]string{"gen", "--kind", "all", "--out", "slide-2x3/testdata/secret", "slide-2x3"}, 0, "wrote 1 test"},
+		{[]string{"gen", "--kind", "random", "--count", "2", "--cases", "3", "--out", "slide-2x3/testdata/sample", "slide-2x3"}, 0, "wrote 2 tests"},
+		{[]string{"solve", "slide-2x3", "case.in"}, 0, "R\nLLURRD\nimpossible\n"},
+		{[]string{"validate", "slide-2x3"}, 0, "3 of 3 files valid"},
+		{[]string{"validate", "slide-2x3", "bad.in"}, 1, "bad.in:1:11: tile 5 appears twice (also at column 9)"},
+		{[]string{"check", "slide-2x3", "case.in", "right.out"}, 0, "AC: 3 cases, 7 moves, 1 unsolvable"},
+		{[]string{"check", "slide-2x3", "case.in", "long.out"}, 1,
+			"WA: case 1: 3 moves, the optimum is 1; move 2 (L): the goal was already reached, and it leads 1 move away from it"},
+		{[]string{"run", "slide-2x3", "sol.py"}, 0, "verdict: AC"},
+	}
+	for _, s := range steps {
+		code, out := judgeIn(t, dir, s.args...)
+		if code != s.code || !strings.Contains(out, s.want) {
+			t.Fatalf("judge %s: got exit %d:\n%s\nwant exit %d and %q", strings.Join(s.args, " "), code, out, s.code, s.want)
+		}
+	}
+	all, err := os.ReadFile(filepath.Join(dir, "slide-2x3/testdata/secret/all.in"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := bytes.Count(all, []byte{'\n'}); n != 360+1000 {
+		t.Errorf("gen --kind all wrote %d boards, want the 360 solvable ones and 1000 that are not", n)
+	}
+}
+
+// TestREADMESetterPuzzle: the README walks a setter through the same
+// problem, so its problem.yaml must be the one tested here.
+func TestREADMESetterPuzzle(t *testing.T) {
+	readme, err := os.ReadFile(filepath.Join("..", "..", "README.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for name, text := range map[string]string{"problem.yaml": slideProblem} {
+		indented := "    " + strings.ReplaceAll(strings.TrimSuffix(text, "\n"), "\n", "\n    ")
+		if !strings.Contains(string(readme), indented) {
+			t.Errorf("the README does not show this %s:\n%s", name, indented)
+		}
+	}
+}

@@ -1,0 +1,306 @@
+// Package puzzle reads puzzle definitions: a move-sequence puzzle described
+// as data, in a puzzle.yaml file beside a problem's problem.yaml, from
+// which the judge derives the puzzle's exact reference, checker, validator,
+// generators and drawings. The format is documented on Definition; its JSON
+// Schema is puzzle.schema.json in this directory.
+//
+// Parse decodes a definition strictly (an unknown key is an error) over the
+// defaults, Validate checks it and names every bad field as
+// "puzzle.yaml:12: moves[3].cycles[0]: ...", and Instance turns a valid
+// definition into an Instance: its names by index and the engine's Spec
+// (package engine), which never sees YAML.
+package puzzle
+
+// Definition is a puzzle as puzzle.yaml holds it. A definition is its own
+// file rather than a section of problem.yaml: it is long, it has its own
+// schema for editors, and the same file serves several problems.
+//
+// An annotated example, the eight-puzzle:
+//
+//	name: eight-puzzle
+//	grid: {rows: 3, cols: 3}        # cells 1..9, row by row
+//	symbols: [1, 2, 3, 4, 5, 6, 7, 8, x]
+//	blank: x                        # the symbol that slides
+//	moves:                          # declared order = lexicographic order
+//	  - {name: d, slide: down}      # the blank moves down
+//	  - {name: l, slide: left}
+//	  - {name: r, slide: right}
+//	  - {name: u, slide: up}
+//	goal:
+//	  state: [1, 2, 3, 4, 5, 6, 7, 8, x]
+//	mode: any                       # any | shortest | smallest
+//	input:
+//	  cases: until_eof              # one case a line until the end
+//	  loose: true                   # runs of spaces, spaces at the ends
+//	output:
+//	  separator: ""                 # moves written without separator
+//	  unsolvable: unsolvable
+//
+// The keys:
+//
+//   - name: the puzzle's name, lower-case letters, digits and '-'.
+//   - cells: the cells' names, in order (the state is one symbol a cell).
+//     With grid, cells may be left out: they are then 1 to rows*cols.
+//   - grid: {rows, cols}: the cells form a grid, row by row; slides move
+//     on it, and it is the default drawing.
+//   - size: {min, max}: a family of puzzles. The definition is written for
+//     the largest size; a case first gives its size n, and the puzzle of
+//     size n keeps the first n cells, the first n symbols, the moves that
+//     touch only those cells, and the goal on them (pancakes).
+//   - symbols: the alphabet, as tokens of the input. A symbol's value is
+//     its index (moves that add work modulo the number of symbols).
+//   - counts: {symbol: n}: how many cells hold each symbol, for puzzles
+//     whose moves only move symbols around; required with goal.same, and
+//     otherwise taken from the goal state.
+//   - blank: the symbol that slides move.
+//   - orientation: k: each piece has an orientation modulo k (a cube's
+//     corners: 3); goal states have every orientation 0.
+//   - moves: the moves, in the declared order that lexicographic
+//     comparisons use. Each has a name (a token of the output) and one kind:
+//     cycles: [[a, b, c], ...] (the content of a goes to b, b to c, c to
+//     a), with twist: {cell: t} (t added to the orientation of the piece
+//     landing in cell); reverse: [a, ..., z] (the contents of the listed
+//     cells in reverse order: a prefix reversal); add: [a, b, b] (one added
+//     to a, two to b, modulo the number of symbols); slide: up|down|left|
+//     right (the blank swaps with its neighbour, not possible at the edge;
+//     each direction needs its opposite too); sequence: [m1, m2, ...]
+//     (earlier moves one after the other, as one move); inverse: m (undoes
+//     an earlier move). cost: the move's cost (default 1); a move defined
+//     by sequence costs its own cost, which is how a half turn counts as
+//     one in the half-turn metric.
+//   - goal: one of state: [...] (one solved state), states: [[...], ...]
+//     (several), same: [cells] (those cells hold one symbol, whichever);
+//     and values: [{name, cell}]: the symbol in a cell of the final state,
+//     which the output gives too (the rotation game's centre digit).
+//   - mode: what the checker accepts: any (any sequence that solves),
+//     shortest (fewest moves, by cost) or smallest (the shortest that comes
+//     first comparing moves in declared order; the default).
+//   - input: how a case is read. cases: one (one case a file; the
+//     default), until_eof (cases one after another), terminated (until a
+//     line holding terminator); lines: how many lines a case spans (its tokens shared
+//     equally); blank_line_between: cases are separated by an empty line;
+//     separator: " " (default; tokens separated by one space) or "" (one
+//     character a token); loose: runs of spaces and spaces at the line's
+//     ends are allowed; order: the cells in the order the tokens give them
+//     (default: the cells' order); stickers: the case gives the colour of
+//     every sticker instead (see Stickers).
+//   - output: separator between moves (default " "); empty: the text of
+//     the empty answer (default ""); unsolvable: the text for a case no
+//     sequence solves (none: such a case is invalid input); order: as_made
+//     (default) or ascending (the moves commute and are written in
+//     declared order); lines: the lines of a case's answer, "moves" and the
+//     names of goal values (default [moves]).
+//   - layout: the drawing. grid: rows of cell names ("." for none; with
+//     stickers, facelet numbers); or circle: the cells clockwise from the
+//     top; neither: the grid's rows, or the cells in one row. show: how a
+//     symbol is drawn: symbol (its text in a box; the default), tile (a
+//     numbered tile, the blank empty), sticker (a square of its colour),
+//     dial (a hand at value/symbols of a turn from 12 o'clock), onoff (lit
+//     when not the first symbol), bar (a bar as long as its value: a
+//     pancake). colors: {symbol or sticker colour: CSS colour}. labels:
+//     [{text, row, col}] text drawn at a grid position (row and col may be
+//     -1 or past the grid, for labels around it).
+//   - search: hints for the engine. method: auto (default), table, linear
+//     or search; patterns: the groups of tiles of a sliding puzzle's
+//     additive pattern databases (default: the engine's own).
+type Definition struct {
+	Name        string         `yaml:"name" json:"name"`
+	Size        *Size          `yaml:"size" json:"size"`
+	Cells       []string       `yaml:"cells" json:"cells"`
+	Grid        *Grid          `yaml:"grid" json:"grid"`
+	Symbols     []string       `yaml:"symbols" json:"symbols"`
+	Counts      map[string]int `yaml:"counts" json:"counts"`
+	Blank       string         `yaml:"blank" json:"blank"`
+	Orientation int            `yaml:"orientation" json:"orientation"`
+	Moves       []Move         `yaml:"moves" json:"moves"`
+	Goal        Goal           `yaml:"goal" json:"goal"`
+	Mode        Mode           `yaml:"mode" json:"mode"`
+	Input       Input          `yaml:"input" json:"input"`
+	Output      Output         `yaml:"output" json:"output"`
+	Layout      Layout         `yaml:"layout" json:"layout"`
+	Search      Search         `yaml:"search" json:"search"`
+
+	file  string         // as messages name it
+	lines map[string]int // the line of each key by its path, "moves[2].cycles"
+}
+
+// Size is the range of sizes of a family of puzzles.
+type Size struct {
+	Min int `yaml:"min" json:"min"`
+	Max int `yaml:"max" json:"max"`
+}
+
+// Grid is a grid of cells, row by row.
+type Grid struct {
+	Rows int `yaml:"rows" json:"rows"`
+	Cols int `yaml:"cols" json:"cols"`
+}
+
+// Move is one declared move; exactly one of Cycles (with Twist), Reverse,
+// Add, Slide, Sequence and Inverse is given.
+type Move struct {
+	Name     string         `yaml:"name" json:"name"`
+	Cycles   [][]string     `yaml:"cycles" json:"cycles"`
+	Twist    map[string]int `yaml:"twist" json:"twist"`
+	Reverse  []string       `yaml:"reverse" json:"reverse"`
+	Add      []string       `yaml:"add" json:"add"`
+	Slide    string         `yaml:"slide" json:"slide"`
+	Sequence []string       `yaml:"sequence" json:"sequence"`
+	Inverse  string         `yaml:"inverse" json:"inverse"`
+	Cost     int            `yaml:"cost" json:"cost"`
+}
+
+// Goal is the set of solved states and the values an answer reports.
+type Goal struct {
+	State  []string   `yaml:"state" json:"state"`
+	States [][]string `yaml:"states" json:"states"`
+	Same   []string   `yaml:"same" json:"same"`
+	Values []Value    `yaml:"values" json:"values"`
+}
+
+// Value is a value of the final state that an answer gives: the symbol in
+// Cell.
+type Value struct {
+	Name string `yaml:"name" json:"name"`
+	Cell string `yaml:"cell" json:"cell"`
+}
+
+// Mode is what a checker accepts.
+type Mode string
+
+// The modes.
+const (
+	// ModeAny accepts any sequence that reaches the goal.
+	ModeAny Mode = "any"
+	// ModeShortest accepts the sequences of least cost.
+	ModeShortest Mode = "shortest"
+	// ModeSmallest accepts only the first of the shortest sequences,
+	// comparing moves in their declared order.
+	ModeSmallest Mode = "smallest"
+)
+
+// Input is how the input file gives the cases.
+type Input struct {
+	Cases            Cases     `yaml:"cases" json:"cases"`
+	Terminator       string    `yaml:"terminator" json:"terminator"`
+	Lines            int       `yaml:"lines" json:"lines"`
+	BlankLineBetween bool      `yaml:"blank_line_between" json:"blank_line_between"`
+	Separator        string    `yaml:"separator" json:"separator"`
+	Loose            bool      `yaml:"loose" json:"loose"`
+	Order            []string  `yaml:"order" json:"order"`
+	Stickers         *Stickers `yaml:"stickers" json:"stickers"`
+}
+
+// Cases says how an input file holds its cases.
+type Cases string
+
+// The ways of holding cases.
+const (
+	// CasesOne is one case a file.
+	CasesOne Cases = "one"
+	// CasesUntilEOF is cases one after another until the end of the file.
+	CasesUntilEOF Cases = "until_eof"
+	// CasesTerminated is cases until a line holding the terminator.
+	CasesTerminated Cases = "terminated"
+)
+
+// Stickers is the input of a twisty puzzle given by the colour of each
+// sticker (facelet), as a cube is photographed, rather than by piece: a
+// case is the facelets' colours in order, one token each. A cell's
+// facelets, listed in its orientation order, read colours c0..c(k-1); the
+// cell holds the piece whose colours, in its own order, are those read
+// starting at some index t (piece colour j is c((t+j) mod k)), with
+// orientation t.
+type Stickers struct {
+	// Cells gives, per cell, the numbers (from 1, in the input's order) of
+	// its facelets in orientation order.
+	Cells map[string][]int `yaml:"cells" json:"cells"`
+	// Pieces gives, per symbol, its colours in orientation order.
+	Pieces map[string][]string `yaml:"pieces" json:"pieces"`
+}
+
+// Output is how the answer of a case is written.
+type Output struct {
+	Separator  string   `yaml:"separator" json:"separator"`
+	Empty      string   `yaml:"empty" json:"empty"`
+	Unsolvable string   `yaml:"unsolvable" json:"unsolvable"`
+	Order      Order    `yaml:"order" json:"order"`
+	Lines      []string `yaml:"lines" json:"lines"`
+}
+
+// Order is the order of an answer's moves.
+type Order string
+
+// The orders.
+const (
+	// OrderAsMade lists the moves in the order they are made.
+	OrderAsMade Order = "as_made"
+	// OrderAscending lists commuting moves in their declared order.
+	OrderAscending Order = "ascending"
+)
+
+// LineMoves is the output line of the moves in Output.Lines.
+const LineMoves = "moves"
+
+// Layout is how the puzzle is drawn.
+type Layout struct {
+	Grid   []string          `yaml:"grid" json:"grid"`
+	Circle []string          `yaml:"circle" json:"circle"`
+	Show   Show              `yaml:"show" json:"show"`
+	Colors map[string]string `yaml:"colors" json:"colors"`
+	Labels []Label           `yaml:"labels" json:"labels"`
+}
+
+// Show is how a symbol is drawn.
+type Show string
+
+// The ways of drawing a symbol.
+const (
+	ShowSymbol  Show = "symbol"
+	ShowTile    Show = "tile"
+	ShowSticker Show = "sticker"
+	ShowDial    Show = "dial"
+	ShowOnOff   Show = "onoff"
+	ShowBar     Show = "bar"
+)
+
+// Label is a text drawn at a position of the layout's grid.
+type Label struct {
+	Text string `yaml:"text" json:"text"`
+	Row  int    `yaml:"row" json:"row"`
+	Col  int    `yaml:"col" json:"col"`
+}
+
+// Search holds hints for the engine.
+type Search struct {
+	Method   string     `yaml:"method" json:"method"`
+	Patterns [][]string `yaml:"patterns" json:"patterns"`
+}
+
+// File is the name the definition was parsed under.
+func (d *Definition) File() string { return d.file }
+
+// Line returns the line of the key at path ("moves[2].cycles"), or of its
+// nearest enclosing key; 0 when unknown.
+func (d *Definition) Line(path string) int {
+	for p := path; p != ""; p = parent(p) {
+		if n, ok := d.lines[p]; ok {
+			return n
+		}
+	}
+	return 0
+}
+
+// parent is the path of the key enclosing path: "moves[2]" for
+// "moves[2].cycles", "moves" for "moves[2]", "" at the top.
+func parent(path string) string {
+	for i := len(path) - 1; i >= 0; i-- {
+		switch path[i] {
+		case '.':
+			return path[:i]
+		case '[':
+			return path[:i]
+		}
+	}
+	return ""
+}
