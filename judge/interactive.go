@@ -64,26 +64,20 @@ func (g *grader) interact(ctx context.Context, tr *TestResult, t problems.Test, 
 		return fmt.Errorf("creating the validator's directory: %w", err)
 	}
 	defer removeAll(tmp)
-	in, ans, fb := filepath.Join(tmp, "input"), filepath.Join(tmp, "answer"), filepath.Join(tmp, "feedback")
-	for name, data := range map[string][]byte{in: input, ans: answer} {
-		if err := os.WriteFile(name, data, 0o644); err != nil {
-			return fmt.Errorf("writing the validator's files: %w", err)
-		}
-	}
+	fb := filepath.Join(tmp, "feedback")
 	if err := os.Mkdir(fb, 0o755); err != nil {
 		return fmt.Errorf("writing the validator's files: %w", err)
 	}
-	it := &interaction{g: g, cmd: cmd, feedback: fb + "/", output: filepath.Join(tmp, "output")}
-	prog := g.p.Validation.Program
-	if it.testlib = prog.Protocol == checkers.Testlib; it.testlib {
-		it.argv = append(append(slices.Clone(g.interactor.argv), in, it.output, ans), prog.Args...)
-	} else {
-		it.argv = append(append(slices.Clone(g.interactor.argv), in, ans, it.feedback), g.p.OutputValidatorArgs(t)...)
-	}
-	if err := it.run(ctx); err != nil {
+	it, err := g.interaction(ctx, t, tmp, fb, input, answer, cmd)
+	if err != nil {
 		return err
 	}
-	o := it.outcome(tr)
+	o := it.outcome()
+	if it.sub.err == nil {
+		tr.measure(it.sub.res)
+		tr.Output = nil
+	}
+	tr.outcome = o
 	if v, _ := o.verdict(g.limits); it.testlib && v == verdict.AC {
 		// testlib: the checker judges what the interactor wrote
 		out, err := os.ReadFile(it.output)
@@ -97,6 +91,29 @@ func (g *grader) interact(ctx context.Context, tr *TestResult, t problems.Test, 
 	}
 	o.decide(tr, g.limits)
 	return nil
+}
+
+// interaction runs the submission's cmd against the interactive
+// validator on input, the validator's files in tmp and its feedback
+// directory fb (which exists), and returns how both ended.
+func (g *grader) interaction(ctx context.Context, t problems.Test, tmp, fb string, input, answer []byte, cmd *sandbox.Cmd) (*interaction, error) {
+	in, ans := filepath.Join(tmp, "input"), filepath.Join(tmp, "answer")
+	for name, data := range map[string][]byte{in: input, ans: answer} {
+		if err := os.WriteFile(name, data, 0o644); err != nil {
+			return nil, fmt.Errorf("writing the validator's files: %w", err)
+		}
+	}
+	it := &interaction{g: g, cmd: cmd, feedback: fb + "/", output: filepath.Join(tmp, "output")}
+	prog := g.p.Validation.Program
+	if it.testlib = prog.Protocol == checkers.Testlib; it.testlib {
+		it.argv = append(append(slices.Clone(g.interactor.argv), in, it.output, ans), prog.Args...)
+	} else {
+		it.argv = append(append(slices.Clone(g.interactor.argv), in, ans, it.feedback), g.p.OutputValidatorArgs(t)...)
+	}
+	if err := it.run(ctx); err != nil {
+		return nil, err
+	}
+	return it, nil
 }
 
 // run starts both sides and waits for both to end, holding the pipe ends
@@ -211,14 +228,9 @@ func (it *interaction) validatorAccepts() bool {
 }
 
 // outcome gathers what both ends did into the test's outcome (decide
-// judges it), and the submission's measurements into tr.
-func (it *interaction) outcome(tr *TestResult) *outcome {
+// judges it).
+func (it *interaction) outcome() *outcome {
 	o := it.g.ran(it.sub.res, it.sub.err)
-	if it.sub.err == nil {
-		tr.measure(it.sub.res)
-		tr.Output = nil
-	}
-	tr.outcome = o
 	v, failure := it.validatorVerdict()
 	o.check(v, failure)
 	o.validatorFirst = it.firstEnded() == "validator"
