@@ -145,3 +145,75 @@ func TestMultiPassRegrade(t *testing.T) {
 		t.Errorf("got %v with passes %+v, want TLE on pass 1", got.Verdict, got.Passes)
 	}
 }
+
+// talkValidator is an interactive multi-pass validator: pass K of a test
+// whose input is "K X" sends "K X" and wants X+1 back; the answer says
+// how many passes (and "flood": in pass 2 it then writes 3 MB, more than
+// any pipe holds, before it reads).
+const talkValidator = `#!/bin/sh
+# input_file answer_file feedback_dir/ < submission's output > submission's input
+test -e "$3/nextpass.in" && { echo "nextpass.in left from the last pass" >&2; exit 1; }
+read k x < "$1"
+read want mode < "$2"
+echo "$k $x"
+if [ "$mode" = flood ] && [ "$k" = 2 ]; then
+	i=0
+	while [ $i -lt 3000 ]; do printf '%01000d\n' 0; i=$((i+1)); done
+fi
+read got
+if [ "$got" != "$((x+1))" ]; then echo "pass $k: got '$got', want $((x+1))" >> "$3/judgemessage.txt"; exit 43; fi
+echo "pass $k ok" >> "$3/judgemessage.txt"
+[ "$k" -lt "$want" ] && echo "$((k+1)) $((x+1))" > "$3/nextpass.in"
+exit 42
+`
+
+// TestMultiPassInteractive runs an interactive multi-pass problem: each
+// pass an interaction under problemtools' pipe rules, so a submission
+// that leaves in a pass while the validator still writes is judged (WA
+// from the validator), not JE.
+func TestMultiPassInteractive(t *testing.T) {
+	p := writePackage(t, "talkpasses", map[string]string{
+		"problem.yaml": "problem_format_version: 2025-09\ntype: [interactive, multi-pass]\nname: Talk\nuuid: 6c9e1b63-8d2f-4a9e-8e1b-3f7c4d5e6f70\n" +
+			"license: cc0\nsource: optjudge tests\nlimits:\n  time_limit: 1\n  validation_passes: 3\n",
+		"output_validator/run": talkValidator,
+		"data/secret/three.in": "1 10\n", "data/secret/three.ans": "3\n",
+		"data/secret/flood.in": "1 10\n", "data/secret/flood.ans": "3 flood\n",
+	})
+	j := newJudge(t)
+	const ok = `read k x; echo $((x+1))`
+	tests := []struct {
+		test, sub string
+		want      verdict.Verdict
+		msg       string
+		passes    []verdict.Verdict
+	}{
+		{"three", ok, verdict.AC, "pass 1 ok | pass 2 ok | pass 3 ok", []verdict.Verdict{verdict.AC, verdict.AC, verdict.AC}},
+		{"flood", `read k x; [ $k = 2 ] && head -c 3003000 > /dev/null; echo $((x+1))`, verdict.AC, "pass 3 ok", []verdict.Verdict{verdict.AC, verdict.AC, verdict.AC}},
+		{"three", `read k x; [ $k = 2 ] && echo 0 && exit; echo $((x+1))`, verdict.WA, "pass 2: got '0', want 12", []verdict.Verdict{verdict.AC, verdict.WA}},
+		// pass 2: the submission leaves while the validator writes
+		{"flood", `read k x; [ $k = 2 ] && exit 0; echo $((x+1))`, verdict.WA, "pass 2: got ''", []verdict.Verdict{verdict.AC, verdict.WA}},
+		{"flood", `read k x; [ $k = 2 ] && exit 3; echo $((x+1))`, verdict.RE, "exit code 3", []verdict.Verdict{verdict.AC, verdict.RE}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.test+"/"+tt.sub, func(t *testing.T) {
+			src := writeSource(t, "sub", "#!/bin/sh\n"+tt.sub+"\n")
+			os.Chmod(src, 0o755)
+			o := GradeOptions{Tests: testsNamed(t, p, "secret/"+tt.test), TimeLimit: 10 * time.Second}
+			r, err := j.Grade(context.Background(), p, Submission{Path: src}, BuildOptions{}, o)
+			if err != nil {
+				t.Fatal(err)
+			}
+			got := r.Tests[0]
+			if got.Verdict != tt.want || !strings.Contains(got.Message, tt.msg) {
+				t.Errorf("got %v %q, want %v with %q", got.Verdict, got.Message, tt.want, tt.msg)
+			}
+			var passes []verdict.Verdict
+			for _, p := range got.Passes {
+				passes = append(passes, p.Verdict)
+			}
+			if !equalVerdicts(passes, tt.passes) {
+				t.Errorf("got passes %v, want %v", passes, tt.passes)
+			}
+		})
+	}
+}
