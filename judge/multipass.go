@@ -67,8 +67,12 @@ func (g *grader) multiPass(ctx context.Context, tr *TestResult, t problems.Test,
 		case next != nil && v == verdict.AC && pass >= g.p.Validation.Passes:
 			o.judgeFailure = fmt.Sprintf("validator %s asks for pass %d, but limits.validation_passes is %d", g.validatorPath(), pass+1, g.p.Validation.Passes)
 		case next != nil && v == verdict.AC:
+			said := ""
+			if n := len(tr.Passes); n > 0 {
+				said = tr.Passes[n-1].said
+			}
 			tr.Passes = append(tr.Passes, PassResult{Verdict: verdict.AC, TimeMS: res.CPU.Milliseconds(), WallMS: res.Wall.Milliseconds(),
-				MemoryKiB: res.Memory.KiB(), Message: o.judged.Message})
+				MemoryKiB: res.Memory.KiB(), Message: passMessage(o.judged.Message, said), said: o.judged.Message})
 			earlier = append(earlier, o.run)
 			input = next
 			continue

@@ -105,7 +105,9 @@ type PassResult struct {
 	TimeMS    int64           `json:"time_ms"`
 	WallMS    int64           `json:"wall_ms"`
 	MemoryKiB int64           `json:"memory_kib"`
-	Message   string          `json:"message"`
+	Message   string          `json:"message"` // what the validator added to its messages in this pass, or why the pass failed
+
+	said string // everything the validator had said by the end of the pass
 }
 
 // Summary totals a report.
@@ -170,9 +172,28 @@ func (tr *TestResult) measurePass(res *sandbox.Result) {
 // lastPass gives a multi-pass test's last pass the test's verdict and
 // message: that pass decided them.
 func (tr *TestResult) lastPass() {
-	if n := len(tr.Passes); n > 0 {
-		tr.Passes[n-1].Verdict, tr.Passes[n-1].Message = tr.Verdict, tr.Message
+	n := len(tr.Passes)
+	if n == 0 {
+		return
 	}
+	said := ""
+	if n > 1 {
+		said = tr.Passes[n-2].said
+	}
+	tr.Passes[n-1].Verdict, tr.Passes[n-1].Message = tr.Verdict, passMessage(tr.Message, said)
+}
+
+// passMessage is what a validator's message msg adds to what it had said
+// in the passes before (its feedback directory lasts from pass to pass,
+// and its messages are joined by " | ").
+func passMessage(msg, said string) string {
+	if said == "" {
+		return msg
+	}
+	if rest, ok := strings.CutPrefix(msg, said); ok {
+		return strings.TrimPrefix(rest, " | ")
+	}
+	return msg
 }
 
 func seconds(d time.Duration) string {
