@@ -74,9 +74,9 @@ func TestMultiPass(t *testing.T) {
 		{"three", `read p k x; [ $k = 3 ] && while :; do :; done; echo $((x+1))`, verdict.TLE, "CPU time", []verdict.Verdict{verdict.AC, verdict.AC, verdict.TLE}, time.Second, time.Minute},
 		// nothing a pass writes in its working directory is left for the next
 		{"three", `read p k x; test -e mark && { echo left; exit; }; touch mark || exit 4; echo $((x+1))`, verdict.AC, "pass 3 ok", []verdict.Verdict{verdict.AC, verdict.AC, verdict.AC}, 0, 0},
-		// the limits hold for each pass: four passes of a second's sleep
-		// under a wall-clock limit of 3 s
-		{"four", `read p k x; sleep 1; echo $((x+1))`, verdict.AC, "pass 4 ok", []verdict.Verdict{verdict.AC, verdict.AC, verdict.AC, verdict.AC}, 0, 3 * time.Second},
+		// the limits hold for each pass: four passes of 2 s of sleep
+		// under a wall-clock limit of 5 s (3 s to spare in each)
+		{"four", `read p k x; sleep 2; echo $((x+1))`, verdict.AC, "pass 4 ok", []verdict.Verdict{verdict.AC, verdict.AC, verdict.AC, verdict.AC}, 0, 5 * time.Second},
 	}
 	for _, tt := range tests {
 		t.Run(tt.test+"/"+tt.sub, func(t *testing.T) {
