@@ -1,9 +1,12 @@
 # input_file answer_file feedback_dir/ < the pass's output
+#
+# Pass 1 keeps the number in the feedback directory, which lasts from pass
+# to pass; pass 2 compares the decoded number with it (the answer file is
+# for people).
 import sys
 
 inp, ans, feedback = sys.argv[1:4]
 words = open(inp).read().split()
-want = open(ans).read().split()[0]
 got = sys.stdin.read().split()
 
 
@@ -17,9 +20,12 @@ if words[0] == "encode":
         say("pass 1: want one binary number, got %r" % " ".join(got)[:40])
         sys.exit(43)
     say("pass 1: encoded as " + got[0])
+    with open(feedback + "number.txt", "w") as f:
+        f.write(words[1])
     with open(feedback + "nextpass.in", "w") as f:
         f.write("decode " + got[0] + "\n")
     sys.exit(42)
+want = open(feedback + "number.txt").read()
 if got != [want]:
     say("pass 2: got %r, want %s" % (" ".join(got)[:40], want))
     sys.exit(43)
