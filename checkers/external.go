@@ -156,6 +156,23 @@ type External struct {
 // Check writes the input, output and answer to files and runs the program on
 // them. A missing answer is an empty file, as Kattis allows.
 func (x *External) Check(ctx context.Context, f Files) (Result, error) {
+	return x.check(ctx, f, "")
+}
+
+// Pass checks one pass of a multi-pass problem's test with a Kattis
+// validator: as Check, the input being the pass's, in the feedback
+// directory feedback, which exists and lasts from pass to pass (the
+// validator writes the next pass's input there, nextpass.in).
+func (x *External) Pass(ctx context.Context, f Files, feedback string) (Result, error) {
+	if x.Protocol != Kattis {
+		return Result{}, fmt.Errorf("%s: a multi-pass problem's validator follows the Kattis protocol, not %v", x.Name, x.Protocol)
+	}
+	return x.check(ctx, f, feedback)
+}
+
+// check runs the program on f; a Kattis validator's feedback directory is
+// feedback, or a fresh one when "".
+func (x *External) check(ctx context.Context, f Files, feedback string) (Result, error) {
 	dir, err := os.MkdirTemp(x.TempDir, "optjudge-check-")
 	if err != nil {
 		return Result{}, fmt.Errorf("%s: %w", x.Name, err)
@@ -171,11 +188,13 @@ func (x *External) Check(ctx context.Context, f Files) (Result, error) {
 	case Testlib:
 		return x.testlib(ctx, in, out, ans)
 	case Kattis:
-		feedback := filepath.Join(dir, "feedback") + "/"
-		if err := os.Mkdir(feedback, 0o755); err != nil {
-			return Result{}, fmt.Errorf("%s: %w", x.Name, err)
+		if feedback == "" {
+			feedback = filepath.Join(dir, "feedback")
+			if err := os.Mkdir(feedback, 0o755); err != nil {
+				return Result{}, fmt.Errorf("%s: %w", x.Name, err)
+			}
 		}
-		return x.kattis(ctx, in, ans, feedback, f.Output)
+		return x.kattis(ctx, in, ans, strings.TrimSuffix(feedback, "/")+"/", f.Output)
 	}
 	return Result{}, fmt.Errorf("%s: unknown protocol %v", x.Name, x.Protocol)
 }

@@ -333,6 +333,9 @@ func (g *grader) runTest(ctx context.Context, i int, t problems.Test, w *workDir
 		}
 		return tr, nil
 	}
+	if g.p.Validation.Passes > 0 {
+		return tr, g.multiPass(ctx, &tr, t, input, answer, w)
+	}
 	dir, err := g.workDir(&tr, w)
 	if err != nil {
 		return tr, err

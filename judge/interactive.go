@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"path"
@@ -63,26 +64,20 @@ func (g *grader) interact(ctx context.Context, tr *TestResult, t problems.Test, 
 		return fmt.Errorf("creating the validator's directory: %w", err)
 	}
 	defer removeAll(tmp)
-	in, ans, fb := filepath.Join(tmp, "input"), filepath.Join(tmp, "answer"), filepath.Join(tmp, "feedback")
-	for name, data := range map[string][]byte{in: input, ans: answer} {
-		if err := os.WriteFile(name, data, 0o644); err != nil {
-			return fmt.Errorf("writing the validator's files: %w", err)
-		}
-	}
+	fb := filepath.Join(tmp, "feedback")
 	if err := os.Mkdir(fb, 0o755); err != nil {
 		return fmt.Errorf("writing the validator's files: %w", err)
 	}
-	it := &interaction{g: g, cmd: cmd, feedback: fb + "/", output: filepath.Join(tmp, "output")}
-	prog := g.p.Validation.Program
-	if it.testlib = prog.Protocol == checkers.Testlib; it.testlib {
-		it.argv = append(append(slices.Clone(g.interactor.argv), in, it.output, ans), prog.Args...)
-	} else {
-		it.argv = append(append(slices.Clone(g.interactor.argv), in, ans, it.feedback), g.p.OutputValidatorArgs(t)...)
-	}
-	if err := it.run(ctx); err != nil {
+	it, err := g.interaction(ctx, t, tmp, fb, input, answer, cmd)
+	if err != nil {
 		return err
 	}
-	o := it.outcome(tr)
+	o := it.outcome()
+	if it.sub.err == nil {
+		tr.measure(it.sub.res)
+		tr.Output = nil
+	}
+	tr.outcome = o
 	if v, _ := o.verdict(g.limits); it.testlib && v == verdict.AC {
 		// testlib: the checker judges what the interactor wrote
 		out, err := os.ReadFile(it.output)
@@ -98,45 +93,97 @@ func (g *grader) interact(ctx context.Context, tr *TestResult, t problems.Test, 
 	return nil
 }
 
-// run starts both sides and waits for both to end.
-func (it *interaction) run(ctx context.Context) error {
-	toSubR, toSubW, err := os.Pipe() // the validator's stdout, the submission's stdin
-	if err != nil {
-		return fmt.Errorf("interaction pipes: %w", err)
+// interaction runs the submission's cmd against the interactive
+// validator on input, the validator's files in tmp and its feedback
+// directory fb (which exists), and returns how both ended.
+func (g *grader) interaction(ctx context.Context, t problems.Test, tmp, fb string, input, answer []byte, cmd *sandbox.Cmd) (*interaction, error) {
+	in, ans := filepath.Join(tmp, "input"), filepath.Join(tmp, "answer")
+	for name, data := range map[string][]byte{in: input, ans: answer} {
+		if err := os.WriteFile(name, data, 0o644); err != nil {
+			return nil, fmt.Errorf("writing the validator's files: %w", err)
+		}
 	}
-	fromSubR, fromSubW, err := os.Pipe() // the submission's stdout (through the judge), the validator's stdin
+	it := &interaction{g: g, cmd: cmd, feedback: fb + "/", output: filepath.Join(tmp, "output")}
+	prog := g.p.Validation.Program
+	if it.testlib = prog.Protocol == checkers.Testlib; it.testlib {
+		it.argv = append(append(slices.Clone(g.interactor.argv), in, it.output, ans), prog.Args...)
+	} else {
+		it.argv = append(append(slices.Clone(g.interactor.argv), in, ans, it.feedback), g.p.OutputValidatorArgs(t)...)
+	}
+	if err := it.run(ctx); err != nil {
+		return nil, err
+	}
+	return it, nil
+}
+
+// run starts both sides and waits for both to end, holding the pipe ends
+// as problemtools' runner (support/interactive) holds them:
+//
+//   - the write end of each channel stays open in the judge until its
+//     writer has ended, so that a reader never sees the end of its input
+//     before the writer is known to have ended (who ended first is never
+//     a race);
+//   - the read end of the validator-to-submission channel is never closed
+//     while the validator runs: once the submission has ended, the judge
+//     reads and drops what the validator still writes, so a validator
+//     that writes to a submission that left never dies of SIGPIPE nor
+//     blocks on a full pipe; it reads the end of the submission's output
+//     and decides;
+//   - the submission's output goes through the judge (sandbox.Cmd.
+//     StdoutPipe), which drops what the validator no longer reads: the
+//     submission never dies of SIGPIPE either;
+//   - a validator that ends first with anything but an accept decides:
+//     the submission is stopped then (as BAPCtools stops it; problemtools
+//     lets it run on to its limits, which changes nothing of the verdict).
+//     One that accepts first leaves the submission to end by itself: it
+//     reads the end of its input.
+//
+// Both pipes are 1 MiB where the system allows it, as problemtools makes
+// them.
+func (it *interaction) run(ctx context.Context) error {
+	toSubR, toSubW, err := interactionPipe() // the validator's stdout, the submission's stdin
+	if err != nil {
+		return err
+	}
+	fromSubR, fromSubW, err := interactionPipe() // the submission's stdout (through the judge), the validator's stdin
 	if err != nil {
 		toSubR.Close()
 		toSubW.Close()
-		return fmt.Errorf("interaction pipes: %w", err)
+		return err
 	}
 	it.cmd.StdinPipe, it.cmd.StdoutPipe = toSubR, fromSubW
 	vctx, vcancel := context.WithCancel(ctx)
 	defer vcancel()
 	sctx, scancel := context.WithCancel(ctx)
 	defer scancel()
-	vdone, sdone := make(chan struct{}), make(chan struct{})
+	vdone, sdone, drained := make(chan struct{}), make(chan struct{}), make(chan struct{})
 	go func() {
 		defer close(vdone)
 		it.val.r, it.val.err = proc.Run(vctx, it.validatorCmd(fromSubR, toSubW))
 		it.ended("validator")
-		// The submission now reads the end of its input, and what it
-		// writes goes nowhere.
-		toSubW.Close()
-		fromSubR.Close()
+		toSubW.Close()   // the submission reads the end of its input
+		fromSubR.Close() // what the submission still writes, the judge drops
 	}()
 	go func() {
 		defer close(sdone)
 		it.sub.res, it.sub.err = it.g.j.run(sctx, it.cmd)
 		it.ended("submission")
 		fromSubW.Close() // the validator reads the end of the submission's output
-		toSubR.Close()
+		setNonblock(toSubR)
+		go func() {
+			// what the validator still writes goes nowhere; this
+			// ends when the validator does, or at the close below
+			defer close(drained)
+			io.Copy(io.Discard, toSubR)
+		}()
 	}()
 	<-vdone
 	if it.firstEnded() == "validator" && !it.validatorAccepts() {
 		scancel() // the verdict is the validator's: stop the submission
 	}
 	<-sdone
+	toSubR.Close()
+	<-drained
 	return ctx.Err()
 }
 
@@ -181,14 +228,9 @@ func (it *interaction) validatorAccepts() bool {
 }
 
 // outcome gathers what both ends did into the test's outcome (decide
-// judges it), and the submission's measurements into tr.
-func (it *interaction) outcome(tr *TestResult) *outcome {
+// judges it).
+func (it *interaction) outcome() *outcome {
 	o := it.g.ran(it.sub.res, it.sub.err)
-	if it.sub.err == nil {
-		tr.measure(it.sub.res)
-		tr.Output = nil
-	}
-	tr.outcome = o
 	v, failure := it.validatorVerdict()
 	o.check(v, failure)
 	o.validatorFirst = it.firstEnded() == "validator"

@@ -73,6 +73,14 @@ echo)
 	test "$x" = hello && exit 42
 	echo "got $x" > "$3/judgemessage.txt"; exit 43 ;;
 eof) cat > /dev/null; echo "no answer" > "$3/judgemessage.txt"; exit 43 ;;
+flood)
+	# more than any pipe holds (problemtools' are 1 MiB), written by
+	# the validator itself (SIGPIPE would kill it, not a child)
+	i=0
+	while [ $i -lt 3000 ]; do printf '%01000d\n' 0; i=$((i+1)); done
+	read x
+	test "$x" = ok && exit 42
+	echo "got '$x'" > "$3/judgemessage.txt"; exit 43 ;;
 esac
 exit 2
 `
@@ -83,7 +91,7 @@ func interactiveProblem(t *testing.T) *problems.Problem {
 			"license: cc0\nsource: optjudge tests\nlimits:\n  time_limit: 1\n  validation_time: 1\n",
 		"output_validator/run": interactor,
 	}
-	for _, name := range []string{"wa-first", "ac-first", "crash", "hang", "echo", "eof"} {
+	for _, name := range []string{"wa-first", "ac-first", "crash", "hang", "echo", "eof", "flood"} {
 		files["data/secret/"+name+".in"] = name + "\n"
 		files["data/secret/"+name+".ans"] = ""
 	}
@@ -118,6 +126,21 @@ func TestInteractiveRules(t *testing.T) {
 		{"eof", "echo 42", verdict.WA, "no answer", 0, 0},
 		{"crash", "cat", verdict.JE, "interactor bug", 0, 0},
 		{"hang", "exit 0", verdict.JE, "no verdict within", time.Second, 0},
+		// the pipe rules (problemtools' support/interactive): a
+		// validator still writing when the submission has left is not
+		// killed by SIGPIPE, nor blocked: it reads the end and decides
+		{"flood", "head -c 3000000 > /dev/null; echo ok", verdict.AC, "", 0, 0},
+		{"flood", "exit 0", verdict.WA, "got ''", 0, 0},
+		{"flood", "exit 3", verdict.RE, "exit code 3", 0, 0},
+		// one that accepts first leaves the submission to end by
+		// itself: it reads the end of its input, at once (a wall
+		// limit of a minute would make waiting for it TLE)
+		{"ac-first", "cat > /dev/null", verdict.AC, "", 0, time.Minute},
+		// and what the submission still writes is dropped: neither
+		// SIGPIPE nor a full pipe (3 MB, more than any pipe holds)
+		{"ac-first", "head -c 3000000 /dev/zero", verdict.AC, "", 0, time.Minute},
+		// one that rejects first stops a submission still writing
+		{"wa-first", "exec yes", verdict.WA, "you lose", 0, time.Minute},
 	}
 	for _, tt := range tests {
 		t.Run(tt.test+"/"+tt.sub, func(t *testing.T) {

@@ -5,6 +5,7 @@ import (
 	"path/filepath"
 	"strings"
 	"syscall"
+	"time"
 
 	"github.com/optjudge/optjudge/checkers"
 	"github.com/optjudge/optjudge/judge/sandbox"
@@ -38,6 +39,26 @@ type outcome struct {
 	// submission; a wrong answer it gives then stands whatever the
 	// submission did after (problemtools' rule).
 	validatorFirst bool
+	// earlier are the runs of a multi-pass test's passes before the one
+	// the outcome is of: each completed, and the validator asked for
+	// another pass.
+	earlier []sandbox.Result
+}
+
+// within is o's outcome under the CPU limit limit (Regrade): a pass over
+// it ends the test there; pass is its index among the passes, or -1 when
+// the passes are those of o.
+func (o outcome) within(limit time.Duration) (_ outcome, pass int) {
+	if o.failure != nil {
+		return o, -1
+	}
+	for i, r := range o.earlier {
+		if st := r.Within(limit); st != sandbox.OK {
+			return outcome{status: st, run: r, earlier: o.earlier[:i]}, i
+		}
+	}
+	o.status = o.run.Within(limit)
+	return o, -1
 }
 
 // ran is the outcome of the sandbox's run of the program: res, or err when

@@ -78,6 +78,11 @@ type TestResult struct {
 	// Score is the test's score in a scoring problem, as the grading
 	// counts it; nil (absent) in a pass-fail problem.
 	Score *float64 `json:"score,omitempty"`
+	// Passes are the passes of a multi-pass problem's test, in order:
+	// the last decided the test's verdict (its verdict and message are
+	// the test's); its measurements are those of its slowest pass (the
+	// limits hold for each pass); nil in a problem of one pass.
+	Passes []PassResult `json:"passes,omitempty"`
 	// Group is the test data group whose settings the test has, in a
 	// Kattis package ("secret/group1"); "" otherwise.
 	Group string `json:"-"`
@@ -93,6 +98,19 @@ type TestResult struct {
 	// outcome is what the verdict rests on (Regrade decides it again
 	// under a lower limit); nil in a report read back from JSON
 	outcome *outcome
+}
+
+// PassResult is one pass of a multi-pass problem's test: the
+// submission's run on the pass's input (the test's, then the nextpass.in
+// the output validator wrote) and what the validator said of it.
+type PassResult struct {
+	Verdict   verdict.Verdict `json:"verdict"` // AC for a pass the validator followed with another
+	TimeMS    int64           `json:"time_ms"`
+	WallMS    int64           `json:"wall_ms"`
+	MemoryKiB int64           `json:"memory_kib"`
+	Message   string          `json:"message"` // what the validator added to its messages in this pass, or why the pass failed
+
+	said string // everything the validator had said by the end of the pass
 }
 
 // Summary totals a report.
@@ -139,6 +157,46 @@ func (tr *TestResult) measure(res *sandbox.Result) {
 	}
 	tr.Stderr = string(res.Stderr)
 	tr.Output = res.Stdout
+}
+
+// measurePass takes one pass of a multi-pass test into tr: its slowest
+// pass's time and peak memory, the last pass's exit, stderr and output.
+// res is nil when the pass could not run.
+func (tr *TestResult) measurePass(res *sandbox.Result) {
+	if res == nil {
+		return
+	}
+	cpu, wall, mem := max(tr.CPU, res.CPU), max(tr.Wall, res.Wall), max(tr.Memory, res.Memory)
+	tr.measure(res)
+	tr.CPU, tr.Wall, tr.Memory = cpu, wall, mem
+	tr.TimeMS, tr.WallMS, tr.MemoryKiB = cpu.Milliseconds(), wall.Milliseconds(), mem.KiB()
+}
+
+// lastPass gives a multi-pass test's last pass the test's verdict and
+// message: that pass decided them.
+func (tr *TestResult) lastPass() {
+	n := len(tr.Passes)
+	if n == 0 {
+		return
+	}
+	said := ""
+	if n > 1 {
+		said = tr.Passes[n-2].said
+	}
+	tr.Passes[n-1].Verdict, tr.Passes[n-1].Message = tr.Verdict, passMessage(tr.Message, said)
+}
+
+// passMessage is what a validator's message msg adds to what it had said
+// in the passes before (its feedback directory lasts from pass to pass,
+// and its messages are joined by " | ").
+func passMessage(msg, said string) string {
+	if said == "" {
+		return msg
+	}
+	if rest, ok := strings.CutPrefix(msg, said); ok {
+		return strings.TrimPrefix(rest, " | ")
+	}
+	return msg
 }
 
 func seconds(d time.Duration) string {

@@ -101,11 +101,12 @@ func (j *Judge) Regrade(ctx context.Context, p *problems.Problem, langs *Languag
 		if t.outcome == nil {
 			return nil, fmt.Errorf("regrading %s: test %s has no run to regrade (a report read back from JSON?)", r.Submission, t.Name)
 		}
-		o := *t.outcome
-		if o.failure == nil {
-			o.status = o.run.Within(limit)
-		}
+		o, pass := t.outcome.within(limit)
 		o.decide(t, out.Limits)
+		if pass >= 0 {
+			t.Passes = slices.Clone(t.Passes[:pass+1])
+		}
+		t.lastPass()
 	}
 	if !r.Compile.OK || r.Incomplete {
 		return &out, nil

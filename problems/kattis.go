@@ -38,8 +38,10 @@ import (
 //
 // The problem's type is `type` (a string, or a list in 2023-07 and later:
 // pass-fail, scoring, interactive, multi-pass, submit-answer) together with
-// the legacy `validation: custom [interactive] [score]`; multi-pass
-// problems are refused with an error naming the key. A submit-answer
+// the legacy `validation: custom [interactive] [score] [multi-pass]`
+// (DOMjudge's multi-pass, read as the 2025-09 type). A multi-pass problem
+// runs the submission up to limits.validation_passes times (2 by
+// default, a whole number of at least 2) on each test. A submit-answer
 // problem's submissions are directories of answers (see AnswerFile).
 //
 // The time limit is limits.time_limit (2023-07 and later), else the number
@@ -261,6 +263,7 @@ func (k *KattisSpec) Validate() error {
 		bad("languages", "want all, or a non-empty list of language codes")
 	}
 	k.validateLimits(bad)
+	k.validatePasses(bad)
 	k.validateGrading(bad)
 	k.parseConstants(k.nodes["constants"], bad)
 	if k.format != FormatLegacy {
@@ -309,27 +312,27 @@ func (k *KattisSpec) validateType(bad func(field, format string, args ...any)) {
 	if t.SubmitAnswer && (t.MultiPass || t.Interactive) {
 		bad("type", "submit-answer excludes multi-pass and interactive")
 	}
-	if t.MultiPass {
-		bad("type", `"multi-pass" problems are not supported: the judge runs a submission once per test`)
-	}
 	words := strings.Fields(k.Validation)
 	switch {
 	case len(words) == 0:
 	case words[0] == "default":
 		if len(words) > 1 {
-			bad("validation", "%q: default takes no parameters (custom does: interactive, score)", k.Validation)
+			bad("validation", "%q: default takes no parameters (custom does: interactive, score, multi-pass)", k.Validation)
 		}
 	case words[0] == "custom":
 		for _, w := range words[1:] {
 			switch w {
 			case "interactive":
 				t.Interactive = true
+			case "multi-pass":
+				// DOMjudge's legacy extension
+				t.MultiPass = true
 			case "score":
 				if !t.Scoring {
 					bad("validation", "custom score is only for scoring problems (type: scoring)")
 				}
 			default:
-				bad("validation", "%q: custom takes interactive and score", w)
+				bad("validation", "%q: custom takes interactive, score and multi-pass", w)
 			}
 		}
 	default:
@@ -378,6 +381,35 @@ func (k *KattisSpec) validateLimits(bad func(field, format string, args ...any))
 			k.warnings = append(k.warnings, Warning{File: k.file, Line: line, Field: field, Msg: fmt.Sprintf("%v is below 1: the format wants a margin of at least 1", f.v)})
 		}
 	}
+}
+
+// validatePasses checks limits.validation_passes: a whole number of at
+// least 2, for multi-pass problems only (elsewhere a warning: ignored).
+func (k *KattisSpec) validatePasses(bad func(field, format string, args ...any)) {
+	const field = "limits.validation_passes"
+	line, given := k.lines[field]
+	if !given {
+		return
+	}
+	if n := k.Limits.ValidationPasses; n != math.Trunc(n) || n < 2 {
+		bad(field, "%v: want a whole number of at least 2", n)
+		return
+	}
+	if !k.ptype.MultiPass {
+		k.warnings = append(k.warnings, Warning{File: k.file, Line: line, Field: field, Msg: "only for multi-pass problems; ignored"})
+	}
+}
+
+// passes is the most passes of a multi-pass problem on one test
+// (limits.validation_passes, 2 by default); 0 for any other problem.
+func (k *KattisSpec) passes() int {
+	switch {
+	case !k.ptype.MultiPass:
+		return 0
+	case k.Limits.ValidationPasses >= 2:
+		return int(k.Limits.ValidationPasses)
+	}
+	return 2
 }
 
 // validateGrading checks the legacy grading section.

@@ -387,6 +387,13 @@ func (p *Problem) loadPrograms() error {
 		p.Validation.ScoreAllowed = p.Type.Scoring
 		p.Validation.MultiplierAllowed = p.Type.Scoring && k.Format() == Format2025
 	}
+	if p.Type.MultiPass {
+		if p.Validation.Program == nil {
+			return &SpecError{File: k.file, Line: k.lineOf("type"), Field: "type",
+				Msg: "multi-pass, but there is no output validator to write the next pass's input (output_validator/ or output_validators/)"}
+		}
+		p.Validation.Passes = k.passes()
+	}
 	if p.Type.Interactive {
 		if p.Validation.Program == nil {
 			return &SpecError{File: k.file, Line: k.lineOf("type"), Field: "type",

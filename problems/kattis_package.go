@@ -178,7 +178,7 @@ func ParseFormatVersion(s string) (FormatVersion, bool) {
 type ProblemType struct {
 	Scoring      bool // an accepted submission also gets a score
 	Interactive  bool // the output validator talks with the submission
-	MultiPass    bool // refused at load time: the judge does not run several passes
+	MultiPass    bool // the submission runs again on the input the output validator writes (OutputValidation.Passes)
 	SubmitAnswer bool // the submission is the answers, a file per test (see Problem.AnswerFile)
 }
 
@@ -229,6 +229,14 @@ type OutputValidation struct {
 	ScoreRequired bool
 	// MultiplierAllowed: score_multiplier.txt is read too (2025-09).
 	MultiplierAllowed bool
+	// Passes is the most times a multi-pass problem runs the submission
+	// on one test (limits.validation_passes: 2 by default); 0 for a
+	// problem of one pass. Each pass has the test's limits; the output
+	// validator (Program) asks for one more by accepting and writing
+	// nextpass.in, the next pass's input, in its feedback directory,
+	// which lasts from pass to pass. In an interactive multi-pass problem
+	// each pass is an interaction.
+	Passes int
 }
 
 // ProgramKind says how a program of the problem is built and run.

@@ -170,8 +170,12 @@ func TestLoadKattisErrors(t *testing.T) {
 		files map[string]string
 		want  string
 	}{
-		{"multi-pass", map[string]string{"problem.yaml": "problem_format_version: 2025-09\ntype: [pass-fail, multi-pass]\n"},
-			`problem.yaml:2: type: "multi-pass" problems are not supported`},
+		{"multi-pass without a validator", map[string]string{"problem.yaml": "problem_format_version: 2025-09\ntype: [pass-fail, multi-pass]\n"},
+			`problem.yaml:2: type: multi-pass, but there is no output validator`},
+		{"validation_passes of 1", map[string]string{"problem.yaml": "problem_format_version: 2025-09\ntype: multi-pass\nlimits:\n  validation_passes: 1\n", "output_validator/v.py": ""},
+			`problem.yaml:4: limits.validation_passes: 1: want a whole number of at least 2`},
+		{"validation_passes of 2.5", map[string]string{"problem.yaml": "problem_format_version: 2025-09\ntype: multi-pass\nlimits:\n  validation_passes: 2.5\n", "output_validator/v.py": ""},
+			`problem.yaml:4: limits.validation_passes: 2.5: want a whole number of at least 2`},
 		{"submit-answer and interactive", map[string]string{"problem.yaml": "problem_format_version: 2023-07-draft\ntype: [submit-answer, interactive]\n"},
 			`problem.yaml:2: type: submit-answer excludes multi-pass and interactive`},
 		{"pass-fail and scoring", map[string]string{"problem.yaml": "problem_format_version: 2025-09\ntype: [pass-fail, scoring]\n"},
@@ -179,7 +183,7 @@ func TestLoadKattisErrors(t *testing.T) {
 		{"unknown type", map[string]string{"problem.yaml": "type: optimisation\n"},
 			`problem.yaml:1: type: "optimisation": want pass-fail, scoring, interactive, multi-pass or submit-answer`},
 		{"bad validation", map[string]string{"problem.yaml": "validation: custom fancy\n", "output_validators/v.py": ""},
-			`problem.yaml:1: validation: "fancy": custom takes interactive and score`},
+			`problem.yaml:1: validation: "fancy": custom takes interactive, score and multi-pass`},
 		{"default with parameters", map[string]string{"problem.yaml": "validation: default interactive\n"},
 			`problem.yaml:1: validation: "default interactive": default takes no parameters`},
 		{"custom score in pass-fail", map[string]string{"problem.yaml": "validation: custom score\n", "output_validators/v.py": ""},
@@ -266,5 +270,46 @@ func TestLayoutNativeWins(t *testing.T) {
 	}
 	if p.Layout != LayoutNative || p.TestDir("sample") != "testdata/sample" {
 		t.Errorf("got layout %v, want native", p.Layout)
+	}
+}
+
+// TestLoadMultiPass reads the passes of a multi-pass problem: the 2025-09
+// type with limits.validation_passes, DOMjudge's legacy validation: custom
+// multi-pass (2 passes), and validation_passes where it means nothing (a
+// warning).
+func TestLoadMultiPass(t *testing.T) {
+	tests := []struct {
+		name        string
+		files       map[string]string
+		passes      int
+		interactive bool
+		warning     string
+	}{
+		{"2025-09", map[string]string{"problem.yaml": "problem_format_version: 2025-09\ntype: multi-pass\nlimits:\n  validation_passes: 3\n", "output_validator/v.py": ""}, 3, false, ""},
+		{"2025-09 interactive", map[string]string{"problem.yaml": "problem_format_version: 2025-09\ntype: [interactive, multi-pass]\n", "output_validator/v.py": ""}, 2, true, ""},
+		{"legacy", map[string]string{"problem.yaml": "validation: custom multi-pass\n", "output_validators/v/v.py": ""}, 2, false, ""},
+		{"legacy interactive", map[string]string{"problem.yaml": "validation: custom interactive multi-pass\nlimits:\n  validation_passes: 4\n", "output_validators/v/v.py": ""}, 4, true,
+			"limits.validation_passes: not a key of format legacy"},
+		{"not multi-pass", map[string]string{"problem.yaml": "problem_format_version: 2025-09\nlimits:\n  validation_passes: 3\n"}, 0, false,
+			"problem.yaml:3: limits.validation_passes: only for multi-pass problems; ignored"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			tt.files["data/secret/1.in"] = "1\n"
+			p, err := LoadDir(writeTree(t, "pkg", tt.files))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if p.Validation.Passes != tt.passes || p.Type.MultiPass != (tt.passes > 0) || p.Validation.Interactive != tt.interactive {
+				t.Errorf("got %d passes, type %v, interactive %v; want %d, interactive %v", p.Validation.Passes, p.Type, p.Validation.Interactive, tt.passes, tt.interactive)
+			}
+			var ws []string
+			for _, w := range p.Warnings {
+				ws = append(ws, w.String())
+			}
+			if all := strings.Join(ws, "\n"); tt.warning != "" && !strings.Contains(all, tt.warning) {
+				t.Errorf("got warnings\n%s\nwant one with %q", all, tt.warning)
+			}
+		})
 	}
 }

@@ -114,6 +114,13 @@ func (r *reporter) table(rep *judge.Report) {
 			}
 		}
 		fmt.Fprintf(tw, "%s\t%s\t%s%s\t%s\t%s\t%s\n", t.Name, r.paint(t.Verdict), score, ms(t.TimeMS), ms(t.WallMS), kib(t.MemoryKiB), oneLine(msg, 100))
+		if scoring {
+			score = "\t"
+		}
+		for i, p := range t.Passes {
+			// a multi-pass test's passes, below it
+			fmt.Fprintf(tw, "  pass %d\t%s\t%s%s\t%s\t%s\t%s\n", i+1, r.paint(p.Verdict), score, ms(p.TimeMS), ms(p.WallMS), kib(p.MemoryKiB), oneLine(p.Message, 100))
+		}
 	}
 	tw.Flush()
 }

@@ -93,7 +93,7 @@ func (s *stresser) newGenerated(ctx context.Context) (*generated, error) {
 			}
 		}
 	}
-	if s.p.Validation.Interactive || (s.o.Brute == "" && s.p.Reference != nil) {
+	if noAnswers(s.p) || (s.o.Brute == "" && s.p.Reference != nil) {
 		return g, nil
 	}
 	brute, bo := s.o.Brute, s.o.Build
@@ -203,13 +203,20 @@ func (g *generated) inputs(ctx context.Context, s *stresser, first, n int) ([][]
 	return ins, nil
 }
 
+// noAnswers says whether p's generated tests get no answer from a
+// solution: in an interactive or a multi-pass problem the validator
+// decides from the input (as judge generate makes them).
+func noAnswers(p *problems.Problem) bool {
+	return p.Validation.Interactive || p.Validation.Passes > 0
+}
+
 // answers are the inputs' answers: the brute force's output, the
-// reference's, or (interactive) none.
+// reference's, or (interactive, multi-pass) none.
 func (g *generated) answers(ctx context.Context, s *stresser, inputs [][]byte) ([][]byte, error) {
 	switch {
 	case g.brute != nil:
 		return g.runTool(ctx, s, g.brute, "brute force", inputs, nil)
-	case s.p.Validation.Interactive:
+	case noAnswers(s.p):
 		return make([][]byte, len(inputs)), nil
 	}
 	out := make([][]byte, len(inputs))

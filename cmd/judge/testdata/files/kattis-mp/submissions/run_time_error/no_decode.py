@@ -1,0 +1,4 @@
+op, x = input().split()
+if op != "encode":
+    raise SystemExit("cannot decode " + x)
+print(bin(int(x))[2:])
