@@ -469,9 +469,10 @@ func TestBrowserProblems(t *testing.T) {
 	if got := b.text("#statement .md"); !strings.Contains(got, "Say hello.<script>alert(1)</script>") {
 		t.Errorf("the statement: got %q", got)
 	}
-	if n := eval[int](b, `document.querySelectorAll("#statement script, #statement .md img").length`); n != 0 {
+	if n := eval[int](b, `document.querySelectorAll("#statement script, #statement .md img:not([alt='A figure'])").length`); n != 0 {
 		t.Errorf("the statement made %d elements of its source's HTML", n)
 	}
+	b.wait("the statement's picture", `(() => { const i = document.querySelector("#statement .md img[alt='A figure']"); return i && i.complete && i.naturalWidth === 1 })()`)
 	if got := b.text("#statement .interaction"); !strings.Contains(got, "ping") || !strings.Contains(got, "pong") {
 		t.Errorf("the sample interaction: got %q", got)
 	}

@@ -5,8 +5,11 @@ import (
 	"fmt"
 	"html/template"
 	"io"
+	"io/fs"
 	"math"
 	"net/http"
+	"path"
+	"regexp"
 	"strconv"
 	"strings"
 
@@ -149,13 +152,31 @@ func (d *statementData) text(pr *Problem, st statementChoice) error {
 		return nil
 	}
 	if st.Text.Format == "md" {
-		d.HTML = markdown(string(b))
+		d.HTML = markdownWithImages(string(b), statementPicture(pr, path.Dir(st.Text.Path)))
 		return nil
 	}
 	d.Note = "The statement of this problem is in LaTeX and it has no PDF: here is its LaTeX source."
 	d.HTML = template.HTML("<pre class=\"tex\">" + template.HTMLEscapeString(string(b)) + "</pre>")
 	return nil
 }
+
+// statementPicture resolves a picture a Markdown statement in dir shows
+// (figure.png) to its URL: only a picture beside the statement
+// (problems.Problem.StatementPath), never another file or another site.
+func statementPicture(pr *Problem, dir string) func(string) string {
+	return func(name string) string {
+		if !pictureNameRE.MatchString(name) {
+			return ""
+		}
+		full := path.Join(dir, name)
+		if !fs.ValidPath(full) || !pr.StatementPath(full) {
+			return ""
+		}
+		return problemFileURL(false, pr.Name, full)
+	}
+}
+
+var pictureNameRE = regexp.MustCompile(`^(\./)?[A-Za-z0-9_][A-Za-z0-9._-]*$`)
 
 // addSamples adds pr's samples: a package's as its statement shows them,
 // interactions included; a native problem's with their drawings.

@@ -1,7 +1,11 @@
 package service
 
 import (
+	"bytes"
 	"encoding/json"
+	"image"
+	"image/color"
+	"image/png"
 	"net/http"
 	"os"
 	"path/filepath"
@@ -34,11 +38,11 @@ func contestDir(t *testing.T) string {
 			"- id: texonly\n  label: B\n  rgb: '#008100'\n- id: later\n  label: C\n",
 		"hello/problem.yaml": "name: {en: Hello, nl: Hallo}\nlanguages: python3\nlimits:\n  code: 1\n",
 		"hello/statement/problem.en.md": "# Task\n\nSay **hello**.<script>alert(1)</script> [run](javascript:alert(2))\n\n" +
-			"<img src=x onerror=alert(3)>\n",
+			"<img src=x onerror=alert(3)>\n\n![A figure](figure.png) ![the answer](../data/secret/1.ans) ![far](https://example.com/x.png)\n",
 		"hello/statement/problem.nl.md":         "Zeg **hallo**.\n",
 		"hello/statement/problem.en.pdf":        "%PDF-1.4 not really\n",
 		"hello/statement/solution.en.tex":       "the jury's solution: print hello\n",
-		"hello/statement/figure.png":            "\x89PNG\r\n\x1a\n",
+		"hello/statement/figure.png":            onePixelPNG(),
 		"hello/attachments/testing_tool.py":     "print('a tool')\n",
 		"hello/attachments/lib/x.h":             "int x;\n",
 		"hello/data/sample/1.in":                "1\n",
@@ -85,6 +89,15 @@ func writeBadContest(t *testing.T) string {
 	dir := t.TempDir()
 	writeProblemFile(t, dir, "problems.yaml", "- id: x\n")
 	return dir
+}
+
+// onePixelPNG is a picture of one pixel.
+func onePixelPNG() string {
+	var buf bytes.Buffer
+	img := image.NewRGBA(image.Rect(0, 0, 1, 1))
+	img.Set(0, 0, color.RGBA{255, 113, 9, 255})
+	png.Encode(&buf, img)
+	return buf.String()
 }
 
 // contestEnv is the service on contestDir, with users.
@@ -161,6 +174,7 @@ func TestProblemPage(t *testing.T) {
 		`<a href="/problems/hello/files/attachments/lib/x.h" download>lib/x.h</a>`,
 		`<div class="int-line int-out" role="row"><pre role="cell">ping`, `<div class="int-line int-in" role="row"><pre role="cell">pong`,
 		`<a class="button" href="/submit?problem=hello"`, "source code 1 KiB",
+		`<img src="/problems/hello/files/statement/figure.png" alt="A figure"> the answer far`,
 	} {
 		if !strings.Contains(body, want) {
 			t.Errorf("/problems/hello: no %q in\n%s", want, body)
@@ -208,7 +222,7 @@ func TestProblemFiles(t *testing.T) {
 		{"/problems/hello/files/attachments/testing_tool.py", "application/octet-stream", `attachment; filename="testing_tool.py"`, "print('a tool')\n"},
 		{"/problems/hello/files/attachments/lib/x.h", "application/octet-stream", `attachment; filename="x.h"`, "int x;\n"},
 		{"/problems/hello/files/statement/problem.en.pdf", "application/pdf", "", "%PDF-1.4 not really\n"},
-		{"/problems/hello/files/statement/figure.png", "image/png", "", "\x89PNG\r\n\x1a\n"},
+		{"/problems/hello/files/statement/figure.png", "image/png", "", onePixelPNG()},
 		{"/problems/hello/files/data/sample/2.interaction", "application/octet-stream", `attachment; filename="2.interaction"`, ">ping\n<pong\n"},
 		{"/api/v1/problems/hello/files/attachments/testing_tool.py", "application/octet-stream", `attachment; filename="testing_tool.py"`, "print('a tool')\n"},
 	} {
@@ -366,5 +380,27 @@ func TestHugeStatement(t *testing.T) {
 	}
 	if d.HTML != "" || !strings.Contains(d.Note, "too large to show") {
 		t.Errorf("got %d bytes of HTML and note %q, want none and a note", len(d.HTML), d.Note)
+	}
+}
+
+func TestMarkdownImages(t *testing.T) {
+	image := func(name string) string {
+		if name == "fig.png" {
+			return `/problems/p/files/statement/fig.png?a="b"`
+		}
+		return ""
+	}
+	for _, tc := range []struct{ in, want string }{
+		{"![A figure](fig.png)", `<p><img src="/problems/p/files/statement/fig.png?a=&#34;b&#34;" alt="A figure"></p>` + "\n"},
+		{`![x"><script>](fig.png "title")`, `<p><img src="/problems/p/files/statement/fig.png?a=&#34;b&#34;" alt="x&#34;&gt;&lt;script&gt;"></p>` + "\n"},
+		{"![gone](other.png) and !bang", "<p>gone and !bang</p>\n"},
+		{"![**b**](javascript:alert(1))", "<p>**b**)</p>\n"}, // as a link: the target ends at the first )
+	} {
+		if got := string(markdownWithImages(tc.in, image)); got != tc.want {
+			t.Errorf("%q: got %q, want %q", tc.in, got, tc.want)
+		}
+	}
+	if got := string(markdown("![A figure](fig.png)")); got != "<p>A figure</p>\n" {
+		t.Errorf("without pictures: got %q", got)
 	}
 }
