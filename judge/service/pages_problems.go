@@ -143,12 +143,16 @@ func (d *statementData) text(pr *Problem, st statementChoice) error {
 		d.Note = "The statement of this problem is in LaTeX: read its PDF."
 		return nil
 	}
-	b, err := pr.ReadStatement(*st.Text)
+	var b []byte
+	info, err := fs.Stat(pr.FS, st.Text.Path)
+	if err == nil && info.Size() <= maxStatement { // not read at all when it is too large
+		b, err = pr.ReadStatement(*st.Text)
+	}
 	if err != nil {
 		return err
 	}
-	if len(b) > maxStatement {
-		d.Note = fmt.Sprintf("The statement (%s, %d bytes) is too large to show here.", st.Text.Path, len(b))
+	if b == nil || len(b) > maxStatement {
+		d.Note = fmt.Sprintf("The statement (%s, %d bytes) is too large to show here.", st.Text.Path, max(int64(len(b)), info.Size()))
 		return nil
 	}
 	if st.Text.Format == "md" {

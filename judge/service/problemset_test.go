@@ -404,3 +404,38 @@ func TestMarkdownImages(t *testing.T) {
 		t.Errorf("without pictures: got %q", got)
 	}
 }
+
+// TestStatementKinds: a LaTeX statement with a PDF offers the PDF, a PDF
+// alone says so, no statement says so.
+func TestStatementKinds(t *testing.T) {
+	for _, tc := range []struct {
+		name        string
+		files       []string
+		note, html  string
+		pdfExpected bool
+	}{
+		{"tex and pdf", []string{"statement/problem.en.tex", "statement/problem.en.pdf"}, "in LaTeX: read its PDF", "", true},
+		{"pdf", []string{"problem_statement/problem.pdf"}, "is a PDF", "", true},
+		{"none", nil, "", "has no statement", false},
+		{"md and pdf", []string{"statement/problem.en.md", "statement/problem.en.pdf"}, "", "<p>text</p>", true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			fsys := fstest.MapFS{}
+			for _, f := range tc.files {
+				fsys[f] = &fstest.MapFile{Data: []byte("text\n")}
+			}
+			p := &Problem{Problem: &problems.Problem{FS: fsys}}
+			st := chooseStatement(p, "", "")
+			var d statementData
+			if st.PDF != nil {
+				d.PDF = "pdf"
+			}
+			if err := d.text(p, st); err != nil {
+				t.Fatal(err)
+			}
+			if (st.PDF != nil) != tc.pdfExpected || !strings.Contains(d.Note, tc.note) || !strings.Contains(string(d.HTML), tc.html) {
+				t.Errorf("got PDF %v, note %q, HTML %q", st.PDF != nil, d.Note, d.HTML)
+			}
+		})
+	}
+}
