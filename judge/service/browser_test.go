@@ -429,7 +429,7 @@ func (b *browser) download(sel string) []byte {
 		Behavior: cdpbrowser.SetDownloadBehaviorBehaviorAllowAndName, DownloadPath: dir, EventsEnabled: &on}); err != nil {
 		b.t.Fatal(err)
 	}
-	b.do(chromedp.Click(chromedp.CSS(sel)))
+	b.clickJS(sel)
 	select {
 	case p := <-done:
 		if p.State != cdpbrowser.DownloadProgressStateCompleted {
@@ -444,6 +444,15 @@ func (b *browser) download(sel string) []byte {
 		b.t.Fatalf("the download of %s did not end in %v", sel, step)
 	}
 	return nil
+}
+
+// clickJS clicks the element sel from the page's script: right after a
+// navigation, chromedp's Click may look for the node in the document
+// before (a busy machine made it "Could not find node with given id").
+func (b *browser) clickJS(sel string) {
+	b.t.Helper()
+	b.wait(sel, fmt.Sprintf(`!!document.querySelector(%q)`, sel))
+	eval[bool](b, fmt.Sprintf(`(() => { document.querySelector(%q).click(); return true })()`, sel))
 }
 
 // TestBrowserProblems: a contestant reads the contest's problem set in its
@@ -464,7 +473,7 @@ func TestBrowserProblems(t *testing.T) {
 	if got := eval[string](b, `getComputedStyle(document.querySelector("#contest-problems .label-hello")).backgroundColor`); got != "rgb(255, 113, 9)" {
 		t.Errorf("hello's label: got %s, want the colour of problems.yaml", got)
 	}
-	b.do(chromedp.Click(chromedp.CSS(`#contest-problems a[href="/problems/hello"]`)))
+	b.clickJS(`#contest-problems a[href="/problems/hello"]`)
 	b.wait("the statement", `location.pathname === "/problems/hello" && !!document.querySelector("#statement .md strong")`)
 	if got := b.text("#statement .md"); !strings.Contains(got, "Say hello.<script>alert(1)</script>") {
 		t.Errorf("the statement: got %q", got)
@@ -476,7 +485,7 @@ func TestBrowserProblems(t *testing.T) {
 	if got := b.text("#statement .interaction"); !strings.Contains(got, "ping") || !strings.Contains(got, "pong") {
 		t.Errorf("the sample interaction: got %q", got)
 	}
-	b.do(chromedp.Click(chromedp.CSS(`a[hreflang="nl"]`)))
+	b.clickJS(`a[hreflang="nl"]`)
 	b.wait("the Dutch statement", `location.search === "?lang=nl" && document.querySelector("#statement .md").innerText.includes("Zeg hallo")`)
 
 	if got := string(b.download(`#attachments a[href$="testing_tool.py"]`)); got != "print('a tool')\n" {
@@ -484,7 +493,7 @@ func TestBrowserProblems(t *testing.T) {
 	}
 
 	// the submit page: hello takes Python 3 only; clocks takes all
-	b.do(chromedp.Click(chromedp.ID("submit-link")))
+	b.clickJS("#submit-link")
 	b.wait("the submit page", `location.pathname === "/submit" && !!document.getElementById("language")`)
 	offered := `Array.from(document.getElementById("language").options).filter((o) => o.value && !o.hidden).map((o) => o.value).join(" ")`
 	if got := eval[string](b, offered); got != "python3 cpython3" {
