@@ -59,6 +59,12 @@ of its own: one whose checker, interactive validator or custom grader is
 a program is refused (put such a problem in --problems DIR on the server
 and every worker), its validators are never run. /metrics is an admin's.
 
+--problems DIR may hold a contest: DIR/contest.yaml (its name) and
+DIR/problems.yaml (its problems in order, with their labels and colours,
+as BAPCtools and DOMjudge write them). The pages and the API list the
+problems in that order with their labels; a problem it does not list
+comes after them.
+
 The store is bounded: about twice --store-size of records and
 --cache-size of compiled executables (which expire after a week); a full
 store refuses with 507. The embedded NATS server fsyncs every --nats-sync:
@@ -201,6 +207,12 @@ func runServe(e *env, fs *flag.FlagSet, args []string) int {
 		return e.fail(err)
 	}
 	defer lib.Close()
+	if c := lib.Contest(); c != nil {
+		logger.Printf("contest %q: %d problems in %s", c.Name, len(c.Problems), filepath.Join(e.problemsDir, "problems.yaml"))
+		for _, w := range c.Warnings {
+			logger.Printf("warning: %s", w)
+		}
+	}
 	// the server first: it follows the queue (the advisories of jobs
 	// whose deliveries ran out) before a worker takes a job
 	api := service.NewServer(service.ServerConfig{Store: store, Library: lib, Tokens: c.tokens, MaxSource: c.maxSource,

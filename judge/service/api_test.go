@@ -61,8 +61,9 @@ func TestOpenAPIMatchesServer(t *testing.T) {
 	e := newEnv(t, envOpts{})
 	served := map[string]bool{}
 	for _, ep := range append(e.api.apiEndpoints(), e.api.otherEndpoints()...) {
-		served[ep.pattern] = true
-		if !documented[ep.pattern] {
+		pattern := strings.ReplaceAll(ep.pattern, "...}", "}") // a wildcard of ServeMux's, a path parameter of OpenAPI's
+		served[pattern] = true
+		if !documented[pattern] {
 			t.Errorf("%s: served but not in openapi.yaml", ep.pattern)
 		}
 	}
@@ -91,6 +92,7 @@ func checkSchemas(t *testing.T, doc []byte) {
 		"SubmitRequest": SubmitRequest{}, "Accepted": Accepted{}, "Judging": JudgingRef{}, "Submission": SubmissionView{},
 		"Failure": FailureView{}, "TestEvent": TestBrief{}, "Problem": ProblemSummary{}, "Uploaded": UploadedProblem{},
 		"Worker": WorkerInfo{}, "Queue": QueueView{}, "RejudgeResult": RejudgeResult{},
+		"Contest": ContestView{}, "StatementLink": StatementLink{}, "FileLink": FileLink{},
 	} {
 		var keys []string
 		rt := reflect.TypeOf(v)

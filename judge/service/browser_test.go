@@ -12,6 +12,7 @@ import (
 	"testing"
 	"time"
 
+	cdpbrowser "github.com/chromedp/cdproto/browser"
 	"github.com/chromedp/chromedp"
 )
 
@@ -406,4 +407,101 @@ func TestScreenshots(t *testing.T) {
 	b.do(chromedp.EmulateViewport(390, 844, chromedp.EmulateMobile))
 	b.open("/s/" + long)
 	shot("pages-submission-phone.png", false)
+}
+
+// download clicks the link sel and returns the file the browser saved.
+func (b *browser) download(sel string) []byte {
+	b.t.Helper()
+	dir := b.t.TempDir()
+	done := make(chan cdpbrowser.EventDownloadProgress, 16)
+	if err := chromedp.ListenBrowser(b.ctx, func(ev any) {
+		if p, ok := ev.(*cdpbrowser.EventDownloadProgress); ok && p.State != cdpbrowser.DownloadProgressStateInProgress {
+			select {
+			case done <- *p:
+			default:
+			}
+		}
+	}); err != nil {
+		b.t.Fatal(err)
+	}
+	on := true
+	if _, err := chromedp.CallBrowser(b.ctx, cdpbrowser.SetDownloadBehavior, cdpbrowser.SetDownloadBehaviorParams{
+		Behavior: cdpbrowser.SetDownloadBehaviorBehaviorAllowAndName, DownloadPath: dir, EventsEnabled: &on}); err != nil {
+		b.t.Fatal(err)
+	}
+	b.clickJS(sel)
+	select {
+	case p := <-done:
+		if p.State != cdpbrowser.DownloadProgressStateCompleted {
+			b.t.Fatalf("the download of %s: %s", sel, p.State)
+		}
+		data, err := os.ReadFile(filepath.Join(dir, p.GUID))
+		if err != nil {
+			b.t.Fatal(err)
+		}
+		return data
+	case <-time.After(step):
+		b.t.Fatalf("the download of %s did not end in %v", sel, step)
+	}
+	return nil
+}
+
+// clickJS clicks the element sel from the page's script: right after a
+// navigation, chromedp's Click may look for the node in the document
+// before (a busy machine made it "Could not find node with given id").
+func (b *browser) clickJS(sel string) {
+	b.t.Helper()
+	b.wait(sel, fmt.Sprintf(`!!document.querySelector(%q)`, sel))
+	eval[bool](b, fmt.Sprintf(`(() => { document.querySelector(%q).click(); return true })()`, sel))
+}
+
+// TestBrowserProblems: a contestant reads the contest's problem set in its
+// order and colours, a problem's statement in two languages and its
+// sample interaction, downloads an attachment, and the submit page offers
+// only the problem's languages.
+func TestBrowserProblems(t *testing.T) {
+	chromium(t)
+	e := newEnv(t, envOpts{tokens: pageTokens, problems: contestDir(t)})
+	b := newBrowser(t, e.http.URL, 1200, 900)
+	b.login(pageTokens[0].Token)
+
+	b.open("/problems")
+	b.wait("the problem set", `document.querySelectorAll("#contest-problems tbody tr").length === 2`)
+	if got := b.text("#contest-problems tbody tr"); !strings.Contains(got, "A") || !strings.Contains(got, "Hello") {
+		t.Errorf("the first problem: got %q, want A: Hello", got)
+	}
+	if got := eval[string](b, `getComputedStyle(document.querySelector("#contest-problems .label-hello")).backgroundColor`); got != "rgb(255, 113, 9)" {
+		t.Errorf("hello's label: got %s, want the colour of problems.yaml", got)
+	}
+	b.clickJS(`#contest-problems a[href="/problems/hello"]`)
+	b.wait("the statement", `location.pathname === "/problems/hello" && !!document.querySelector("#statement .md strong")`)
+	if got := b.text("#statement .md"); !strings.Contains(got, "Say hello.<script>alert(1)</script>") {
+		t.Errorf("the statement: got %q", got)
+	}
+	if n := eval[int](b, `document.querySelectorAll("#statement script, #statement .md img:not([alt='A figure'])").length`); n != 0 {
+		t.Errorf("the statement made %d elements of its source's HTML", n)
+	}
+	b.wait("the statement's picture", `(() => { const i = document.querySelector("#statement .md img[alt='A figure']"); return i && i.complete && i.naturalWidth === 1 })()`)
+	if got := b.text("#statement .interaction"); !strings.Contains(got, "ping") || !strings.Contains(got, "pong") {
+		t.Errorf("the sample interaction: got %q", got)
+	}
+	b.clickJS(`a[hreflang="nl"]`)
+	b.wait("the Dutch statement", `location.search === "?lang=nl" && document.querySelector("#statement .md").innerText.includes("Zeg hallo")`)
+
+	if got := string(b.download(`#attachments a[href$="testing_tool.py"]`)); got != "print('a tool')\n" {
+		t.Errorf("the attachment: got %q", got)
+	}
+
+	// the submit page: hello takes Python 3 only; clocks takes all
+	b.clickJS("#submit-link")
+	b.wait("the submit page", `location.pathname === "/submit" && !!document.getElementById("language")`)
+	offered := `Array.from(document.getElementById("language").options).filter((o) => o.value && !o.hidden).map((o) => o.value).join(" ")`
+	if got := eval[string](b, offered); got != "python3 cpython3" {
+		t.Errorf("the languages of hello: got %q", got)
+	}
+	eval[bool](b, `(() => { const s = document.getElementById("problem"); s.value = "clocks"; s.dispatchEvent(new Event("change")); return true })()`)
+	b.wait("the clocks' statement", `document.querySelector("#statement h2").innerText.includes("Clocks")`)
+	if got := eval[string](b, offered); !strings.Contains(got, "cpp") || !strings.Contains(got, "python3") {
+		t.Errorf("the languages of clocks: got %q, want all", got)
+	}
 }

@@ -59,9 +59,13 @@
 //
 // What a user sees of a submission is decided in one place, sight
 // (feedback.go): a contestant nothing of a secret test that came from its
-// files, the program or the checker, whatever Feedback says. An uploaded
+// files, the program or the checker, whatever Feedback says; and which
+// files of a problem's package anyone may download (sight.problemFile:
+// the statements and their pictures, the attachments, the samples). An uploaded
 // package runs no program of its own (see problems_api.go).
 //
 // The web pages (pages.go, web/) are served by the same Server, beside the
 // API and with the same users; their scripts read the API's event streams.
+// The problem set (problemset.go, pages_problems.go) is in the order of
+// the problems directory's contest (problems.Contest), with its labels.
 package service

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"regexp"
+	"slices"
 
 	"github.com/optjudge/optjudge/judge"
 	"github.com/optjudge/optjudge/judge/verdict"
@@ -183,4 +184,21 @@ func (v sight) failure(f *Failure, id string) (*FailureView, string) {
 		fv.Drawing, fv.Description = "/api/v1/submissions/"+id+"/drawing.svg", f.Description
 	}
 	return fv, f.Drawing
+}
+
+// problemFile says whether the user may download the file name of a
+// problem's package: its statements and their pictures, its attachments
+// and its samples' files, which the contestants have by definition; never
+// anything else of the package (a secret test, an answer, a validator, a
+// jury's solution), admins included: theirs is the package itself.
+func (v sight) problemFile(p *problems.Problem, name string) bool {
+	if p.StatementPath(name) || slices.Contains(p.Attachments(), name) {
+		return true
+	}
+	for _, s := range p.Samples() {
+		if name == s.Input || name == s.Output || name == s.Interaction {
+			return name != ""
+		}
+	}
+	return false
 }

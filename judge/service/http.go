@@ -155,6 +155,7 @@ func (s *Server) apiEndpoints() []endpoint {
 		{"GET /api/v1/problems", s.handleProblems},
 		{"POST /api/v1/problems", admin(s.handleUpload)},
 		{"GET /api/v1/problems/{name}", s.handleProblem},
+		{"GET /api/v1/problems/{name}/files/{path...}", s.handleProblemFile},
 		{"POST /api/v1/problems/{name}/rejudge", admin(s.handleRejudge)},
 		{"GET /api/v1/problems/{name}/rejudges/{id}", admin(s.handleRejudgeResult)},
 		{"GET /api/v1/queue", admin(s.handleQueue)},

@@ -252,8 +252,16 @@ func walkContestantRoutes(t *testing.T, e *env, c *collector, token string, mine
 	for _, lp := range leaks {
 		paths = append(paths, "/api/v1/submissions?problem="+lp.name, "/api/v1/problems/"+lp.name, "/?problem="+lp.name,
 			"/submit?problem="+lp.name, "/problems/"+lp.name+"/statement", "/problems/"+lp.name+"/samples/sample%2F1/1",
-			"/api/v1/problems/"+lp.name+"/rejudges/0123456789abcdef0123")
+			"/api/v1/problems/"+lp.name+"/rejudges/0123456789abcdef0123",
+			"/problems/"+lp.name, "/problems/"+lp.name+"?lang=en", "/api/v1/problems/"+lp.name+"?lang=nl")
+		// the files route serves the samples' files, and nothing secret
+		for _, f := range []string{"data/sample/1.in", "data/sample/1.ans", "testdata/sample/1.in", "data/secret/1.in", "data/secret/1.ans",
+			"data/secret/a/1.in", "data/secret/a/1.ans", "testdata/secret/1.in", "testdata/secret/1.ans", "data/secret%2F1.ans",
+			"data/sample/../secret/1.ans", "problem.yaml"} {
+			paths = append(paths, "/api/v1/problems/"+lp.name+"/files/"+f, "/problems/"+lp.name+"/files/"+f)
+		}
 	}
+	paths = append(paths, "/problems", "/contest.css")
 	for _, p := range paths {
 		_, body := e.getRaw(p)
 		c.add("api "+p, body)

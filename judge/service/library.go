@@ -43,6 +43,7 @@ type Library struct {
 	localBy  map[string]*Problem    // the same, by hash
 	uploaded map[string]*versionUse // the uploaded versions loaded, by hash
 	clock    uint64                 // counts uses, for the least recently used
+	contest  *problems.Contest      // the problems directory's, nil without one
 
 	fetchHook func(hash string) // tests: called before a package is fetched, as a slow network would
 }
@@ -67,7 +68,8 @@ type Problem struct {
 	Uploaded bool
 }
 
-// NewLibrary loads the embedded problems and those in dir ("" for none);
+// NewLibrary loads the embedded problems and those in dir ("" for none),
+// and dir's contest.yaml and problems.yaml (see problems.Contest);
 // uploaded packages are unpacked in a directory of its own under cache,
 // which Close removes (and the next Library of that cache, after a crash:
 // libraries of several processes may share a cache).
@@ -109,6 +111,9 @@ func (l *Library) loadLocal(dir string) error {
 	if err != nil {
 		return fmt.Errorf("--problems: %w", err)
 	}
+	if l.contest, err = problems.LoadContest(dir); err != nil {
+		return fmt.Errorf("--problems: %w", err)
+	}
 	for _, e := range ents {
 		sub := filepath.Join(dir, e.Name())
 		if _, err := os.Stat(filepath.Join(sub, "problem.yaml")); !e.IsDir() || err != nil {
@@ -120,8 +125,21 @@ func (l *Library) loadLocal(dir string) error {
 		}
 		l.addLocal(p)
 	}
+	if c := l.contest; c != nil {
+		for _, e := range c.Problems {
+			if l.local[e.ID] == nil {
+				c.Warnings = append(c.Warnings, problems.Warning{File: filepath.Join(dir, "problems.yaml"), Line: e.Line,
+					Msg: fmt.Sprintf("problem %q is not in %s: it is listed once a package of that name is uploaded", e.ID, dir)})
+			}
+		}
+	}
 	return nil
 }
+
+// Contest is the problems directory's contest (its contest.yaml and
+// problems.yaml); nil when it has neither. Its entries name problems
+// whether they are in the directory or uploaded.
+func (l *Library) Contest() *problems.Contest { return l.contest }
 
 // Close removes the Library's unpacked packages.
 func (l *Library) Close() error {

@@ -13,8 +13,21 @@ import (
 // links. Everything else is text. Every piece of the source is escaped;
 // the only markup in the result is what this function writes, and a link
 // goes only to http, https or a path of the same site (no javascript:).
-// Raw HTML in the source is shown as text.
-func markdown(src string) template.HTML {
+// Raw HTML in the source is shown as text, and so is an image
+// (![alt](file)): see markdownWithImages.
+func markdown(src string) template.HTML { return md{}.render(src) }
+
+// markdownWithImages is markdown with images: image says where the
+// picture a statement names (![alt](figure.png)) is served, "" for none
+// (then its alt text is shown).
+func markdownWithImages(src string, image func(name string) string) template.HTML {
+	return md{image: image}.render(src)
+}
+
+// md renders Markdown; image, when set, resolves an image's file.
+type md struct{ image func(string) string }
+
+func (x md) render(src string) template.HTML {
 	lines := strings.Split(strings.ReplaceAll(src, "\r\n", "\n"), "\n")
 	var b strings.Builder
 	for i := 0; i < len(lines); {
@@ -28,22 +41,22 @@ func markdown(src string) template.HTML {
 		case headingRE.MatchString(line):
 			m := headingRE.FindStringSubmatch(line)
 			n := string(rune('0' + len(m[1])))
-			b.WriteString("<h" + n + ">" + mdInline(strings.TrimRight(m[2], " #")) + "</h" + n + ">\n")
+			b.WriteString("<h" + n + ">" + x.inline(strings.TrimRight(m[2], " #")) + "</h" + n + ">\n")
 			i++
 		case isTableAt(lines, i):
-			i = mdTable(&b, lines, i)
+			i = x.table(&b, lines, i)
 		case listRE.MatchString(line):
-			i = mdList(&b, lines, i)
+			i = x.list(&b, lines, i)
 		case strings.HasPrefix(trimmed, ">"):
 			j := i
 			var quoted []string
 			for ; j < len(lines) && strings.HasPrefix(strings.TrimSpace(lines[j]), ">"); j++ {
 				quoted = append(quoted, strings.TrimPrefix(strings.TrimPrefix(strings.TrimSpace(lines[j]), ">"), " "))
 			}
-			b.WriteString("<blockquote>\n" + string(markdown(strings.Join(quoted, "\n"))) + "</blockquote>\n")
+			b.WriteString("<blockquote>\n" + string(x.render(strings.Join(quoted, "\n"))) + "</blockquote>\n")
 			i = j
 		default:
-			i = mdParagraph(&b, lines, i)
+			i = x.paragraph(&b, lines, i)
 		}
 	}
 	return template.HTML(b.String())
@@ -72,18 +85,18 @@ func isTableAt(lines []string, i int) bool {
 	return strings.Contains(lines[i], "|") && i+1 < len(lines) && tableSep.MatchString(lines[i+1])
 }
 
-// mdTable writes the pipe table at lines[i].
-func mdTable(b *strings.Builder, lines []string, i int) int {
+// table writes the pipe table at lines[i].
+func (x md) table(b *strings.Builder, lines []string, i int) int {
 	b.WriteString("<div class=\"table\"><table>\n<thead><tr>")
 	for _, c := range tableCells(lines[i]) {
-		b.WriteString("<th>" + mdInline(c) + "</th>")
+		b.WriteString("<th>" + x.inline(c) + "</th>")
 	}
 	b.WriteString("</tr></thead>\n<tbody>\n")
 	j := i + 2
 	for ; j < len(lines) && strings.Contains(lines[j], "|") && strings.TrimSpace(lines[j]) != ""; j++ {
 		b.WriteString("<tr>")
 		for _, c := range tableCells(lines[j]) {
-			b.WriteString("<td>" + mdInline(c) + "</td>")
+			b.WriteString("<td>" + x.inline(c) + "</td>")
 		}
 		b.WriteString("</tr>\n")
 	}
@@ -101,9 +114,9 @@ func tableCells(line string) []string {
 	return cells
 }
 
-// mdList writes the list at lines[i]; a line that does not start an item
+// list writes the list at lines[i]; a line that does not start an item
 // continues the item before it.
-func mdList(b *strings.Builder, lines []string, i int) int {
+func (x md) list(b *strings.Builder, lines []string, i int) int {
 	tag := "ul"
 	if m := listRE.FindStringSubmatch(lines[i]); m[1][0] >= '0' && m[1][0] <= '9' {
 		tag = "ol"
@@ -112,7 +125,7 @@ func mdList(b *strings.Builder, lines []string, i int) int {
 	var item []string
 	flush := func() {
 		if item != nil {
-			b.WriteString("<li>" + mdInline(strings.Join(item, " ")) + "</li>\n")
+			b.WriteString("<li>" + x.inline(strings.Join(item, " ")) + "</li>\n")
 		}
 		item = nil
 	}
@@ -130,8 +143,8 @@ func mdList(b *strings.Builder, lines []string, i int) int {
 	return j
 }
 
-// mdParagraph writes the lines up to a blank line or another block.
-func mdParagraph(b *strings.Builder, lines []string, i int) int {
+// paragraph writes the lines up to a blank line or another block.
+func (x md) paragraph(b *strings.Builder, lines []string, i int) int {
 	var para []string
 	j := i
 	for ; j < len(lines); j++ {
@@ -141,16 +154,16 @@ func mdParagraph(b *strings.Builder, lines []string, i int) int {
 		}
 		para = append(para, t)
 	}
-	b.WriteString("<p>" + mdInline(strings.Join(para, "\n")) + "</p>\n")
+	b.WriteString("<p>" + x.inline(strings.Join(para, "\n")) + "</p>\n")
 	return j
 }
 
-// mdInline renders a span of text: `code`, **strong**, *em* or _em_,
+// inline renders a span of text: `code`, **strong**, *em* or _em_,
 // [text](url); everything else escaped.
-func mdInline(s string) string {
+func (x md) inline(s string) string {
 	var b strings.Builder
 	for len(s) > 0 {
-		i := strings.IndexAny(s, "`*_[")
+		i := strings.IndexAny(s, "`*_[!")
 		if i < 0 {
 			b.WriteString(html.EscapeString(s))
 			break
@@ -158,7 +171,7 @@ func mdInline(s string) string {
 		b.WriteString(html.EscapeString(s[:i]))
 		inWord := s[i] == '_' && i > 0 && isWordByte(s[i-1])
 		s = s[i:]
-		if out, rest, ok := mdSpan(s); ok && !inWord {
+		if out, rest, ok := x.span(s); ok && !inWord {
 			b.WriteString(out)
 			s = rest
 			continue
@@ -169,10 +182,13 @@ func mdInline(s string) string {
 	return b.String()
 }
 
-var linkRE = regexp.MustCompile(`^\[([^\]]*)\]\(([^)\s]*)\)`)
+var (
+	linkRE  = regexp.MustCompile(`^\[([^\]]*)\]\(([^)\s]*)\)`)
+	imageRE = regexp.MustCompile(`^!\[([^\]]*)\]\(([^)\s]*)(?:\s+"[^"]*")?\)`)
+)
 
-// mdSpan renders the inline element at the start of s, if one is there.
-func mdSpan(s string) (out, rest string, ok bool) {
+// span renders the inline element at the start of s, if one is there.
+func (x md) span(s string) (out, rest string, ok bool) {
 	switch {
 	case s[0] == '`':
 		if j := strings.IndexByte(s[1:], '`'); j >= 0 {
@@ -180,18 +196,29 @@ func mdSpan(s string) (out, rest string, ok bool) {
 		}
 	case strings.HasPrefix(s, "**"):
 		if j := strings.Index(s[2:], "**"); j > 0 {
-			return "<strong>" + mdInline(s[2:2+j]) + "</strong>", s[4+j:], true
+			return "<strong>" + x.inline(s[2:2+j]) + "</strong>", s[4+j:], true
 		}
 	case s[0] == '*' || s[0] == '_':
 		if j := strings.IndexByte(s[1:], s[0]); j > 0 && s[1] != ' ' {
-			return "<em>" + mdInline(s[1:1+j]) + "</em>", s[2+j:], true
+			return "<em>" + x.inline(s[1:1+j]) + "</em>", s[2+j:], true
+		}
+	case strings.HasPrefix(s, "!["):
+		if m := imageRE.FindStringSubmatch(s); m != nil {
+			src := ""
+			if x.image != nil {
+				src = x.image(m[2])
+			}
+			if src == "" {
+				return html.EscapeString(m[1]), s[len(m[0]):], true
+			}
+			return `<img src="` + html.EscapeString(src) + `" alt="` + html.EscapeString(m[1]) + `">`, s[len(m[0]):], true
 		}
 	case s[0] == '[':
 		if m := linkRE.FindStringSubmatch(s); m != nil {
 			if !safeURL(m[2]) {
-				return mdInline(m[1]), s[len(m[0]):], true
+				return x.inline(m[1]), s[len(m[0]):], true
 			}
-			return `<a href="` + html.EscapeString(m[2]) + `">` + mdInline(m[1]) + "</a>", s[len(m[0]):], true
+			return `<a href="` + html.EscapeString(m[2]) + `">` + x.inline(m[1]) + "</a>", s[len(m[0]):], true
 		}
 	}
 	return "", s, false

@@ -53,7 +53,7 @@ type pages struct {
 }
 
 // pageNames are the templates of web/, each with web/layout.html.
-var pageNames = []string{"list", "submit", "submission", "queue", "rejudge", "login", "error"}
+var pageNames = []string{"list", "submit", "submission", "queue", "rejudge", "login", "error", "problems", "problem"}
 
 func newPages(s *Server) *pages {
 	p := &pages{s: s, templates: map[string]*template.Template{}, samples: map[string]string{}}
@@ -66,7 +66,7 @@ func newPages(s *Server) *pages {
 	b, _ := json.Marshal(words)
 	p.verdicts = string(b)
 	for _, name := range pageNames {
-		p.templates[name] = template.Must(template.New(name).Funcs(templateFuncs).ParseFS(webFS, "web/layout.html", "web/"+name+".html"))
+		p.templates[name] = template.Must(template.New(name).Funcs(templateFuncs).ParseFS(webFS, "web/layout.html", "web/statement.html", "web/"+name+".html"))
 	}
 	p.static, _ = fs.Sub(webFS, "web/static")
 	return p
@@ -113,7 +113,11 @@ func (p *pages) routes(mux *http.ServeMux) {
 	mux.HandleFunc("GET /{$}", p.auth(p.handleList))
 	mux.HandleFunc("GET /submit", p.auth(p.handleSubmitForm))
 	mux.HandleFunc("POST /submit", p.auth(p.handleSubmitPost)) // checks its form token itself
+	mux.HandleFunc("GET /problems", p.auth(p.handleProblems))
+	mux.HandleFunc("GET /problems/{name}", p.auth(p.handleProblem))
 	mux.HandleFunc("GET /problems/{name}/statement", p.auth(p.handleStatement))
+	mux.HandleFunc("GET /problems/{name}/files/{path...}", p.auth(p.handleProblemFile))
+	mux.HandleFunc("GET /contest.css", p.auth(func(w http.ResponseWriter, r *http.Request, _ *User) { p.handleContestCSS(w, r) }))
 	mux.HandleFunc("GET /problems/{name}/samples/{test}/{case}", p.auth(p.handleSampleDrawing))
 	mux.HandleFunc("GET /s/{id}", p.auth(p.handleSubmission))
 	mux.HandleFunc("GET /queue", p.auth(p.admin(p.handleQueue)))

@@ -1,22 +1,17 @@
 package service
 
 import (
-	"context"
 	"crypto/hmac"
 	"crypto/rand"
 	"encoding/hex"
 	"errors"
 	"fmt"
-	"html/template"
 	"io"
 	"mime"
 	"net/http"
 	"path"
-	"strconv"
 	"strings"
 	"unicode/utf8"
-
-	"github.com/optjudge/optjudge/checkers/explain"
 )
 
 // submitData is the submit page's.
@@ -33,32 +28,22 @@ type submitData struct {
 	MaxSource  int
 	Extensions string // JSON: extension -> language, for the script's hint
 	Statement  *statementData
+	Contest    *ContestView
+	Listed     []ProblemSummary // the contest's problems, in its order
+	Others     []ProblemSummary
 }
 
 func (submitData) title() string { return "Submit" }
 
-type languageOption struct{ Name, Extensions string }
-
-// statementData is a problem's statement and samples.
-type statementData struct {
-	Name, Title string
-	Limits      ProblemLimit
-	HTML        template.HTML
-	Samples     []sampleData
+// languageOption is a language of the form; Off when the problem
+// chosen does not take it (hidden, and refused if sent).
+type languageOption struct {
+	Name, Extensions string
+	Off              bool
 }
-
-type sampleData struct {
-	Name, Input, Answer string
-	Drawings            []drawingRef
-}
-
-type drawingRef struct{ URL, Alt string }
-
-// maxSampleDrawings bounds the cases drawn per sample.
-const maxSampleDrawings = 3
 
 func (p *pages) handleSubmitForm(w http.ResponseWriter, r *http.Request, u *User) {
-	d, err := p.submitForm(r.Context(), r.URL.Query().Get("problem"))
+	d, err := p.submitForm(r, u, r.URL.Query().Get("problem"))
 	if err != nil {
 		p.fail(w, r, u, err)
 		return
@@ -66,25 +51,34 @@ func (p *pages) handleSubmitForm(w http.ResponseWriter, r *http.Request, u *User
 	p.render(w, r, http.StatusOK, "submit", u, d)
 }
 
-// submitForm is a fresh form with problem chosen (the first if "").
-func (p *pages) submitForm(ctx context.Context, problem string) (*submitData, error) {
+// submitForm is a fresh form with problem chosen (the first if ""),
+// its languages those the problem takes.
+func (p *pages) submitForm(r *http.Request, u *User, problem string) (*submitData, error) {
+	ctx := r.Context()
 	d := &submitData{MaxSource: int(p.s.cfg.MaxSource), Key: newKey()}
-	names, err := p.s.cfg.Library.Names(ctx)
-	if err != nil {
+	var err error
+	if d.Problems, err = p.s.problemSet(ctx); err != nil {
 		return nil, err
 	}
-	for _, n := range names {
-		pr, err := p.s.cfg.Library.Current(ctx, n)
-		if err != nil {
+	d.Contest = p.s.contestView()
+	d.Listed, d.Others = split(d.Problems)
+	d.Problem = problem
+	if !p.known(d.Problems, problem) && len(d.Problems) > 0 {
+		d.Problem = d.Problems[0].Name
+	}
+	allowed := map[string]bool{}
+	if d.Problem != "" {
+		if d.Statement, err = p.statement(ctx, r, u, d.Problem); err != nil {
 			return nil, err
 		}
-		if pr != nil {
-			d.Problems = append(d.Problems, summaryOf(pr))
+		for _, l := range d.Statement.Languages {
+			allowed[l] = true
 		}
 	}
 	exts := map[string]string{}
 	for _, l := range p.s.cfg.Languages.List {
-		d.Languages = append(d.Languages, languageOption{Name: l.Name, Extensions: strings.Join(l.Extensions, " ")})
+		d.Languages = append(d.Languages, languageOption{Name: l.Name, Extensions: strings.Join(l.Extensions, " "),
+			Off: d.Problem != "" && !allowed[l.Name]})
 		for _, e := range l.Extensions {
 			// an ending goes to the first language that has it, as the
 			// judge picks it; an explicit language (pypy3) is chosen by name
@@ -94,15 +88,6 @@ func (p *pages) submitForm(ctx context.Context, problem string) (*submitData, er
 		}
 	}
 	d.Extensions = templateFuncs["json"].(func(any) string)(exts)
-	d.Problem = problem
-	if !p.known(d.Problems, problem) && len(d.Problems) > 0 {
-		d.Problem = d.Problems[0].Name
-	}
-	if d.Problem != "" {
-		if d.Statement, err = p.statement(ctx, d.Problem); err != nil {
-			return nil, err
-		}
-	}
 	return d, nil
 }
 
@@ -203,7 +188,7 @@ func (p *pages) handleSubmitPost(w http.ResponseWriter, r *http.Request, u *User
 		p.fail(w, r, u, err)
 		return
 	}
-	d, ferr := p.submitForm(r.Context(), req.Problem)
+	d, ferr := p.submitForm(r, u, req.Problem)
 	if ferr != nil {
 		p.fail(w, r, u, ferr)
 		return
@@ -259,148 +244,4 @@ func plainName(name string) string {
 		b = append(b[:90], b[len(b)-10:]...)
 	}
 	return string(b)
-}
-
-// statement is a problem's statement and samples for the submit page.
-func (p *pages) statement(ctx context.Context, name string) (*statementData, error) {
-	pr, err := p.s.cfg.Library.Current(ctx, name)
-	if err != nil {
-		return nil, err
-	}
-	if pr == nil {
-		return nil, errorf(http.StatusNotFound, "unknown problem %q", name)
-	}
-	d := &statementData{Name: pr.Name, Title: pr.Title, Limits: summaryOf(pr).Limits, HTML: statementHTML(pr)}
-	tests, err := pr.Tests()
-	if err != nil {
-		return nil, err
-	}
-	k := 0
-	for _, t := range tests {
-		if t.Group != "sample" {
-			continue
-		}
-		in, err1 := t.Input()
-		ans, err2 := t.Answer()
-		if err := errors.Join(err1, err2); err != nil {
-			return nil, err
-		}
-		sd := sampleData{Name: t.Name, Input: excerpt(in), Answer: excerpt(ans)}
-		for c, e := range p.sampleCases(pr, k, in) {
-			if c == maxSampleDrawings {
-				break
-			}
-			sd.Drawings = append(sd.Drawings, drawingRef{URL: fmt.Sprintf("/problems/%s/samples/%d/%d", pr.Name, k, c+1), Alt: e.Description()})
-		}
-		d.Samples = append(d.Samples, sd)
-		k++
-	}
-	return d, nil
-}
-
-// sampleCases explains the cases of a sample input (nil for problems
-// whose checker draws nothing).
-func (p *pages) sampleCases(pr *Problem, k int, in []byte) []*explain.Explanation {
-	if pr.Problem == nil {
-		return nil
-	}
-	return explain.Cases(pr.Puzzle, in)
-}
-
-// statementHTML is the statement: statement.md, or a Kattis package's
-// problem_statement/problem[.en].md rendered; a LaTeX statement as text.
-func statementHTML(pr *Problem) template.HTML {
-	name, b, ok := pr.Statement() // the package's constants in place
-	switch {
-	case !ok:
-		return template.HTML("<p>This problem has no statement.</p>")
-	case path.Ext(name) == ".md":
-		return markdown(string(b))
-	}
-	return template.HTML("<pre class=\"tex\">" + template.HTMLEscapeString(string(b)) + "</pre>")
-}
-
-func (p *pages) handleStatement(w http.ResponseWriter, r *http.Request, u *User) {
-	name := r.PathValue("name")
-	if !problemRE.MatchString(name) {
-		p.fail(w, r, u, errorf(http.StatusNotFound, "unknown problem %q", name))
-		return
-	}
-	st, err := p.statement(r.Context(), name)
-	if err != nil {
-		p.fail(w, r, u, err)
-		return
-	}
-	var buf strings.Builder
-	if err := p.templates["submit"].ExecuteTemplate(&buf, "statement", st); err != nil {
-		p.fail(w, r, u, err)
-		return
-	}
-	pageHeaders(w)
-	w.Header().Set("Content-Type", "text/html; charset=utf-8")
-	io.WriteString(w, buf.String())
-}
-
-// handleSampleDrawing draws case c of sample test k, cached by the
-// problem's version.
-func (p *pages) handleSampleDrawing(w http.ResponseWriter, r *http.Request, u *User) {
-	name := r.PathValue("name")
-	k, err1 := strconv.Atoi(r.PathValue("test"))
-	c, err2 := strconv.Atoi(r.PathValue("case"))
-	var pr *Problem
-	var err error
-	if problemRE.MatchString(name) && err1 == nil && err2 == nil && k >= 0 && c >= 1 && c <= maxSampleDrawings {
-		pr, err = p.s.cfg.Library.Current(r.Context(), name)
-	}
-	if err != nil {
-		writeError(w, err)
-		return
-	}
-	if pr == nil {
-		writeError(w, errorf(http.StatusNotFound, "no such drawing"))
-		return
-	}
-	key := fmt.Sprintf("%s/%d/%d", pr.Hash, k, c)
-	p.mu.Lock()
-	svg, ok := p.samples[key]
-	p.mu.Unlock()
-	if !ok {
-		svg = p.drawSample(pr, k, c)
-		p.mu.Lock()
-		if len(p.samples) > 1000 {
-			clear(p.samples)
-		}
-		p.samples[key] = svg
-		p.mu.Unlock()
-	}
-	if svg == "" {
-		writeError(w, errorf(http.StatusNotFound, "no such drawing"))
-		return
-	}
-	writeSVG(w, svg)
-}
-
-func (p *pages) drawSample(pr *Problem, k, c int) string {
-	tests, err := pr.Tests()
-	if err != nil {
-		return ""
-	}
-	for _, t := range tests {
-		if t.Group != "sample" {
-			continue
-		}
-		if k > 0 {
-			k--
-			continue
-		}
-		in, err := t.Input()
-		if err != nil {
-			return ""
-		}
-		if es := p.sampleCases(pr, k, in); c <= len(es) {
-			return es[c-1].SVG()
-		}
-		return ""
-	}
-	return ""
 }

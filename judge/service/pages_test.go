@@ -517,7 +517,7 @@ func TestSampleDrawings(t *testing.T) {
 			t.Errorf("%s: got %d, want 404", path, code)
 		}
 	}
-	if code, body := c.get("/problems/eight-puzzle/statement"); code != http.StatusOK || !strings.Contains(body, "<h2>Eight <small>eight-puzzle</small></h2>") {
+	if code, body := c.get("/problems/eight-puzzle/statement"); code != http.StatusOK || !strings.Contains(body, `<h2><a href="/problems/eight-puzzle">Eight</a> <small>eight-puzzle</small></h2>`) {
 		t.Errorf("the statement fragment: got %d\n%s", code, body)
 	}
 }

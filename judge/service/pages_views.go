@@ -15,7 +15,8 @@ import (
 // listData is the list page's.
 type listData struct {
 	Rows     []SubmissionView
-	Problems []string
+	Problems []ProblemSummary  // in the contest's order
+	Labels   map[string]string // the problems' labels in the contest, by name
 	Verdicts []string
 	Problem  string // the filters
 	Verdict  string
@@ -38,12 +39,17 @@ func (p *pages) handleList(w http.ResponseWriter, r *http.Request, u *User) {
 	for _, v := range verdict.All {
 		d.Verdicts = append(d.Verdicts, v.String())
 	}
-	names, err := p.s.cfg.Library.Names(r.Context())
+	set, err := p.s.problemSet(r.Context())
 	if err != nil {
 		p.fail(w, r, u, err)
 		return
 	}
-	d.Problems = names
+	d.Problems, d.Labels = set, map[string]string{}
+	for _, pr := range set {
+		if pr.Label != "" {
+			d.Labels[pr.Name] = pr.Label
+		}
+	}
 	if err := p.s.view.check(); err != nil {
 		p.fail(w, r, u, err)
 		return

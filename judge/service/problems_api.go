@@ -17,92 +17,148 @@ import (
 	"github.com/optjudge/optjudge/problems"
 )
 
-// ProblemSummary is a problem in GET /api/v1/problems.
+// ProblemSummary is a problem in GET /api/v1/problems. Label, RGB and
+// Color are its entry's in the contest's problems.yaml, when it has one.
 type ProblemSummary struct {
 	Name     string       `json:"name"`
 	Title    string       `json:"title"`
 	Hash     string       `json:"hash"`
 	Uploaded bool         `json:"uploaded"`
 	Limits   ProblemLimit `json:"limits"`
+	Label    string       `json:"label,omitempty"`
+	RGB      string       `json:"rgb,omitempty"`
+	Color    string       `json:"color,omitempty"`
 }
 
-// ProblemLimit are a problem's limits in the report's units.
+// ProblemLimit are a problem's limits in the report's units; CodeKiB is
+// limits.code, 0 when the problem sets none (the server's --max-source
+// holds).
 type ProblemLimit struct {
 	TimeMS    int64 `json:"time_ms"`
 	MemoryKiB int64 `json:"memory_kib"`
 	OutputKiB int64 `json:"output_kib"`
+	CodeKiB   int64 `json:"code_kib,omitempty"`
 }
 
 // ProblemDetail is GET /api/v1/problems/NAME: what a contestant may see,
-// never the secret tests or any answer but the samples'.
+// never the secret tests or any answer but the samples'. Statement is
+// the text of the statement in StatementLanguage (chosen by ?lang= or
+// Accept-Language), in StatementFormat: md (Markdown) or tex (LaTeX
+// source); "" when the problem has neither (a PDF alone, or nothing).
 type ProblemDetail struct {
 	ProblemSummary
-	Sources   []string `json:"sources"`
-	Statement string   `json:"statement"`
-	Samples   []Sample `json:"samples"`
-	Languages []string `json:"languages"`
+	Sources           []string        `json:"sources"`
+	Statement         string          `json:"statement"`
+	StatementFormat   string          `json:"statement_format"`
+	StatementLanguage string          `json:"statement_language"`
+	Statements        []StatementLink `json:"statements"`
+	Samples           []Sample        `json:"samples"`
+	Attachments       []FileLink      `json:"attachments"`
+	Languages         []string        `json:"languages"`
 }
 
-// Sample is a sample test.
+// StatementLink is one statement file of a problem.
+type StatementLink struct {
+	Language string `json:"language"`
+	Format   string `json:"format"` // md, tex or pdf
+	URL      string `json:"url"`
+}
+
+// Sample is a sample test, or a sample interaction: its transcript, each
+// line starting with > (the program wrote it) or < (the program read it).
 type Sample struct {
-	Name   string `json:"name"`
-	Input  string `json:"input"`
-	Answer string `json:"answer"`
-}
-
-func summaryOf(p *Problem) ProblemSummary {
-	return ProblemSummary{Name: p.Name, Title: p.Title, Hash: p.Hash, Uploaded: p.Uploaded, Limits: ProblemLimit{
-		TimeMS: p.Limits.Time.Milliseconds(), MemoryKiB: p.Limits.Memory.KiB(), OutputKiB: p.Limits.Output.KiB()}}
+	Name        string `json:"name"`
+	Input       string `json:"input"`
+	Answer      string `json:"answer"`
+	Interaction string `json:"interaction,omitempty"`
 }
 
 func (s *Server) handleProblems(w http.ResponseWriter, r *http.Request) {
-	names, err := s.cfg.Library.Names(r.Context())
+	set, err := s.problemSet(r.Context())
 	if err != nil {
 		writeError(w, err)
 		return
 	}
-	out := []ProblemSummary{}
-	for _, n := range names {
-		p, err := s.cfg.Library.Current(r.Context(), n)
-		if err != nil {
-			writeError(w, err)
-			return
-		}
-		if p != nil {
-			out = append(out, summaryOf(p))
-		}
+	out := map[string]any{"problems": set}
+	if c := s.contestView(); c != nil {
+		out["contest"] = c
 	}
-	writeJSON(w, http.StatusOK, map[string]any{"problems": out})
+	writeJSON(w, http.StatusOK, out)
 }
 
-func (s *Server) handleProblem(w http.ResponseWriter, r *http.Request) {
-	name := r.PathValue("name")
+// problemNamed is the current version of a problem, 404 when there is
+// none.
+func (s *Server) problemNamed(ctx context.Context, name string) (*Problem, error) {
 	var p *Problem
 	var err error
 	if problemRE.MatchString(name) {
-		p, err = s.cfg.Library.Current(r.Context(), name)
+		p, err = s.cfg.Library.Current(ctx, name)
 	}
 	if err == nil && p == nil {
 		err = errorf(http.StatusNotFound, "unknown problem %q", name)
 	}
+	return p, err
+}
+
+func (s *Server) handleProblem(w http.ResponseWriter, r *http.Request) {
+	u := userFrom(r.Context())
+	p, err := s.problemNamed(r.Context(), r.PathValue("name"))
 	if err != nil {
 		writeError(w, err)
 		return
 	}
-	d := ProblemDetail{ProblemSummary: summaryOf(p), Sources: p.Sources, Samples: []Sample{}}
+	d := ProblemDetail{ProblemSummary: s.summaryOf(p), Sources: p.Sources, Statements: []StatementLink{}, Languages: []string{}}
 	if d.Sources == nil {
 		d.Sources = []string{}
 	}
-	for _, l := range s.cfg.Languages.List {
+	for _, l := range s.languagesOf(p) {
 		d.Languages = append(d.Languages, l.Name)
 	}
-	if b, err := fs.ReadFile(p.FS, "statement.md"); err == nil {
-		d.Statement = string(b)
+	for _, f := range p.Statements() {
+		d.Statements = append(d.Statements, StatementLink{Language: f.Lang, Format: f.Format, URL: problemFileURL(true, p.Name, f.Path)})
+	}
+	st := chooseStatement(p, r.URL.Query().Get("lang"), r.Header.Get("Accept-Language"))
+	d.StatementLanguage = st.Lang
+	if st.Text != nil {
+		b, err := p.ReadStatement(*st.Text)
+		if err != nil {
+			writeError(w, err)
+			return
+		}
+		d.Statement, d.StatementFormat = string(b), st.Text.Format
+	}
+	if d.Samples, err = samplesOf(p); err != nil {
+		writeError(w, err)
+		return
+	}
+	d.Attachments = s.attachmentsOf(u, p, true)
+	writeJSON(w, http.StatusOK, d)
+}
+
+// samplesOf lists p's samples whole: a package's as its statement shows
+// them (.in.statement, .ans.statement, .interaction), a native problem's
+// sample tests.
+func samplesOf(p *Problem) ([]Sample, error) {
+	out := []Sample{}
+	if p.Layout == problems.LayoutKattis {
+		for _, sm := range p.Samples() {
+			var b [3][]byte
+			for i, f := range []string{sm.Input, sm.Output, sm.Interaction} {
+				if f == "" {
+					continue
+				}
+				var err error
+				if b[i], err = fs.ReadFile(p.FS, f); err != nil {
+					return nil, err
+				}
+			}
+			out = append(out, Sample{Name: sm.Name, Input: string(b[0]), Answer: string(b[1]), Interaction: string(b[2])})
+		}
+		return out, nil
 	}
 	tests, err := p.Tests()
 	if err != nil {
-		writeError(w, err)
-		return
+		return nil, err
 	}
 	for _, t := range tests {
 		if t.Group != "sample" {
@@ -111,12 +167,22 @@ func (s *Server) handleProblem(w http.ResponseWriter, r *http.Request) {
 		in, err1 := t.Input()
 		ans, err2 := t.Answer()
 		if err := errors.Join(err1, err2); err != nil {
-			writeError(w, err)
-			return
+			return nil, err
 		}
-		d.Samples = append(d.Samples, Sample{Name: t.Name, Input: string(in), Answer: string(ans)})
+		out = append(out, Sample{Name: t.Name, Input: string(in), Answer: string(ans)})
 	}
-	writeJSON(w, http.StatusOK, d)
+	return out, nil
+}
+
+// handleProblemFile downloads a statement, a picture of one, an
+// attachment or a sample's file.
+func (s *Server) handleProblemFile(w http.ResponseWriter, r *http.Request) {
+	p, f, st, err := s.problemFile(r.Context(), userFrom(r.Context()), r.PathValue("name"), r.PathValue("path"))
+	if err != nil {
+		writeError(w, err)
+		return
+	}
+	serveProblemFile(w, r, p, r.PathValue("path"), f, st)
 }
 
 // uploadTypes are the Content-Types an upload may have. None of them is

@@ -77,6 +77,7 @@ type envOpts struct {
 	feedback   Feedback
 	limits     StoreLimits
 	duplicates time.Duration // the job stream's deduplication window
+	problems   string        // the problems directory; "": the embedded problems only
 }
 
 func startNATS(t testing.TB, dir string) *server.Server {
@@ -117,7 +118,7 @@ func (e *env) connect(cc ConnConfig, o envOpts) {
 		t.Fatal(err)
 	}
 	cache := t.TempDir()
-	if e.lib, err = NewLibrary(e.store, "", cache); err != nil {
+	if e.lib, err = NewLibrary(e.store, o.problems, cache); err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { e.lib.Close() })

@@ -62,6 +62,7 @@
     const want = table.dataset.verdict;
     const users = table.dataset.users === "true";
     const limit = Number(table.dataset.limit) || 100;
+    const labels = JSON.parse(table.dataset.labels || "{}");
 
     const passes = (sub) => (!problem || sub.problem === problem) &&
       (!want || (want === "pending" ? sub.state !== "done" : sub.state === "done" && sub.verdict === want));
@@ -70,7 +71,8 @@
       return el("tr", {"data-id": sub.id},
         el("td", {}, el("a", {href: "/s/" + sub.id}, el("time", {datetime: sub.created_at}, when(sub.created_at)))),
         users ? el("td", {}, sub.user) : null,
-        el("td", {}, sub.problem),
+        el("td", {}, labels[sub.problem] ? el("span", {class: "label label-" + sub.problem}, labels[sub.problem]) : null,
+          labels[sub.problem] ? " " : null, sub.problem),
         el("td", {}, sub.language),
         el("td", {class: "status"}, status(sub)));
     }
@@ -265,10 +267,26 @@
         if (!r.ok || problem.value !== name) return;
         const doc = new DOMParser().parseFromString(await r.text(), "text/html");
         $("statement").replaceChildren(...doc.body.childNodes);
+        languages();
       } catch (e) {
         // the statement stays as it was
       }
     });
+
+    // the language choice: only the languages the problem takes
+    function languages() {
+      const box = $("statement").querySelector("[data-languages]");
+      if (!box) return;
+      const takes = new Set(JSON.parse(box.dataset.languages || "[]"));
+      for (const o of lang.options) {
+        if (!o.value) continue;
+        const off = !takes.has(o.value);
+        o.hidden = off;
+        o.disabled = off;
+        if (off && o.selected) lang.value = "";
+      }
+      guess();
+    }
   }
 
   // ---- the queue, and a rejudge ----
