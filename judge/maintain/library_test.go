@@ -22,8 +22,8 @@ var shippedGenerated = []struct {
 }{
 	{"fifteen-puzzle", GenerateOptions{Kind: reference.Random, Count: 4, Cases: 5, Seed: 15}},
 	{"fifteen-puzzle", GenerateOptions{Kind: reference.Deep, Count: 3, Cases: 2, Seed: 15}},
-	{"pocket-cube", GenerateOptions{Kind: reference.Random, Count: 3, Cases: 30, Seed: 2}},
-	{"pocket-cube", GenerateOptions{Kind: reference.Deep, Count: 2, Cases: 20, Seed: 2}},
+	{"pocket-cube", GenerateOptions{Kind: reference.Random, Count: 4, Cases: 20, Seed: 2}},
+	{"pocket-cube", GenerateOptions{Kind: reference.Deep, Count: 4, Cases: 10, Seed: 2}},
 	{"pancakes", GenerateOptions{Kind: reference.Random, Count: 3, Cases: 20, Seed: 3}},
 	{"pancakes", GenerateOptions{Kind: reference.Deep, Count: 2, Cases: 5, Seed: 3}},
 	{"lights-out", GenerateOptions{Kind: reference.Random, Count: 2, Cases: 30, Seed: 4}},
