@@ -38,7 +38,7 @@ import (
 	"github.com/optjudge/optjudge/reference/puzzle/judging"
 )
 
-//go:embed rotation-game clocks eight-puzzle
+//go:embed rotation-game clocks eight-puzzle fifteen-puzzle pocket-cube pancakes lights-out
 var embedded embed.FS
 
 // Problem is a loaded, validated problem.

@@ -36,8 +36,9 @@ import (
 // problem.yaml) is judged by it: its checker (checker.name: puzzle, whose
 // one option, mode, replaces the definition's), its reference solver and
 // its input validator are the defaults. checker.name, reference and
-// validator may also name a puzzle shipped with the judge (clocks,
-// eight-puzzle, rotation-game): see problems/puzzle.go.
+// validator may also name a puzzle shipped with the judge (an embedded
+// problem's name: clocks, eight-puzzle, fifteen-puzzle, ...): see
+// problems/puzzle.go.
 //
 // A checker may instead be a program of the problem directory, built with
 // the judge's language table and called by one of two protocols:

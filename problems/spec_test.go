@@ -1,6 +1,7 @@
 package problems
 
 import (
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -130,8 +131,9 @@ func TestParseErrors(t *testing.T) {
 
 func TestEmbeddedProblemsLoad(t *testing.T) {
 	names := Embedded()
-	if len(names) != 3 {
-		t.Fatalf("got embedded problems %v, want 3", names)
+	want := []string{"clocks", "eight-puzzle", "fifteen-puzzle", "lights-out", "pancakes", "pocket-cube", "rotation-game"}
+	if !slices.Equal(names, want) {
+		t.Fatalf("got embedded problems %v, want %v", names, want)
 	}
 	for _, n := range names {
 		t.Run(n, func(t *testing.T) {

@@ -24,28 +24,17 @@ func byName(tb testing.TB, name string) *judging.Puzzle {
 	if p, ok := puzzles[name]; ok {
 		return p
 	}
-	modes := map[string]puzzle.Mode{"rotation-game": "", "clocks": "", "eight-puzzle": puzzle.ModeAny}
-	mode, ok := modes[name]
-	var d *puzzle.Definition
-	var err error
-	switch {
-	case ok:
-		d, err = puzzle.Load(filepath.Join("..", "..", "problems", name))
-	default:
-		// the definitions of issue 20's puzzles
-		path := filepath.Join("..", "..", "reference", "puzzle", "testdata", name+".yaml")
-		f, ferr := os.Open(path)
-		if ferr != nil {
-			return nil
-		}
-		defer f.Close()
-		if d, err = puzzle.Parse(f, path); err == nil {
-			err = d.Validate()
-		}
+	// the checker modes of the problems that replace their definition's
+	modes := map[string]puzzle.Mode{"eight-puzzle": puzzle.ModeAny}
+	dir := filepath.Join("..", "..", "problems", name)
+	if _, err := os.Stat(filepath.Join(dir, puzzle.FileName)); err != nil {
+		return nil
 	}
+	d, err := puzzle.Load(dir)
 	if err != nil {
 		tb.Fatal(err)
 	}
+	mode := modes[name]
 	p, err := judging.New(d, judging.Options{Mode: mode})
 	if err != nil {
 		tb.Fatal(err)

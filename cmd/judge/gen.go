@@ -20,15 +20,18 @@ Gen writes test inputs drawn by the problem's reference, each with its .ans
 
   random  each case drawn uniformly among the valid ones;
   deep    each case at the greatest optimal distance, from the reference's
-          tables (rotation-game 13 moves, clocks 27, eight-puzzle 31);
+          tables (rotation-game 13 moves, clocks 27, eight-puzzle 31,
+          pocket-cube 11, lights-out 15); where the reference has no table
+          (fifteen-puzzle, pancakes of 16), the deepest of many random cases;
   all     every case, where the state space is small: the 181,440 solvable
-          eight-puzzle boards and 1,000 unsolvable ones in all.in, or the
-          262,144 clocks positions, one per file (all-000000.in ...).
+          eight-puzzle boards and 1,000 unsolvable ones in all.in, the
+          3,674,160 pocket-cube positions in all.in, or the 262,144 clocks
+          positions, one per file (all-000000.in ...).
 
 Random and deep files are named KIND-SEED-NNN.in and do not depend on
 --count: file NNN is drawn from its own stream of the seed, so the same seed
 gives the same files. --cases sets the cases per file for the formats that
-hold several (rotation-game, eight-puzzle).
+hold several (all but clocks).
 
 A Kattis package with BAPCtools' generators/generators.yaml (and no
 reference of ours) is generated as judge generate does: data/ from its
