@@ -71,6 +71,9 @@ func (g *grader) staticRun(ctx context.Context, t *tool, st *problems.Test) (che
 		return checkers.Result{}, err
 	}
 	defer removeAll(dir)
+	if err := os.Chmod(dir, 0o711); err != nil { // a box uid passes it at level none
+		return checkers.Result{}, err
+	}
 	work, feedback := filepath.Join(dir, "work"), filepath.Join(dir, "feedback")
 	for _, d := range []string{work, feedback} {
 		if err := os.Mkdir(d, 0o755); err != nil {
@@ -99,7 +102,7 @@ func (g *grader) staticRun(ctx context.Context, t *tool, st *problems.Test) (che
 	}
 	cmd := t.command(programTimeout(g.p), programMemory(g.p))
 	cmd.Dir = work
-	cmd.Output = g.p.Submit.ValidationOutput
+	cmd.Output = programOutput(g.p)
 	x := &checkers.External{Command: cmd, Protocol: checkers.Kattis}
 	return x.Static(ctx, g.prog.code, entry, feedback+"/", args)
 }
