@@ -69,6 +69,11 @@ type Config struct {
 	// (checkers, validators, graders) the Judge keeps; 0:
 	// DefaultMaxToolVersions (see Judge.Checker).
 	MaxToolVersions int
+	// ProgramFirstUID is the lowest uid of the boxes of the problem's
+	// programs (programs.go), as Sandbox.FirstUID is the contestants';
+	// 0: sandbox.MaxBoxUIDs above the contestants' range, so that the two
+	// never meet.
+	ProgramFirstUID int
 }
 
 // Judge grades submissions. It is safe for concurrent use; Close it once

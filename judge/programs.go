@@ -40,10 +40,14 @@ func (j *Judge) programSandbox() (*sandbox.Sandbox, error) {
 		return nil, errors.New("the judge is closed")
 	}
 	opts := j.cfg.Sandbox
-	if opts.FirstUID == 0 {
-		opts.FirstUID = 60000
+	if j.cfg.ProgramFirstUID > 0 {
+		opts.FirstUID = j.cfg.ProgramFirstUID
+	} else {
+		if opts.FirstUID == 0 {
+			opts.FirstUID = 60000
+		}
+		opts.FirstUID += sandbox.MaxBoxUIDs
 	}
-	opts.FirstUID += sandbox.MaxBoxUIDs
 	opts.Isolation = j.sb.Isolation()
 	sb, err := sandbox.New(opts)
 	if err != nil {
