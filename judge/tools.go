@@ -86,6 +86,28 @@ func (j *Judge) BuildInteractor(ctx context.Context, p *problems.Problem, langs 
 	return err
 }
 
+// CannotBuildError says that a problem's program cannot be built on this
+// machine, through no fault of the problem: its language's compiler or
+// interpreter, or its script's tool, is not installed here (Err says
+// which, a *NotInstalledError for a language). Another machine may have
+// it: a grading service hands the job to another worker.
+type CannotBuildError struct {
+	Program string // the program in the problem directory
+	Err     error
+}
+
+func (e *CannotBuildError) Error() string {
+	return fmt.Sprintf("%s cannot be built on this machine: %v", e.Program, e.Err)
+}
+
+func (e *CannotBuildError) Unwrap() error { return e.Err }
+
+// missingToolError is a checktestdata or viva script's tool not found.
+type missingToolError struct{ err error }
+
+func (e *missingToolError) Error() string { return e.err.Error() }
+func (e *missingToolError) Unwrap() error { return e.err }
+
 // Checkers judge each test of a problem with the checker it needs.
 type Checkers struct {
 	p       *problems.Problem
@@ -243,6 +265,11 @@ func (j *Judge) buildTool(ctx context.Context, p *problems.Problem, prog problem
 	}
 	if err != nil {
 		removeAll(dir)
+		var ni *NotInstalledError
+		var nt *missingToolError
+		if errors.As(err, &ni) || errors.As(err, &nt) {
+			err = &CannotBuildError{Program: prog.Path, Err: err}
+		}
 		return nil, err
 	}
 	t.runner = boxRunner{j: j, t: t}
@@ -255,7 +282,7 @@ func (j *Judge) scriptTool(p *problems.Problem, prog problems.Program, dir strin
 	name := prog.Kind.Tool()
 	exe, err := proc.LookPath(name, j.cfg.Path, nil)
 	if err != nil {
-		return nil, fmt.Errorf("%s: a %s script needs %s: %w", prog.Path, prog.Kind, name, err)
+		return nil, fmt.Errorf("%s: a %s script needs %s: %w", prog.Path, prog.Kind, name, &missingToolError{err})
 	}
 	script := filepath.Join(dir, path.Base(prog.Path))
 	if err := copyFromProblem(p, prog.Path, script); err != nil {
