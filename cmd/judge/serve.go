@@ -54,10 +54,13 @@ contests). Never a word of the test's files, the program's output or
 stderr, or the checker's message, nor a drawing of the test; admins see
 everything.
 
-An uploaded problem package (POST /api/v1/problems, admin) runs nothing
-of its own: one whose checker, interactive validator or custom grader is
-a program is refused (put such a problem in --problems DIR on the server
-and every worker), its validators are never run. /metrics is an admin's.
+An uploaded problem package (POST /api/v1/problems, admin) may have
+programs (output validators, interactors, graders, input and answer
+validators): the server verifies the upload with them as judge verify
+does (its input validators on its inputs, its output validator on its
+answers), the workers build them from the package once per version, and
+every one runs in a box of its own. A worker that cannot build one (a
+compiler missing) hands the job to another; /metrics is an admin's.
 
 The store is bounded: about twice --store-size of records and
 --cache-size of compiled executables (which expire after a week); a full

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"fmt"
 	"net/http"
 	"os"
 	"path/filepath"
@@ -80,7 +81,8 @@ func TestUploadPrograms(t *testing.T) {
 
 // TestUploadedProgramsContained: an uploaded package's checker program
 // runs in its box on the worker: one that tries to leave a file on the
-// machine cannot, and its failure (the exception's exit code) is JE.
+// machine cannot. (It accepts, by testlib's exit code 0, when it could
+// not, and rejects when it could: its verdict is its exit code's.)
 func TestUploadedProgramsContained(t *testing.T) {
 	e := newEnv(t, envOpts{})
 	eng := newEngine(t, false)
@@ -94,13 +96,13 @@ func TestUploadedProgramsContained(t *testing.T) {
 	marker := filepath.Join(dir, "ran")
 	root := copyClocks(t, t.TempDir(), "Programmed Clocks")
 	spec, _ := os.ReadFile(filepath.Join(root, "problem.yaml"))
-	writeProblemFile(t, root, "checker/check.py", markerProgram(marker))
+	writeProblemFile(t, root, "checker/check.py", fmt.Sprintf("try:\n    open(%q, 'w').write('ran')\nexcept OSError:\n    raise SystemExit(0)\nraise SystemExit(1)\n", marker))
 	writeProblemFile(t, root, "problem.yaml", strings.Replace(string(spec), "checker:\n  name: clocks\n", "checker:\n  program: checker/check.py\n", 1))
 	name := upload(t, e, root)
 	e.startWorker("w", eng)
 	id := e.submit(name, "wa.py", "print(1)\n")
 	got := e.waitDone(5*time.Minute, id)
-	checkOnce(t, got, map[string]string{id: "JE"}, 1)
+	checkOnce(t, got, map[string]string{id: "AC"}, 1)
 	if _, err := os.Stat(marker); err == nil {
 		t.Error("the package's checker left its file on the machine")
 	}

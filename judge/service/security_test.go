@@ -199,12 +199,6 @@ func writeProblemFile(t *testing.T, root, name, content string) {
 	}
 }
 
-// markerProgram is a Python program that leaves a file behind when it
-// runs, and rejects whatever it is given.
-func markerProgram(marker string) string {
-	return fmt.Sprintf("open(%q, 'w').write('ran')\nraise SystemExit(43)\n", marker)
-}
-
 // TestMetricsAndHealthAccess: the metrics count verdicts (a frozen
 // scoreboard's secret) and are an admin's; the health check is anyone's,
 // but why NATS fails is an admin's to know.
