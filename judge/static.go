@@ -32,8 +32,9 @@ func staticTests(p *problems.Problem) []*problems.Test {
 //	static_validator language entry_point feedback_dir [static_validator_args]
 //
 // in a working directory holding the submission's files (the included ones
-// too) and its build's, outside the sandbox (the problem setter's program,
-// under validation_time). Its exit code and feedback are an output
+// too) and its build's, in a box of the programs' sandbox (the problem
+// setter's program, under validation_time, validation_memory and
+// validation_output), its feedback directory writable. Its exit code and feedback are an output
 // validator's: 42 accepts, 43 rejects, score.txt scores. Each result is
 // named after its test case ("secret/group1/static_validation").
 func (g *grader) validateStatic(ctx context.Context, langs *Languages, tests []*problems.Test) ([]TestResult, error) {
