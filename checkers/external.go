@@ -60,8 +60,9 @@ const DefaultProgramTimeout = 60 * time.Second
 const messageCap = 2 << 10
 
 // Command is a trusted program of a problem (an output or input validator),
-// already built. It runs outside the sandbox with proc.Run: in its own
-// process group, under a timeout, its output capped.
+// already built. Its Runner runs it, the judge's box for problem
+// programs; without one it runs outside any sandbox with proc.Run: in its
+// own process group, under a timeout, its output capped.
 type Command struct {
 	Name    string        // for messages, e.g. "output_validators/check"
 	Argv    []string      // the program and its fixed arguments; Argv[0] is a path
@@ -77,6 +78,37 @@ type Command struct {
 	// (validation_output); past it, the check is an error (JE). 0: none
 	// (the streams are kept up to proc.DefaultCap each).
 	Output bytesize.Size
+	// Runner runs the program; nil: proc.Run, as the judge's own user
+	// with the machine in view.
+	Runner Runner
+}
+
+// Runner runs a Command's program for one check: the judge gives each
+// problem program a box of its own, where it sees the files of Run.Read
+// and may write only in Run.Dir and Run.Writable, under the Command's
+// Timeout, Memory and Output.
+type Runner interface {
+	Run(ctx context.Context, c *Command, r *Run) (*Ran, error)
+}
+
+// Run is one run of a Command's program.
+type Run struct {
+	Args  []string // after Command.Argv
+	Stdin []byte
+	Read  []string // files it reads (a test's input and answer), read-only
+	// Dir is its working directory, which it may write (a Kattis
+	// validator's feedback directory); "": a scratch directory of the
+	// Runner's.
+	Dir      string
+	Writable []string // other directories it may write
+}
+
+// Ran is how a run that ended by itself ended. A run that did not (a
+// limit broke, a signal killed it) is the Runner's error, which names
+// the limit.
+type Ran struct {
+	ExitCode       int
+	Stdout, Stderr []byte
 }
 
 // Proc is one run of the program with extra arguments, as proc runs it:
@@ -102,30 +134,42 @@ type runResult struct {
 // run runs c with extra arguments and stdin. An error means it could not run
 // to its end: it did not start, a signal killed it, it timed out or ctx was
 // cancelled.
-func (c *Command) run(ctx context.Context, args []string, stdin []byte) (*runResult, error) {
+func (c *Command) run(ctx context.Context, r *Run) (*runResult, error) {
 	if len(c.Argv) == 0 {
 		return nil, fmt.Errorf("%s: no program", c.Name)
 	}
-	pc := c.Proc(args)
-	pc.Stdin = stdin
+	if c.Runner != nil {
+		ran, err := c.Runner.Run(ctx, c, r)
+		switch {
+		case err != nil && ctx.Err() != nil:
+			return nil, ctx.Err()
+		case err != nil:
+			return nil, fmt.Errorf("%s: %w", c.Name, err)
+		case c.Output > 0 && len(ran.Stdout)+len(ran.Stderr) > int(c.Output):
+			return nil, fmt.Errorf("%s: wrote more than its output limit of %s (validation_output)", c.Name, c.Output)
+		}
+		return &runResult{code: ran.ExitCode, stdout: ran.Stdout, stderr: ran.Stderr}, nil
+	}
+	pc := c.Proc(r.Args)
+	pc.Stdin = r.Stdin
 	if c.Output > 0 {
 		pc.Cap = int(min(c.Output+1, 1<<30))
 	}
 	timeout := pc.Timeout
-	r, err := proc.Run(ctx, pc)
+	res, err := proc.Run(ctx, pc)
 	switch {
 	case err != nil && ctx.Err() != nil:
 		return nil, ctx.Err()
 	case err != nil:
 		return nil, fmt.Errorf("%s: %w", c.Name, err)
-	case r.TimedOut:
+	case res.TimedOut:
 		return nil, fmt.Errorf("%s: no verdict within %v", c.Name, timeout)
-	case r.Signal != 0:
-		return nil, fmt.Errorf("%s: killed by %v%s", c.Name, r.Signal, hint(r.Stderr))
-	case c.Output > 0 && len(r.Stdout)+len(r.Stderr) > int(c.Output):
+	case res.Signal != 0:
+		return nil, fmt.Errorf("%s: killed by %v%s", c.Name, res.Signal, hint(res.Stderr))
+	case c.Output > 0 && len(res.Stdout)+len(res.Stderr) > int(c.Output):
 		return nil, fmt.Errorf("%s: wrote more than its output limit of %s (validation_output)", c.Name, c.Output)
 	}
-	return &runResult{code: r.ExitCode, stdout: r.Stdout, stderr: r.Stderr}, nil
+	return &runResult{code: res.ExitCode, stdout: res.Stdout, stderr: res.Stderr}, nil
 }
 
 // feedbackSize is the size of the files a validator left in its feedback
@@ -178,6 +222,11 @@ func (x *External) check(ctx context.Context, f Files, feedback string) (Result,
 		return Result{}, fmt.Errorf("%s: %w", x.Name, err)
 	}
 	defer os.RemoveAll(dir)
+	// a Runner's box may run as a uid of its own, which reads the files
+	// (and, where it sees the machine, passes the directory)
+	if err := os.Chmod(dir, 0o711); err != nil {
+		return Result{}, fmt.Errorf("%s: %w", x.Name, err)
+	}
 	in, out, ans := filepath.Join(dir, "input"), filepath.Join(dir, "output"), filepath.Join(dir, "answer")
 	for name, data := range map[string][]byte{in: f.Input, out: f.Output, ans: f.Answer} {
 		if err := os.WriteFile(name, data, 0o644); err != nil {
@@ -200,7 +249,7 @@ func (x *External) check(ctx context.Context, f Files, feedback string) (Result,
 }
 
 func (x *External) testlib(ctx context.Context, in, out, ans string) (Result, error) {
-	r, err := x.run(ctx, append([]string{in, out, ans}, x.Args...), nil)
+	r, err := x.run(ctx, &Run{Args: append([]string{in, out, ans}, x.Args...), Read: []string{in, out, ans}})
 	if err != nil {
 		return Result{}, err
 	}
@@ -230,7 +279,7 @@ func TestlibResult(name string, code int, stderr []byte) (Result, error) {
 }
 
 func (x *External) kattis(ctx context.Context, in, ans, feedback string, output []byte) (Result, error) {
-	r, err := x.run(ctx, append([]string{in, ans, feedback}, x.Args...), output)
+	r, err := x.run(ctx, &Run{Args: append([]string{in, ans, feedback}, x.Args...), Stdin: output, Read: []string{in, ans}, Dir: feedback})
 	if err != nil {
 		return Result{}, err
 	}
@@ -245,7 +294,7 @@ func (x *External) kattis(ctx context.Context, in, ans, feedback string, output 
 // [args]". Its verdict is read as a Kattis output validator's (see
 // KattisResult); feedback is the feedback directory, which exists.
 func (x *External) Static(ctx context.Context, language, entry, feedback string, args []string) (Result, error) {
-	r, err := x.run(ctx, append([]string{language, entry, feedback}, args...), nil)
+	r, err := x.run(ctx, &Run{Args: append([]string{language, entry, feedback}, args...), Dir: x.Dir, Writable: []string{feedback}})
 	if err != nil {
 		return Result{}, err
 	}
@@ -338,7 +387,7 @@ func (v *InputValidator) Validate(ctx context.Context, input []byte) (string, er
 
 // validate runs the validator with args on data (stdin, or a file for
 // FileArg).
-func (v *InputValidator) validate(ctx context.Context, args []string, data []byte) (string, error) {
+func (v *InputValidator) validate(ctx context.Context, args []string, data []byte, read ...string) (string, error) {
 	stdin := data
 	if v.FileArg {
 		f, err := os.CreateTemp(v.TempDir, "optjudge-validate-")
@@ -350,12 +399,16 @@ func (v *InputValidator) validate(ctx context.Context, args []string, data []byt
 		if cerr := f.Close(); err == nil {
 			err = cerr
 		}
+		if err == nil {
+			err = os.Chmod(f.Name(), 0o644) // for a Runner's box uid
+		}
 		if err != nil {
 			return "", fmt.Errorf("%s: %w", v.Name, err)
 		}
 		args, stdin = append(append([]string(nil), args...), f.Name()), nil
+		read = append(read, f.Name())
 	}
-	r, err := v.run(ctx, args, stdin)
+	r, err := v.run(ctx, &Run{Args: args, Stdin: stdin, Read: read})
 	if err != nil {
 		return "", err
 	}
@@ -396,10 +449,13 @@ func (v *AnswerValidator) Validate(ctx context.Context, input, answer []byte, ar
 	if cerr := f.Close(); err == nil {
 		err = cerr
 	}
+	if err == nil {
+		err = os.Chmod(f.Name(), 0o644) // for a Runner's box uid
+	}
 	if err != nil {
 		return "", fmt.Errorf("%s: %w", v.Name, err)
 	}
-	return v.validate(ctx, append([]string{f.Name()}, args...), answer)
+	return v.validate(ctx, append([]string{f.Name()}, args...), answer, f.Name())
 }
 
 // message tidies a program's message: trimmed, lines joined by " | ", cut to

@@ -111,10 +111,10 @@ func emptyTestsProblem(b *testing.B, n int) *problems.Problem {
 }
 
 // BenchmarkCompile measures the build of a small C++ and a small Python
-// submission inside the sandbox, as every contestant's build runs (a box of
-// its own, the toolchain read-only, the language's limits), against the
-// same build outside it, as a problem's own trusted programs build: the
-// same build path, run by proc. Run the two side by side:
+// submission in the contestants' sandbox (a box of its own, the toolchain
+// read-only, /etc next to empty, the language's limits), against the same
+// build as a problem's program builds: in a box of the programs'
+// sandbox. Run the two side by side:
 //
 //	go test ./judge -run '^$' -bench Compile -benchtime 20x -count 5
 func BenchmarkCompile(b *testing.B) {
@@ -135,7 +135,7 @@ func BenchmarkCompile(b *testing.B) {
 		if err != nil {
 			b.Skipf("%s: %v", sub.lang, err)
 		}
-		for _, where := range []string{"sandbox", "outside"} {
+		for _, where := range []string{"contestant", "problem"} {
 			b.Run(sub.lang+"/"+where, func(b *testing.B) {
 				for b.Loop() {
 					dir, err := os.MkdirTemp(j.tmp, "bench-")
@@ -145,7 +145,7 @@ func BenchmarkCompile(b *testing.B) {
 					if err := os.WriteFile(filepath.Join(dir, sub.file), []byte(sub.src), 0o644); err != nil {
 						b.Fatal(err)
 					}
-					bd := &build{lang: lang, dir: dir, trusted: where == "outside", entry: sub.file, sources: []string{sub.file}}
+					bd := &build{lang: lang, dir: dir, trusted: where == "problem", entry: sub.file, sources: []string{sub.file}}
 					res, err := j.compile(context.Background(), bd, tc)
 					if err != nil || !res.OK {
 						b.Fatalf("got %+v, %v, want a build", res, err)

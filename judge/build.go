@@ -137,7 +137,8 @@ func expand(argv []string, vars map[string]string, files []string) []string {
 
 // build is one build, through the one path for every program: the
 // sources are in dir; the compile command, if any, runs there, in the
-// sandbox (a contestant's program) or outside it (trusted: a problem's).
+// sandbox (a contestant's program) or in the programs' sandbox (trusted:
+// a problem's).
 type build struct {
 	lang    *Language
 	dir     string
@@ -197,7 +198,7 @@ func (j *Judge) compile(ctx context.Context, b *build, tc *toolchain) (CompileRe
 			return res, fmt.Errorf("making the class directory: %w", err)
 		}
 	}
-	if b.lang.GoCache && !b.trusted {
+	if b.lang.GoCache {
 		if err := j.warmGoCache(ctx, b, tc); err != nil {
 			return res, err
 		}
@@ -207,11 +208,7 @@ func (j *Judge) compile(ctx context.Context, b *build, tc *toolchain) (CompileRe
 		failed, out string
 		err         error
 	)
-	if b.trusted {
-		failed, out, err = j.compileTrusted(ctx, b, tc, argv)
-	} else {
-		failed, out, err = j.compileBoxed(ctx, b, tc, argv)
-	}
+	failed, out, err = j.compileBoxed(ctx, b, tc, argv)
 	res.Time = time.Since(start)
 	res.TimeMS = res.Time.Milliseconds()
 	if err != nil {
@@ -224,12 +221,12 @@ func (j *Judge) compile(ctx context.Context, b *build, tc *toolchain) (CompileRe
 	return res, nil
 }
 
-// compileBoxed builds a contestant's program in the sandbox: its own box
-// (at level none, as a root judge's box uid or a non-root judge's own
-// user, with the machine's files in view: Warning says so), the build
-// directory writable, the toolchain read-only, /etc next to empty, the
-// language's limits. It returns why the build failed ("" when it did not)
-// and what the compiler wrote.
+// compileBoxed builds a program in the sandbox: its own box (at level
+// none, as a root judge's box uid or a non-root judge's own user, with
+// the machine's files in view: Warning says so), the build directory
+// writable, the toolchain read-only, the language's limits. A
+// contestant's build sees next to nothing of /etc; a problem's (trusted)
+// builds in the programs' sandbox, with the judge's PATH.
 func (j *Judge) compileBoxed(ctx context.Context, b *build, tc *toolchain, argv []string) (failed, out string, err error) {
 	env := append([]string{"TMPDIR=" + b.dir}, tc.envFor(b.dir)...)
 	readOnly := tc.readOnly
@@ -238,10 +235,20 @@ func (j *Judge) compileBoxed(ctx context.Context, b *build, tc *toolchain, argv 
 		readOnly = append(slices.Clone(readOnly), j.boxGoCache)
 	}
 	lim := b.buildLimits()
-	res, err := j.run(ctx, &sandbox.Cmd{
+	c := &sandbox.Cmd{
 		Path: argv[0], Args: argv[1:], Dir: b.dir, Env: env, ReadOnly: readOnly,
-		MinimalEtc: true, Limits: lim,
-	})
+		MinimalEtc: !b.trusted, Limits: lim,
+	}
+	var res *sandbox.Result
+	if b.trusted {
+		c.Env = append(c.Env, "PATH="+j.cfg.Path)
+		var sb *sandbox.Sandbox
+		if sb, err = j.programSandbox(); err == nil {
+			res, err = sb.Run(ctx, c)
+		}
+	} else {
+		res, err = j.run(ctx, c)
+	}
 	if err != nil {
 		if ctx.Err() != nil {
 			return "", "", ctx.Err()
@@ -273,38 +280,18 @@ func (j *Judge) compileBoxed(ctx context.Context, b *build, tc *toolchain, argv 
 	return failed, out, nil
 }
 
-// compileTrusted builds a problem's program outside the sandbox, under the
-// compile time limit.
-func (j *Judge) compileTrusted(ctx context.Context, b *build, tc *toolchain, argv []string) (failed, out string, err error) {
-	env := j.trustedEnv(b.dir, tc)
-	if b.lang.GoCache {
-		env = append(env, "GOCACHE="+j.toolGoCache)
-	}
-	lim := b.buildLimits()
-	// a wall-clock limit only (the judge's own build has no CPU meter): the
-	// boxed builds' wall limit, which a loaded machine's build still meets
-	r, err := proc.Run(ctx, &proc.Cmd{Argv: argv, Dir: b.dir, Env: env, Timeout: lim.Wall, Cap: int(compileOutputCap)})
-	if err != nil {
-		return "", "", err
-	}
-	out = string(r.Stdout) + string(r.Stderr)
-	name := filepath.Base(argv[0])
-	switch {
-	case r.TimedOut:
-		return fmt.Sprintf("compilation exceeded the %s wall-clock limit", seconds(lim.Wall)), out, nil
-	case r.Signal != 0:
-		return fmt.Sprintf("%s was killed by %s", name, signalName(r.Signal)), out, nil
-	case r.ExitCode != 0:
-		return fmt.Sprintf("%s failed: exit status %d", name, r.ExitCode), out, nil
-	}
-	return "", out, nil
-}
-
-// trustedEnv is the environment of a problem's program, at its build and
-// its runs: the judge's PATH, a private HOME and temporary directory.
+// trustedEnv is the environment of the judge's own runs of a toolchain
+// (its version, its Go cache): the judge's PATH, a private HOME and
+// temporary directory.
 func (j *Judge) trustedEnv(dir string, tc *toolchain) []string {
 	env := []string{"PATH=" + j.cfg.Path, "HOME=" + dir, "TMPDIR=" + dir, "LANG=C.UTF-8"}
 	return append(env, tc.envFor(dir)...)
+}
+
+// programEnv is the environment of a problem's program's runs, over its
+// box's: the judge's PATH and the language's variables.
+func programEnv(path, dir string, tc *toolchain) []string {
+	return append([]string{"PATH=" + path}, tc.envFor(dir)...)
 }
 
 // runCommand is the language's run command for a program built in a

@@ -40,7 +40,7 @@ func buildRunIn(fsys fs.FS, dir string) bool {
 var buildRunLang = &Language{Name: BuildRunLanguage, File: "build", Compile: []string{"./build"}, Run: []string{"./run"}}
 
 // runBuildScript runs dir's build script, if there is one, as a build of
-// the language table's languages is run (trusted: outside the sandbox),
+// the language table's languages is run (trusted: in the programs' sandbox),
 // and checks that it left an executable run script.
 func (j *Judge) runBuildScript(ctx context.Context, dir string, trusted bool) (CompileResult, error) {
 	res := CompileResult{OK: true}
@@ -62,8 +62,8 @@ func (j *Judge) runBuildScript(ctx context.Context, dir string, trusted bool) (C
 }
 
 // buildRunTool builds a problem's program of build and run scripts: in a
-// copy of its directory, outside the sandbox; run is then the program,
-// run where it was built.
+// copy of its directory, in the programs' sandbox; run is then the
+// program, run where it was built.
 func (j *Judge) buildRunTool(ctx context.Context, p *problems.Problem, name, dir string) (*tool, error) {
 	if err := copyTree(p, name, dir, nil); err != nil {
 		return nil, fmt.Errorf("building %s: %w", name, err)
@@ -77,8 +77,8 @@ func (j *Judge) buildRunTool(ctx context.Context, p *problems.Problem, name, dir
 	case !res.OK:
 		return nil, fmt.Errorf("building %s (%s): %s", name, BuildRunLanguage, firstLines(res.Message, 20))
 	}
-	env := []string{"PATH=" + j.cfg.Path, "HOME=" + dir, "TMPDIR=" + dir, "LANG=C.UTF-8"}
-	return &tool{path: name, argv: []string{filepath.Join(dir, "run")}, dir: dir, env: env}, nil
+	env := []string{"PATH=" + j.cfg.Path}
+	return &tool{path: name, argv: []string{filepath.Join(dir, "run")}, dir: dir, env: env, readOnly: []string{dir}}, nil
 }
 
 // prepareBuildRun builds a submission of build and run scripts: its build

@@ -30,8 +30,8 @@ const versionTimeout = time.Minute
 // LanguageStatus reports, for every language of langs (nil: the Judge's
 // table) in table order, whether its compiler and interpreter are on the
 // PATH where the boxes see them, and its compiler's version: its version
-// command, run outside the sandbox as a problem's programs are (it is the
-// user's own compiler, given no contestant's input), two at a time.
+// command, run outside the sandbox (it is the user's own compiler, given
+// no contestant's input nor a problem's program), two at a time.
 func (j *Judge) LanguageStatus(ctx context.Context, langs *Languages) []LanguageStatus {
 	langs = j.table(langs)
 	out := make([]LanguageStatus, len(langs.List))

@@ -13,7 +13,6 @@ import (
 	"sync"
 
 	"github.com/optjudge/optjudge/checkers"
-	"github.com/optjudge/optjudge/judge/proc"
 	"github.com/optjudge/optjudge/judge/sandbox"
 	"github.com/optjudge/optjudge/judge/verdict"
 	"github.com/optjudge/optjudge/problems"
@@ -21,8 +20,8 @@ import (
 
 // interaction is one run of a submission against an interactive
 // validator: the submission in the sandbox, under its limits, the
-// validator outside it, each one's standard output the other's standard
-// input.
+// validator in a box of its own (runProgram), each one's standard output
+// the other's standard input.
 type interaction struct {
 	g        *grader
 	cmd      *sandbox.Cmd // the submission's run
@@ -30,6 +29,10 @@ type interaction struct {
 	argv     []string     // the validator's command line
 	testlib  bool         // a testlib interactor: exit 0 accepts, then the checker reads output
 	output   string       // a testlib interactor's output file
+	// the validator's box: the files it reads, the directory it writes
+	// (a testlib interactor's output file is there too)
+	read        []string
+	feedbackDir string
 
 	mu    sync.Mutex
 	first string // who ended first: "validator" or "submission"
@@ -39,7 +42,8 @@ type interaction struct {
 }
 
 type validatorEnd struct {
-	r   *proc.Result
+	r   *sandbox.Result
+	lim programLimits
 	err error
 }
 
@@ -64,6 +68,9 @@ func (g *grader) interact(ctx context.Context, tr *TestResult, t problems.Test, 
 		return fmt.Errorf("creating the validator's directory: %w", err)
 	}
 	defer removeAll(tmp)
+	if err := os.Chmod(tmp, 0o711); err != nil { // the validator's box uid passes it at level none
+		return fmt.Errorf("creating the validator's directory: %w", err)
+	}
 	fb := filepath.Join(tmp, "feedback")
 	if err := os.Mkdir(fb, 0o755); err != nil {
 		return fmt.Errorf("writing the validator's files: %w", err)
@@ -103,7 +110,7 @@ func (g *grader) interaction(ctx context.Context, t problems.Test, tmp, fb strin
 			return nil, fmt.Errorf("writing the validator's files: %w", err)
 		}
 	}
-	it := &interaction{g: g, cmd: cmd, feedback: fb + "/", output: filepath.Join(tmp, "output")}
+	it := &interaction{g: g, cmd: cmd, feedback: fb + "/", output: filepath.Join(fb, "output"), feedbackDir: fb, read: []string{in, ans}}
 	prog := g.p.Validation.Program
 	if it.testlib = prog.Protocol == checkers.Testlib; it.testlib {
 		it.argv = append(append(slices.Clone(g.interactor.argv), in, it.output, ans), prog.Args...)
@@ -159,7 +166,11 @@ func (it *interaction) run(ctx context.Context) error {
 	vdone, sdone, drained := make(chan struct{}), make(chan struct{}), make(chan struct{})
 	go func() {
 		defer close(vdone)
-		it.val.r, it.val.err = proc.Run(vctx, it.validatorCmd(fromSubR, toSubW))
+		it.val.lim = it.validatorLimits()
+		it.val.r, it.val.err = it.g.j.runProgram(vctx, it.g.interactor, programRun{
+			args: it.argv[len(it.g.interactor.argv):], stdinPipe: fromSubR, stdoutPipe: toSubW,
+			read: it.read, dir: it.feedbackDir, limits: it.val.lim,
+		})
 		it.ended("validator")
 		toSubW.Close()   // the submission reads the end of its input
 		fromSubR.Close() // what the submission still writes, the judge drops
@@ -201,21 +212,23 @@ func (it *interaction) ended(who string) {
 	it.mu.Unlock()
 }
 
-// validatorCmd is the validator's run: its CPU time within
+// validatorLimits are the validator's: its CPU time within
 // validation_time, its memory within validation_memory, and its wall time
 // within the submission's wall limit and validation_time (its waiting for
-// the submission does not count).
-func (it *interaction) validatorCmd(stdin, stdout *os.File) *proc.Cmd {
-	p, t := it.g.p, it.g.interactor
-	c := &proc.Cmd{
-		Argv: it.argv, Dir: t.dir, Env: t.env, StdinFile: stdin, StdoutFile: stdout,
-		CPU: programTimeout(p), Timeout: it.cmd.Limits.Wall + programTimeout(p),
+// the submission does not count). What it writes to the submission is
+// bounded as a submission's output is by default; its files (the
+// feedback directory) by validation_output.
+func (it *interaction) validatorLimits() programLimits {
+	p := it.g.p
+	return programLimits{
+		time: programTimeout(p), wall: it.cmd.Limits.Wall + programTimeout(p),
+		memory: programMemory(p), output: programOutput(p), stdout: interactorOutput,
 	}
-	if proc.AddressSpaceSafe(t.argv) {
-		c.Memory = programMemory(p)
-	}
-	return c
 }
+
+// interactorOutput bounds what an interactive validator writes to the
+// submission.
+const interactorOutput = 1 << 30
 
 // validatorAccepts says whether the validator ran to its end and accepted.
 func (it *interaction) validatorAccepts() bool {
@@ -224,7 +237,7 @@ func (it *interaction) validatorAccepts() bool {
 	if it.testlib {
 		accept = 0
 	}
-	return it.val.err == nil && !r.TimedOut && r.Signal == 0 && r.ExitCode == accept
+	return it.val.err == nil && programFailure(r, it.val.lim) == "" && r.ExitCode == accept
 }
 
 // outcome gathers what both ends did into the test's outcome (decide
@@ -245,10 +258,8 @@ func (it *interaction) validatorVerdict() (checkers.Result, string) {
 	switch {
 	case err != nil:
 		return checkers.Result{Verdict: verdict.JE}, fmt.Sprintf("validator %s: %v", name, err)
-	case r.TimedOut:
-		return checkers.Result{Verdict: verdict.JE}, fmt.Sprintf("validator %s: no verdict within %s", name, seconds(it.cmd.Limits.Wall+programTimeout(it.g.p)))
-	case r.Signal != 0:
-		return checkers.Result{Verdict: verdict.JE}, fmt.Sprintf("validator %s: killed by %s%s", name, signalName(r.Signal), hintOf(firstLine(r.Stderr, 120)))
+	case programFailure(r, it.val.lim) != "":
+		return checkers.Result{Verdict: verdict.JE}, fmt.Sprintf("validator %s: %s", name, programFailure(r, it.val.lim))
 	}
 	var res checkers.Result
 	if it.testlib {

@@ -29,8 +29,12 @@
 // a box of its own with the toolchain read-only, the build directory
 // holding the submission writable, no network, nothing of the judge's
 // files, a uid of its own, and the limits of the language table. A problem's
-// programs are the problem setter's trusted code: they build and run
-// outside the sandbox (package proc), through the same build path.
+// programs are the problem setter's code, trusted for their verdicts: they
+// build and run through the same build path in a sandbox of their own
+// (programs.go), at the same level, with uids apart from the
+// contestants', each run seeing only its build, the files it judges and
+// the directory it may write, under validation_time, validation_memory
+// and validation_output.
 //
 // A contestant's failure (CE, WA, TLE, ...) is data in the report with a
 // nil error; an error means the judge itself could not grade, and no
@@ -65,6 +69,11 @@ type Config struct {
 	// (checkers, validators, graders) the Judge keeps; 0:
 	// DefaultMaxToolVersions (see Judge.Checker).
 	MaxToolVersions int
+	// ProgramFirstUID is the lowest uid of the boxes of the problem's
+	// programs (programs.go), as Sandbox.FirstUID is the contestants';
+	// 0: sandbox.MaxBoxUIDs above the contestants' range, so that the two
+	// never meet.
+	ProgramFirstUID int
 }
 
 // Judge grades submissions. It is safe for concurrent use; Close it once
@@ -76,8 +85,12 @@ type Judge struct {
 	lock *os.File      // its lock file, locked while the Judge lives
 	runs chan struct{} // a token per program in flight
 
-	boxGoCache  string // contestants' builds read it; only the judge writes it
-	toolGoCache string // the problem programs' builds, outside the sandbox
+	boxGoCache  string // every build in a box reads it; only the judge writes it
+	toolGoCache string // the judge's own `go list std`
+
+	psbMu   sync.Mutex
+	psb     *sandbox.Sandbox // the problem programs' sandbox, once one ran (programs.go)
+	closing bool
 
 	mu        sync.Mutex
 	tools     map[string]*toolEntry      // built problem programs, by toolKey
@@ -170,9 +183,11 @@ func (j *Judge) makeDirs() error {
 // Close stops the sandbox and removes the Judge's directory with every
 // build in it (a Keep build stays).
 func (j *Judge) Close() error {
-	var first error
+	first := j.closePrograms()
 	if j.sb != nil {
-		first = j.sb.Close()
+		if err := j.sb.Close(); err != nil && first == nil {
+			first = err
+		}
 	}
 	if j.tmp != "" {
 		if err := removeAll(j.tmp); err != nil && first == nil {
@@ -194,9 +209,9 @@ func (j *Judge) Isolation() string { return j.sb.Isolation() }
 func (j *Judge) Warning() string {
 	w := j.sb.Warning()
 	if j.sb.Isolation() == sandbox.IsolationNone {
-		builds := "compilation is not contained: the compiler runs as the judge's own user, with its files in view"
+		builds := "compilation and the problem's programs are not contained: they run as the judge's own user, with its files in view"
 		if j.sb.OwnUIDs() {
-			builds = "compilation is not contained: the compiler runs as a box uid, with the machine's files in view"
+			builds = "compilation and the problem's programs are not contained: they run as box uids, with the machine's files in view"
 		}
 		if w == "" {
 			return builds

@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/optjudge/optjudge/judge/internal/testuid"
+	"github.com/optjudge/optjudge/judge/sandbox"
 )
 
 // TestMain fails the package when the grading tests leave anything behind: a
@@ -47,7 +48,10 @@ func leftovers() []string {
 			continue
 		}
 		var st syscall.Stat_t
-		if syscall.Stat("/proc/"+e.Name(), &st) == nil && int(st.Uid) >= firstBoxUID && int(st.Uid) < lastBoxUID {
+		// the problems' programs' boxes are sandbox.MaxBoxUIDs above
+		// the contestants'
+		if syscall.Stat("/proc/"+e.Name(), &st) == nil && (int(st.Uid) >= firstBoxUID && int(st.Uid) < lastBoxUID ||
+			int(st.Uid) >= firstBoxUID+sandbox.MaxBoxUIDs && int(st.Uid) < lastBoxUID+sandbox.MaxBoxUIDs) {
 			comm, _ := os.ReadFile("/proc/" + e.Name() + "/comm")
 			left = append(left, fmt.Sprintf("process %s (%s) of box uid %d", e.Name(), strings.TrimSpace(string(comm)), st.Uid))
 		}

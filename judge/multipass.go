@@ -37,6 +37,9 @@ func (g *grader) multiPass(ctx context.Context, tr *TestResult, t problems.Test,
 		return fmt.Errorf("creating the validator's directory: %w", err)
 	}
 	defer removeAll(tmp)
+	if err := os.Chmod(tmp, 0o711); err != nil { // the validator's box uid passes it at level none
+		return fmt.Errorf("creating the validator's directory: %w", err)
+	}
 	fb := filepath.Join(tmp, "feedback")
 	if err := os.Mkdir(fb, 0o755); err != nil {
 		return fmt.Errorf("creating the validator's directory: %w", err)
@@ -67,6 +70,9 @@ func (g *grader) multiPass(ctx context.Context, tr *TestResult, t problems.Test,
 		case next != nil && v == verdict.AC && pass >= g.p.Validation.Passes:
 			o.judgeFailure = fmt.Sprintf("validator %s asks for pass %d, but limits.validation_passes is %d", g.validatorPath(), pass+1, g.p.Validation.Passes)
 		case next != nil && v == verdict.AC:
+			if err := shareFeedback(fb); err != nil {
+				return err
+			}
 			said := ""
 			if n := len(tr.Passes); n > 0 {
 				said = tr.Passes[n-1].said
@@ -147,4 +153,28 @@ func (g *grader) validatorPath() string {
 		return prog.Path
 	}
 	return "output_validator"
+}
+
+// shareFeedback opens what a pass's validator left in the feedback
+// directory to the next pass's validator: each runs in a box of its own
+// uid, and the sandbox gives a box's files back to the judge when it
+// ends, so the next box could read them but not append to them
+// (judgemessage.txt). The directory is the test's alone, below the
+// judge's own temporary directory.
+func shareFeedback(fb string) error {
+	err := filepath.WalkDir(fb, func(p string, d fs.DirEntry, err error) error {
+		switch {
+		case err != nil:
+			return err
+		case d.IsDir():
+			return os.Chmod(p, 0o777)
+		case d.Type().IsRegular():
+			return os.Chmod(p, 0o666)
+		}
+		return nil
+	})
+	if err != nil {
+		return fmt.Errorf("opening the feedback directory to the next pass: %w", err)
+	}
+	return nil
 }

@@ -140,7 +140,7 @@ func TestExampleConstants(t *testing.T) {
 	os.WriteFile(sub, []byte("print(\"{{answer}}\")\n"), 0o644)
 	j := newJudge(t)
 	for _, example := range []bool{true, false} {
-		r, err := j.Grade(context.Background(), p, Submission{Path: sub}, BuildOptions{Example: example}, GradeOptions{})
+		r, err := j.Grade(context.Background(), p, Submission{Path: sub}, BuildOptions{Example: example}, ample())
 		if err != nil {
 			t.Fatal(err)
 		}

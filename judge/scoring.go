@@ -10,7 +10,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/optjudge/optjudge/judge/proc"
 	"github.com/optjudge/optjudge/judge/verdict"
 	"github.com/optjudge/optjudge/problems"
 )
@@ -249,16 +248,17 @@ func (g *grader) runGrader(ctx context.Context, grp *problems.Group, children []
 		fmt.Fprintf(&in, "%s %s\n", kattisName(c.Verdict), strconv.FormatFloat(c.Score, 'f', -1, 64))
 	}
 	cmd := g.custom.command(programTimeout(g.p), programMemory(g.p))
-	pc := cmd.Proc(grp.Settings.GraderFlags)
-	pc.Stdin = []byte(in.String())
-	r, err := proc.Run(ctx, pc)
+	lim := limitsOf(&cmd)
+	r, err := g.j.runProgram(ctx, g.custom, programRun{args: grp.Settings.GraderFlags, stdin: []byte(in.String()), limits: lim})
 	switch {
 	case err != nil && ctx.Err() != nil:
 		return problems.Outcome{}, ctx.Err()
 	case err != nil:
 		return problems.Outcome{Verdict: verdict.JE, Message: fmt.Sprintf("grader %s: %v", g.custom.path, err)}, nil
-	case r.TimedOut || r.Signal != 0 || r.ExitCode != 0:
-		return problems.Outcome{Verdict: verdict.JE, Message: fmt.Sprintf("grader %s failed (exit %d, signal %d): %s", g.custom.path, r.ExitCode, r.Signal, firstLine(r.Stderr, 200))}, nil
+	case programFailure(r, lim) != "":
+		return problems.Outcome{Verdict: verdict.JE, Message: fmt.Sprintf("grader %s: %s", g.custom.path, programFailure(r, lim))}, nil
+	case r.ExitCode != 0:
+		return problems.Outcome{Verdict: verdict.JE, Message: fmt.Sprintf("grader %s failed (exit %d): %s", g.custom.path, r.ExitCode, firstLine(r.Stderr, 200))}, nil
 	}
 	m := graderOutput.FindStringSubmatch(string(r.Stdout))
 	if m == nil {

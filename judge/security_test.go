@@ -271,7 +271,7 @@ func TestNoneNeverRoot(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !strings.Contains(r.Warning, "compilation is not contained") {
+	if !strings.Contains(r.Warning, "compilation and the problem's programs are not contained") {
 		t.Errorf("got warning %q, want it to say that compilation is not contained", r.Warning)
 	}
 	if len(r.Tests) == 0 {

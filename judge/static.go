@@ -32,8 +32,9 @@ func staticTests(p *problems.Problem) []*problems.Test {
 //	static_validator language entry_point feedback_dir [static_validator_args]
 //
 // in a working directory holding the submission's files (the included ones
-// too) and its build's, outside the sandbox (the problem setter's program,
-// under validation_time). Its exit code and feedback are an output
+// too) and its build's, in a box of the programs' sandbox (the problem
+// setter's program, under validation_time, validation_memory and
+// validation_output), its feedback directory writable. Its exit code and feedback are an output
 // validator's: 42 accepts, 43 rejects, score.txt scores. Each result is
 // named after its test case ("secret/group1/static_validation").
 func (g *grader) validateStatic(ctx context.Context, langs *Languages, tests []*problems.Test) ([]TestResult, error) {
@@ -71,6 +72,9 @@ func (g *grader) staticRun(ctx context.Context, t *tool, st *problems.Test) (che
 		return checkers.Result{}, err
 	}
 	defer removeAll(dir)
+	if err := os.Chmod(dir, 0o711); err != nil { // a box uid passes it at level none
+		return checkers.Result{}, err
+	}
 	work, feedback := filepath.Join(dir, "work"), filepath.Join(dir, "feedback")
 	for _, d := range []string{work, feedback} {
 		if err := os.Mkdir(d, 0o755); err != nil {
@@ -99,7 +103,7 @@ func (g *grader) staticRun(ctx context.Context, t *tool, st *problems.Test) (che
 	}
 	cmd := t.command(programTimeout(g.p), programMemory(g.p))
 	cmd.Dir = work
-	cmd.Output = g.p.Submit.ValidationOutput
+	cmd.Output = programOutput(g.p)
 	x := &checkers.External{Command: cmd, Protocol: checkers.Kattis}
 	return x.Static(ctx, g.prog.code, entry, feedback+"/", args)
 }

@@ -37,13 +37,6 @@ func (tc *toolchain) envFor(dir string) []string { return withDir(tc.env, dir) }
 // build and the runs find the same program inside the box as here.
 func (j *Judge) toolchain(lang *Language) (*toolchain, error) { return j.findToolchain(lang, true) }
 
-// trustedToolchain is toolchain for a problem's own programs, which build
-// and run outside the sandbox as the judge: at level none a root judge's
-// box uids need not reach it.
-func (j *Judge) trustedToolchain(lang *Language) (*toolchain, error) {
-	return j.findToolchain(lang, false)
-}
-
 // installed is the language a program in lang is built in here, with its
 // toolchain: lang, or its fallback (in langs) when lang's programs are not
 // installed and the fallback's are. When neither is, the error is lang's:

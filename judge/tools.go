@@ -23,13 +23,16 @@ import (
 
 // tool is a program of a problem (a checker, an input, answer or
 // interactive validator) built with the language table, or by its own
-// build script. It is the problem setter's trusted code: it builds and
-// runs outside the sandbox, with proc, where its build left it.
+// build script. It is the problem setter's code, trusted for its
+// verdict: it builds and runs in the programs' sandbox (programs.go),
+// in boxes of its own, where its build left it.
 type tool struct {
-	path string   // the program in the problem directory, for messages
-	argv []string // how to run it: an absolute program path and arguments
-	dir  string   // its build directory, removed with the Judge's; its runs' working directory
-	env  []string // the environment it runs with
+	path     string   // the program in the problem directory, for messages
+	argv     []string // how to run it: an absolute program path and arguments
+	dir      string   // its build directory, removed with the Judge's; read-only to its runs
+	env      []string // the environment it runs with, over the box's
+	readOnly []string // what its box must see: its build, its toolchain
+	runner   checkers.Runner
 	// script: a checktestdata or viva script, run by its tool, whose exit
 	// code 0 (not 42) accepts; viva takes the file to check as an argument.
 	script problems.ProgramKind
@@ -64,7 +67,7 @@ func (j *Judge) checker(ctx context.Context, p *problems.Problem, langs *Languag
 		return nil, err
 	}
 	cmd := t.command(programTimeout(p), programMemory(p))
-	cmd.Output = p.Submit.ValidationOutput
+	cmd.Output = programOutput(p)
 	return &checkers.External{
 		Command:  cmd,
 		Protocol: p.CheckerProgram.Protocol,
@@ -82,6 +85,28 @@ func (j *Judge) BuildInteractor(ctx context.Context, p *problems.Problem, langs 
 	_, err := j.tool(ctx, p, *p.Validation.Program, langs)
 	return err
 }
+
+// CannotBuildError says that a problem's program cannot be built on this
+// machine, through no fault of the problem: its language's compiler or
+// interpreter, or its script's tool, is not installed here (Err says
+// which, a *NotInstalledError for a language). Another machine may have
+// it: a grading service hands the job to another worker.
+type CannotBuildError struct {
+	Program string // the program in the problem directory
+	Err     error
+}
+
+func (e *CannotBuildError) Error() string {
+	return fmt.Sprintf("%s cannot be built on this machine: %v", e.Program, e.Err)
+}
+
+func (e *CannotBuildError) Unwrap() error { return e.Err }
+
+// missingToolError is a checktestdata or viva script's tool not found.
+type missingToolError struct{ err error }
+
+func (e *missingToolError) Error() string { return e.err.Error() }
+func (e *missingToolError) Unwrap() error { return e.err }
 
 // Checkers judge each test of a problem with the checker it needs.
 type Checkers struct {
@@ -235,10 +260,19 @@ func (j *Judge) buildTool(ctx context.Context, p *problems.Problem, prog problem
 	default:
 		t, err = j.buildToolIn(ctx, p, prog, dir, langs)
 	}
+	if err == nil {
+		err = openToBoxes(dir)
+	}
 	if err != nil {
 		removeAll(dir)
+		var ni *NotInstalledError
+		var nt *missingToolError
+		if errors.As(err, &ni) || errors.As(err, &nt) {
+			err = &CannotBuildError{Program: prog.Path, Err: err}
+		}
 		return nil, err
 	}
+	t.runner = boxRunner{j: j, t: t}
 	return t, nil
 }
 
@@ -248,14 +282,15 @@ func (j *Judge) scriptTool(p *problems.Problem, prog problems.Program, dir strin
 	name := prog.Kind.Tool()
 	exe, err := proc.LookPath(name, j.cfg.Path, nil)
 	if err != nil {
-		return nil, fmt.Errorf("%s: a %s script needs %s: %w", prog.Path, prog.Kind, name, err)
+		return nil, fmt.Errorf("%s: a %s script needs %s: %w", prog.Path, prog.Kind, name, &missingToolError{err})
 	}
 	script := filepath.Join(dir, path.Base(prog.Path))
 	if err := copyFromProblem(p, prog.Path, script); err != nil {
 		return nil, fmt.Errorf("%s: %w", prog.Path, err)
 	}
-	env := []string{"PATH=" + j.cfg.Path, "HOME=" + dir, "TMPDIR=" + dir, "LANG=C.UTF-8"}
-	return &tool{path: prog.Path, argv: []string{exe, script}, dir: dir, env: env, script: prog.Kind}, nil
+	env := []string{"PATH=" + j.cfg.Path}
+	return &tool{path: prog.Path, argv: []string{exe, script}, dir: dir, env: env, script: prog.Kind,
+		readOnly: toolReadOnly(dir, filepath.Dir(exe))}, nil
 }
 
 func (j *Judge) buildToolIn(ctx context.Context, p *problems.Problem, prog problems.Program, dir string, langs *Languages) (*tool, error) {
@@ -279,7 +314,7 @@ func (j *Judge) buildToolIn(ctx context.Context, p *problems.Problem, prog probl
 	case lang == nil:
 		return nil, fmt.Errorf("building %s: no source file of a known language", name)
 	}
-	lang, tc, err := j.installed(langs, lang, false)
+	lang, tc, err := j.installed(langs, lang, true)
 	if err != nil {
 		return nil, fmt.Errorf("building %s: %w", name, err)
 	}
@@ -326,7 +361,7 @@ func (j *Judge) buildToolIn(ctx context.Context, p *problems.Problem, prog probl
 		"src": filepath.Join(dir, filepath.FromSlash(entry)), "exe": filepath.Join(dir, exeName), "jar": filepath.Join(dir, jarName),
 		"dir": dir, "mainclass": main, "memlimit": memLimitMiB(0),
 	}, nil)
-	return &tool{path: name, argv: argv, dir: dir, env: j.trustedEnv(dir, tc)}, nil
+	return &tool{path: name, argv: argv, dir: dir, env: programEnv(j.cfg.Path, dir, tc), readOnly: toolReadOnly(dir, tc.readOnly...)}, nil
 }
 
 // isEntryName says whether a source is named as an entry point: __main__
@@ -441,7 +476,7 @@ func copyFromProblem(p *problems.Problem, name, dst string) error {
 
 // command is the tool as the checkers package runs it.
 func (t *tool) command(timeout time.Duration, mem bytesize.Size) checkers.Command {
-	return checkers.Command{Name: t.path, Argv: t.argv, Dir: t.dir, Env: t.env, Timeout: timeout, Memory: mem}
+	return checkers.Command{Name: t.path, Argv: t.argv, Dir: t.dir, Env: t.env, Timeout: timeout, Memory: mem, Runner: t.runner}
 }
 
 // programTimeout bounds a run of one of p's programs: the Kattis package's
@@ -453,13 +488,21 @@ func programTimeout(p *problems.Problem) time.Duration {
 	return checkers.DefaultProgramTimeout
 }
 
-// DefaultValidationMemory is a Kattis package's validation_memory when it
-// gives none (problemtools' default).
-const DefaultValidationMemory = 1024 * bytesize.MiB
+// DefaultValidationMemory is a legacy Kattis package's validation_memory
+// when it gives none (problemtools' default); DefaultValidationMemory2023
+// a 2023-07 or 2025-09 package's (the format's).
+const (
+	DefaultValidationMemory     = 1024 * bytesize.MiB
+	DefaultValidationMemory2023 = 2048 * bytesize.MiB
+)
+
+// DefaultValidationOutput is a Kattis package's validation_output when it
+// gives none (problemtools' and the formats' default).
+const DefaultValidationOutput = 8 * bytesize.MiB
 
 // programMemory is the memory of a run of one of p's programs: a Kattis
-// package's validation_memory (DefaultValidationMemory when it gives
-// none); a native problem's programs have no limit.
+// package's validation_memory (its format's default when it gives none);
+// a native problem's programs have no limit.
 func programMemory(p *problems.Problem) bytesize.Size {
 	if p.Kattis == nil {
 		return 0
@@ -467,7 +510,21 @@ func programMemory(p *problems.Problem) bytesize.Size {
 	if m := p.Kattis.Limits.ValidationMemory; m > 0 {
 		return bytesize.Size(m * float64(bytesize.MiB))
 	}
+	if p.Kattis.Format() != problems.FormatLegacy {
+		return DefaultValidationMemory2023
+	}
 	return DefaultValidationMemory
+}
+
+// programOutput bounds what a run of one of p's programs writes (its
+// streams and its feedback directory): a Kattis package's
+// validation_output (DefaultValidationOutput when it gives none); a
+// native problem's programs have the sandbox's default limits.
+func programOutput(p *problems.Problem) bytesize.Size {
+	if p.Submit.ValidationOutput > 0 || p.Kattis == nil {
+		return p.Submit.ValidationOutput
+	}
+	return DefaultValidationOutput
 }
 
 // key names the table's content, for the caches: two tables alike build

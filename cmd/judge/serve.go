@@ -54,10 +54,13 @@ contests). Never a word of the test's files, the program's output or
 stderr, or the checker's message, nor a drawing of the test; admins see
 everything.
 
-An uploaded problem package (POST /api/v1/problems, admin) runs nothing
-of its own: one whose checker, interactive validator or custom grader is
-a program is refused (put such a problem in --problems DIR on the server
-and every worker), its validators are never run. /metrics is an admin's.
+An uploaded problem package (POST /api/v1/problems, admin) may have
+programs (output validators, interactors, graders, input and answer
+validators): the server verifies the upload with them as judge verify
+does (its input validators on its inputs, its output validator on its
+answers), the workers build them from the package once per version, and
+every one runs in a box of its own. A worker that cannot build one (a
+compiler missing) hands the job to another; /metrics is an admin's.
 
 --problems DIR may hold a contest: DIR/contest.yaml (its name) and
 DIR/problems.yaml (its problems in order, with their labels and colours,
@@ -328,24 +331,19 @@ func (e *env) startWorkers(ctx context.Context, fs *flag.FlagSet, store *service
 	return p, nil
 }
 
-// verifyUpload checks an uploaded problem as judge verify does, but runs
-// nothing of the package: an upload comes over the network (and without
-// --tokens from whoever reaches loopback), so its programs are not
-// trusted code. It checks the tests (samples and secret tests exist, every
-// input has its answer), the inputs against the built-in validator and
-// the answers against the built-in checker and the reference, all the
-// judge's own code. The package's validators are not run (the service
-// lists them as not run) nor its example submissions graded; a checker
-// program the service refuses before this.
+// verifyUpload checks an uploaded problem as judge verify does: the tests
+// (samples and secret tests exist, every input has its answer), every
+// input against the input validators (the package's, built and run in
+// boxes of their own, or the built-in one), every answer against the
+// output validator (the package's program, boxed, or the built-in
+// checker) and, for a native problem, the reference. The package's example
+// submissions are not graded (an upload is verified within minutes).
 func verifyUpload(ctx context.Context, p *service.Problem) error {
-	if p.CheckerProgram != nil {
-		return fmt.Errorf("%s: an uploaded package's checker program is never run", p.CheckerProgram.Path)
-	}
-	ctx, cancel := context.WithTimeout(ctx, 2*time.Minute)
+	ctx, cancel := context.WithTimeout(ctx, 5*time.Minute)
 	defer cancel()
 	q := *p.Problem
 	q.FS = withoutSubmissions{p.FS}
-	q.InputValidators, q.AnswerValidators, q.Graders, q.StaticValidator = nil, nil, nil, nil
+	q.StaticValidator = nil // it judges submissions only
 	j, err := newJudge(nil)
 	if err != nil {
 		return err

@@ -1,22 +1,35 @@
 package main
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
-	"strconv"
 	"strings"
 	"testing"
 
+	"github.com/optjudge/optjudge/judge/sandbox"
 	"github.com/optjudge/optjudge/judge/service"
 	"github.com/optjudge/optjudge/problems"
 )
 
-// TestVerifyUpload: an uploaded package is verified (tests, the built-in
-// validator, answers) before it is accepted; nothing of the package runs:
-// not its validators, not its example submissions.
+// TestVerifyUpload: an uploaded package is verified as judge verify
+// checks it before it is accepted: its input validators (run in their
+// boxes) on its inputs, its answers against the checker and the
+// reference. A validator that rejects the inputs, or an answer file that
+// is wrong, is refused naming it; a validator cannot leave a file on the
+// machine. Its example submissions are not graded.
 func TestVerifyUpload(t *testing.T) {
-	marker := filepath.Join(t.TempDir(), "ran")
-	load := func(t *testing.T, breakIt bool) *service.Problem {
+	dir := t.TempDir()
+	if err := os.Chmod(dir, 0o777); err != nil { // only the box stands in the validator's way
+		t.Fatal(err)
+	}
+	marker := filepath.Join(dir, "ran")
+	// validator is an input validator that tries to leave a mark, then
+	// exits with code
+	validator := func(code int) string {
+		return fmt.Sprintf("import sys\nsys.stdin.read()\ntry:\n    open(%q, 'w').write('ran')\nexcept OSError:\n    pass\nraise SystemExit(%d)\n", marker, code)
+	}
+	load := func(t *testing.T, check string, breakAnswer bool) *service.Problem {
 		t.Helper()
 		p, err := problems.LoadEmbedded("clocks")
 		if err != nil {
@@ -26,10 +39,9 @@ func TestVerifyUpload(t *testing.T) {
 		if err := os.CopyFS(dir, p.FS); err != nil {
 			t.Fatal(err)
 		}
-		// a validator that would leave a mark and reject every input
-		validator := filepath.Join(dir, "validators", "check.py")
-		os.MkdirAll(filepath.Dir(validator), 0o755)
-		if err := os.WriteFile(validator, []byte("open("+strconv.Quote(marker)+", 'w').write('ran')\nraise SystemExit(43)\n"), 0o644); err != nil {
+		path := filepath.Join(dir, "validators", "check.py")
+		os.MkdirAll(filepath.Dir(path), 0o755)
+		if err := os.WriteFile(path, []byte(check), 0o644); err != nil {
 			t.Fatal(err)
 		}
 		spec := filepath.Join(dir, "problem.yaml")
@@ -38,7 +50,7 @@ func TestVerifyUpload(t *testing.T) {
 		if err := os.WriteFile(spec, append(b, "input_validators: [validators/check.py]\n"...), 0o644); err != nil {
 			t.Fatal(err)
 		}
-		if breakIt {
+		if breakAnswer {
 			ans := filepath.Join(dir, "testdata", "secret", "10-random-01.ans")
 			os.Chmod(ans, 0o644)
 			if err := os.WriteFile(ans, []byte("1 2 3\n"), 0o644); err != nil {
@@ -51,14 +63,24 @@ func TestVerifyUpload(t *testing.T) {
 		}
 		return &service.Problem{Problem: q}
 	}
-	if err := verifyUpload(t.Context(), load(t, false)); err != nil {
+	if err := verifyUpload(t.Context(), load(t, validator(42), false)); err != nil {
 		t.Errorf("the clocks package: got %v, want it verified", err)
 	}
-	err := verifyUpload(t.Context(), load(t, true))
-	if err == nil || !strings.Contains(err.Error(), "10-random-01.ans") {
+	if err := verifyUpload(t.Context(), load(t, validator(43), false)); err == nil || !strings.Contains(err.Error(), "check.py") {
+		t.Errorf("a validator that rejects every input: got %v, want an error naming it", err)
+	}
+	if err := verifyUpload(t.Context(), load(t, validator(42), true)); err == nil || !strings.Contains(err.Error(), "10-random-01.ans") {
 		t.Errorf("a wrong answer file: got %v, want an error naming it", err)
 	}
+	j, err := newJudge(nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer j.Close()
+	if j.Isolation() == sandbox.IsolationNone {
+		t.Skip("isolation none: the package's validators are not contained here")
+	}
 	if _, err := os.Stat(marker); err == nil {
-		t.Error("the package's validator ran")
+		t.Error("the package's validator left its file on the machine")
 	}
 }

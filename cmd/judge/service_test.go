@@ -1,8 +1,10 @@
 package main
 
 import (
+	"archive/tar"
 	"bufio"
 	"bytes"
+	"compress/gzip"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -99,27 +101,29 @@ func (p *proc) waitLine(t *testing.T, re *regexp.Regexp) []string {
 var serveRE = regexp.MustCompile(`judge serve: (http://\S+)`)
 
 // TestServiceSurvivesKills is the service's "done when": 30 submissions of
-// the three puzzles, mixed AC, WA, TLE, RE, MLE and CE, graded by two
-// outside workers while one worker and then judge serve itself are killed
-// with SIGKILL and started again; every one gets the verdict judge run
+// the three puzzles and of two packages uploaded through the API (one
+// with a C++ output validator, built on the workers), mixed AC, WA, TLE,
+// RE, MLE and CE, graded by two outside workers while one worker and then
+// judge serve itself are killed with SIGKILL and started again; every one gets the verdict judge run
 // gives it, none is lost, none stays queued, none has two judgings.
 func TestServiceSurvivesKills(t *testing.T) {
 	if testing.Short() {
 		t.Skip("-short: grades 30 submissions with processes killed (about a minute)")
 	}
-	data, roomy := t.TempDir(), roomyProblems(t)
+	data := t.TempDir()
 	natsAddr := fmt.Sprintf("127.0.0.1:%d", freePort(t))
 	serve := func() (*proc, string) {
-		p := startJudge(t, "serve", "--addr", "127.0.0.1:0", "--data", data, "--workers", "0", "--nats-listen", natsAddr, "--problems", roomy)
+		p := startJudge(t, "serve", "--addr", "127.0.0.1:0", "--data", data, "--workers", "0", "--nats-listen", natsAddr)
 		return p, p.waitLine(t, serveRE)[1]
 	}
 	srv, base := serve()
-	w1, _ := startWorker(t, "nats://"+natsAddr, 1, roomy), startWorker(t, "nats://"+natsAddr, 2, roomy)
+	uploadRoomy(t, base)
+	w1, _ := startWorker(t, "nats://"+natsAddr, 1, ""), startWorker(t, "nats://"+natsAddr, 2, "")
 	want := submitMix(t, base)
 	waitCount(t, base, 4)
 	w1.kill(syscall.SIGKILL)
 	w1.wait()
-	startWorker(t, "nats://"+natsAddr, 1, roomy)
+	startWorker(t, "nats://"+natsAddr, 1, "")
 	waitCount(t, base, 10)
 	srv.kill(syscall.SIGKILL)
 	srv.wait()
@@ -135,11 +139,11 @@ func TestServiceOnClusterLosesNode(t *testing.T) {
 		t.Skip("-short: grades 30 submissions on a cluster losing a node (about a minute)")
 	}
 	nodes, urls := startCluster(t)
-	roomy := roomyProblems(t)
-	srv := startJudge(t, "serve", "--addr", "127.0.0.1:0", "--data", t.TempDir(), "--workers", "0", "--nats", urls, "--replicas", "3", "--problems", roomy)
+	srv := startJudge(t, "serve", "--addr", "127.0.0.1:0", "--data", t.TempDir(), "--workers", "0", "--nats", urls, "--replicas", "3")
 	base := srv.waitLine(t, serveRE)[1]
-	startWorker(t, urls, 1, roomy)
-	startWorker(t, urls, 2, roomy)
+	uploadRoomy(t, base)
+	startWorker(t, urls, 1, "")
+	startWorker(t, urls, 2, "")
 	want := submitMix(t, base)
 	waitCount(t, base, 6)
 	nodes[0].Shutdown()
@@ -198,22 +202,25 @@ func startWorker(t *testing.T, urls string, n int, dir string) *proc {
 	return startJudge(t, args...)
 }
 
-// roomyProblems is a problems directory for the servers and workers of a
-// test: roomy-clocks, clocks with a 10 s limit, on which an accepted
-// program stays AC however busy the machine (a Python program's start,
-// starved of the CPUs, once took over clocks' 3 s of wall time).
-func roomyProblems(t *testing.T) string {
+// uploadRoomy uploads, through the API, the packages on which the mix's
+// accepted and wrong programs are graded, with limits of 10 s, on which
+// an accepted program stays AC however busy the machine (a Python
+// program's start, starved of the CPUs, once took over clocks' 3 s of wall
+// time): roomy-clocks (clocks, its built-in checker) and roomy-sum
+// (sum-kattis: a C++ output validator and a Python input validator, which
+// the server runs to verify the upload and the workers build from the
+// package in NATS).
+func uploadRoomy(t *testing.T, base string) {
 	t.Helper()
 	p, err := problems.LoadEmbedded("clocks")
 	if err != nil {
 		t.Fatal(err)
 	}
-	dir := t.TempDir()
-	root := filepath.Join(dir, "roomy-clocks")
-	if err := os.CopyFS(root, p.FS); err != nil {
+	clocks := filepath.Join(t.TempDir(), "roomy-clocks")
+	if err := os.CopyFS(clocks, p.FS); err != nil {
 		t.Fatal(err)
 	}
-	spec := filepath.Join(root, "problem.yaml")
+	spec := filepath.Join(clocks, "problem.yaml")
 	b, err := os.ReadFile(spec)
 	if err != nil {
 		t.Fatal(err)
@@ -227,23 +234,49 @@ func roomyProblems(t *testing.T) string {
 	if err := os.WriteFile(spec, []byte(roomy), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	return dir
+	sum := filepath.Join(t.TempDir(), "roomy-sum")
+	if err := os.CopyFS(sum, os.DirFS("../../problems/sum-kattis")); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(sum, ".timelimit"), []byte("10\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, root := range []string{clocks, sum} {
+		var buf bytes.Buffer
+		zw := gzip.NewWriter(&buf)
+		tw := tar.NewWriter(zw)
+		if err := tw.AddFS(os.DirFS(filepath.Dir(root))); err != nil {
+			t.Fatal(err)
+		}
+		tw.Close()
+		zw.Close()
+		resp, err := http.Post(base+"/api/v1/problems", "application/gzip", &buf)
+		if err != nil {
+			t.Fatal(err)
+		}
+		body, _ := io.ReadAll(resp.Body)
+		resp.Body.Close()
+		if resp.StatusCode != http.StatusCreated {
+			t.Fatalf("uploading %s: got %d %s, want 201", filepath.Base(root), resp.StatusCode, body)
+		}
+	}
 }
 
-// submitMix posts 30 submissions of the three puzzles, five of each of
-// AC, WA, TLE, RE, MLE and CE, and returns the verdicts judge run gives
-// them.
+// submitMix posts 30 submissions of the three puzzles and of the
+// uploaded roomy-sum, mixed AC, WA, TLE, RE, MLE and CE, and returns the
+// verdicts judge run gives them.
 func submitMix(t *testing.T, base string) map[string]string {
 	t.Helper()
-	files := "../../judge/service/testdata/"
+	files, sum := "../../judge/service/testdata/", "../../problems/sum-kattis/submissions/"
 	kinds := []struct{ problem, file, want string }{
-		{"roomy-clocks", "clocks_ac.py", "AC"}, {"rotation-game", "wa.py", "WA"}, {"clocks", "tle.py", "TLE"},
-		{"rotation-game", "re.py", "RE"}, {"eight-puzzle", "mle.py", "MLE"}, {"eight-puzzle", "ce.cpp", "CE"},
+		{"roomy-clocks", files + "clocks_ac.py", "AC"}, {"rotation-game", files + "wa.py", "WA"}, {"clocks", files + "tle.py", "TLE"},
+		{"rotation-game", files + "re.py", "RE"}, {"eight-puzzle", files + "mle.py", "MLE"}, {"eight-puzzle", files + "ce.cpp", "CE"},
+		{"roomy-sum", sum + "accepted/digits.py", "AC"}, {"roomy-sum", sum + "wrong_answer/zero_and_n.py", "WA"},
 	}
 	want := map[string]string{}
 	for i := range 30 {
 		k := kinds[i%len(kinds)]
-		src, err := os.ReadFile(files + k.file)
+		src, err := os.ReadFile(k.file)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -252,7 +285,7 @@ func submitMix(t *testing.T, base string) map[string]string {
 		if strings.HasSuffix(k.file, ".cpp") {
 			comment = "//"
 		}
-		want[postSubmission(t, base, k.problem, k.file, fmt.Sprintf("%s\n%s %d\n", src, comment, i))] = k.want
+		want[postSubmission(t, base, k.problem, filepath.Base(k.file), fmt.Sprintf("%s\n%s %d\n", src, comment, i))] = k.want
 	}
 	return want
 }

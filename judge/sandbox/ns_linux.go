@@ -96,6 +96,9 @@ func (s *system) mountPlan(c *Cmd, path string) ([]mountOp, error) {
 		dirKind = 'b'
 	}
 	ops = append(ops, mountOp{kind: dirKind, src: c.Dir, dst: c.Dir})
+	for _, w := range c.Writable {
+		ops = append(ops, mountOp{kind: 'w', src: w, dst: w})
+	}
 	if !covered(ops, path) {
 		ops = append(ops, mountOp{kind: 'b', src: path, dst: path})
 	}

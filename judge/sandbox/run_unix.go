@@ -190,6 +190,20 @@ func checkCmd(c *Cmd) (*Cmd, error) {
 	}
 	cc := *c
 	cc.Dir = real
+	cc.Writable = nil
+	for _, w := range c.Writable {
+		if !filepath.IsAbs(w) {
+			return nil, fmt.Errorf("sandbox: writable directory %s is not absolute", w)
+		}
+		rw, err := filepath.EvalSymlinks(w)
+		if err != nil {
+			return nil, fmt.Errorf("sandbox: writable directory: %w", err)
+		}
+		if fi, err := os.Stat(rw); err != nil || !fi.IsDir() {
+			return nil, fmt.Errorf("sandbox: writable directory %s is not a directory", w)
+		}
+		cc.Writable = append(cc.Writable, rw)
+	}
 	return &cc, nil
 }
 

@@ -155,6 +155,12 @@ type Cmd struct {
 	StdinFile string   // a file to use as standard input (read-only)
 	Limits    Limits
 	ReadOnly  []string // extra host paths visible read-only inside the box
+	// Writable lists extra directories, made by the caller, that the
+	// program may write besides Dir and /tmp (a validator's feedback
+	// directory beside the files it reads): bound read-write in a mount
+	// namespace and, where the boxes have uids of their own, lent to the
+	// box's uid for the run as Dir is.
+	Writable []string
 
 	// ReadOnlyDir keeps the working directory read-only for the program
 	// (a Kattis package's allow_file_writing: false): it is not lent to

@@ -406,6 +406,13 @@ func (s *system) boxUser(b *box, c *Cmd, lim Limits, undo *[]func() error) error
 		}
 		*undo = append(*undo, restore)
 	}
+	for _, w := range c.Writable {
+		restore, err := lendDir(w, id)
+		if err != nil {
+			return err
+		}
+		*undo = append(*undo, restore)
+	}
 	b.args = append(b.args, "-u", strconv.Itoa(id), "-g", strconv.Itoa(id))
 	if s.cg == nil || !s.cg.hasPids() {
 		n := strconv.Itoa(lim.Processes)

@@ -14,7 +14,12 @@ import (
 )
 
 // maxBoxUIDs bounds the uids above Options.FirstUID that boxes may take.
-const maxBoxUIDs = 4096
+const maxBoxUIDs = MaxBoxUIDs
+
+// MaxBoxUIDs is how many uids from Options.FirstUID one Sandbox's boxes
+// may take: a second Sandbox whose boxes must never share a uid with the
+// first's starts this far above it.
+const MaxBoxUIDs = 4096
 
 // DefaultLockDir holds one lock file per box uid in use, shared by every
 // judge of the machine (isolate keeps its box ids the same way): a

@@ -49,6 +49,10 @@ type EngineConfig struct {
 	CacheDir string          // the Judge's Go build caches and sandbox helper; "": the user's cache directory
 	Path     string          // PATH for compilers; "": the engine's default
 	Home     string          // the user's home, for {home} in the language table (rustup's ~/.rustup); "": none
+	// ProgramFirstUID is the lowest uid of the boxes of the problems'
+	// programs (judge.Config.ProgramFirstUID); 0: apart from the
+	// contestants', above them.
+	ProgramFirstUID int
 	// Executables caches builds by judge.BuildKey (language entry,
 	// compiler, source); nil builds every time.
 	Executables jetstream.ObjectStore
@@ -57,7 +61,7 @@ type EngineConfig struct {
 // NewEngine makes the worker process's one judge.Judge (one sandbox) and
 // returns an Engine over it.
 func NewEngine(cfg EngineConfig) (Engine, error) {
-	j, err := judge.New(judge.Config{Sandbox: cfg.Sandbox, TempDir: cfg.TempDir, CacheDir: cfg.CacheDir, Path: cfg.Path, Home: cfg.Home})
+	j, err := judge.New(judge.Config{Sandbox: cfg.Sandbox, TempDir: cfg.TempDir, CacheDir: cfg.CacheDir, Path: cfg.Path, Home: cfg.Home, ProgramFirstUID: cfg.ProgramFirstUID})
 	if err != nil {
 		return nil, err
 	}

@@ -237,9 +237,6 @@ func (s *Server) upload(ctx context.Context, data []byte, by string) (*UploadedP
 	if err != nil {
 		return nil, errorf(http.StatusUnprocessableEntity, "package: %v", trimDir(err, tmp))
 	}
-	if err := runsNothing(pp); err != nil {
-		return nil, errorf(http.StatusUnprocessableEntity, "package %s: %v", pp.Name, err)
-	}
 	h := pp.Hash()
 	p := &Problem{Problem: pp, Hash: h, Uploaded: true}
 	if s.cfg.Verify != nil {
@@ -256,8 +253,7 @@ func (s *Server) upload(ctx context.Context, data []byte, by string) (*UploadedP
 	if _, err := s.cfg.Store.packages.PutBytes(ctx, h, data); err != nil {
 		return nil, fmt.Errorf("storing the package: %w", err)
 	}
-	up := &UploadedProblem{Name: pp.Name, Hash: h, Title: pp.Title, Size: int64(len(data)), By: by, UploadedAt: time.Now().UTC(),
-		NotRun: notRun(pp)}
+	up := &UploadedProblem{Name: pp.Name, Hash: h, Title: pp.Title, Size: int64(len(data)), By: by, UploadedAt: time.Now().UTC()}
 	if err := putJSON(ctx, s.cfg.Store.problems, pp.Name, up); err != nil {
 		return nil, err
 	}
@@ -271,50 +267,4 @@ func trimDir(err error, dir string) string {
 		msg = strings.ReplaceAll(msg, d, "")
 	}
 	return msg
-}
-
-// An uploaded package comes over the network (and without --tokens from
-// whoever reaches loopback), so its programs are not trusted code: the
-// service never runs them. Grading would run a checker program on every
-// worker outside the sandbox, so a package whose checker is a program is
-// refused (such a problem belongs in --problems DIR on the server and the
-// workers, the operator's own files); its validators and graders are
-// never run, at the upload or after (notRun lists them).
-
-// runsNothing says why the judge would run a program of p when grading,
-// nil when it would not.
-func runsNothing(p *problems.Problem) error {
-	const why = "an uploaded package's programs are never run (put the problem in --problems DIR on the server and every worker)"
-	if p.CheckerProgram != nil {
-		return fmt.Errorf("%s: the checker is a program, and %s; or use a built-in checker", p.CheckerProgram.Path, why)
-	}
-	if v := p.Validation.Program; v != nil {
-		return fmt.Errorf("%s: the interactive validator is a program, and %s", v.Path, why)
-	}
-	if len(p.Graders) > 0 && p.Type.Scoring && p.Groups != nil {
-		custom := ""
-		p.Groups.Walk(func(g *problems.Group) {
-			if g.Settings.Grading == "custom" && custom == "" {
-				custom = g.Name
-			}
-		})
-		if custom != "" {
-			return fmt.Errorf("%s: group %q is graded by it, and %s", p.Graders[0].Path, custom, why)
-		}
-	}
-	return nil
-}
-
-// notRun are the programs of p the service never runs.
-func notRun(p *problems.Problem) []string {
-	var out []string
-	for _, progs := range [][]problems.Program{p.InputValidators, p.AnswerValidators, p.Graders} {
-		for _, prog := range progs {
-			out = append(out, prog.Path)
-		}
-	}
-	if p.StaticValidator != nil {
-		out = append(out, p.StaticValidator.Path)
-	}
-	return out
 }

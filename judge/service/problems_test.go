@@ -60,6 +60,14 @@ func tarGz(t *testing.T, root string) []byte {
 func TestUploadProblem(t *testing.T) {
 	e := newEnv(t, envOpts{})
 	root := copyClocks(t, t.TempDir(), "Uploaded Clocks")
+	// a 10 s limit: the accepted Python program below must not TLE on a
+	// busy machine (clocks' 1 s did, at a load average of 27)
+	spec, _ := os.ReadFile(filepath.Join(root, "problem.yaml"))
+	roomy := strings.Replace(string(spec), "time_limit: 1\n", "time_limit: 10\n", 1)
+	if roomy == string(spec) {
+		t.Fatal("clocks' problem.yaml: no time limit to raise")
+	}
+	writeProblemFile(t, root, "problem.yaml", roomy)
 	var up UploadedProblem
 	if code := e.do("POST", "/api/v1/problems", bytes.NewReader(tarGz(t, root)), map[string]string{"Content-Type": "application/gzip"}, &up); code != http.StatusCreated {
 		t.Fatalf("upload: got %d", code)

@@ -12,9 +12,6 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
-	"time"
-
-	"github.com/optjudge/optjudge/problems"
 )
 
 // send is one request with the given headers (Host among them): its
@@ -199,99 +196,6 @@ func writeProblemFile(t *testing.T, root, name, content string) {
 	os.Chmod(p, 0o644)
 	if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
 		t.Fatal(err)
-	}
-}
-
-// markerProgram is a Python program that leaves a file behind when it
-// runs, and rejects whatever it is given.
-func markerProgram(marker string) string {
-	return fmt.Sprintf("open(%q, 'w').write('ran')\nraise SystemExit(43)\n", marker)
-}
-
-// TestUploadRunsNoProgram: an uploaded package's checker program would run
-// on every worker outside the sandbox: such a package is refused, even
-// when stored by another way than the API; its validators are never run.
-func TestUploadRunsNoProgram(t *testing.T) {
-	e := newEnv(t, envOpts{})
-	marker := filepath.Join(t.TempDir(), "ran")
-	root := copyClocks(t, t.TempDir(), "Programmed Clocks")
-	spec, _ := os.ReadFile(filepath.Join(root, "problem.yaml"))
-	writeProblemFile(t, root, "checker/check.py", markerProgram(marker))
-	writeProblemFile(t, root, "problem.yaml", strings.Replace(string(spec), "checker:\n  name: puzzle\n", "checker:\n  program: checker/check.py\n", 1))
-	code, body := e.send("POST", "/api/v1/problems", tarGz(t, root), map[string]string{"Content-Type": "application/gzip"})
-	if code != http.StatusUnprocessableEntity || !strings.Contains(body, "checker/check.py") {
-		t.Errorf("a package with a checker program: got %d %s, want 422 naming it", code, body)
-	}
-	// the same package put in the store behind the server's back
-	data := tarGz(t, root)
-	tmp := t.TempDir()
-	dir, err := Unpack(data, tmp, DefaultUnpackLimits)
-	if err != nil {
-		t.Fatal(err)
-	}
-	p, err := problems.LoadDir(filepath.Join(tmp, dir))
-	if err != nil {
-		t.Fatal(err)
-	}
-	h := p.Hash()
-	if _, err := e.store.packages.PutBytes(t.Context(), h, data); err != nil {
-		t.Fatal(err)
-	}
-	if err := putJSON(t.Context(), e.store.problems, "clocks", UploadedProblem{Name: "clocks", Hash: h}); err != nil {
-		t.Fatal(err)
-	}
-	lib, err := NewLibrary(e.store, "", t.TempDir())
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := lib.ByHash(t.Context(), "clocks", h); err == nil || !strings.Contains(err.Error(), "checker is a program") {
-		t.Errorf("a worker's library on that package: got %v, want a refusal", err)
-	}
-	if _, err := os.Stat(marker); err == nil {
-		t.Error("the package's checker ran")
-	}
-
-	// validators: accepted, never run, and listed as such
-	root = copyClocks(t, t.TempDir(), "Validated Clocks")
-	writeProblemFile(t, root, "validators/check.py", markerProgram(marker))
-	spec, _ = os.ReadFile(filepath.Join(root, "problem.yaml"))
-	writeProblemFile(t, root, "problem.yaml", string(spec)+"input_validators: [validators/check.py]\n")
-	var up UploadedProblem
-	if code := e.do("POST", "/api/v1/problems", bytes.NewReader(tarGz(t, root)), map[string]string{"Content-Type": "application/gzip"}, &up); code != http.StatusCreated {
-		t.Fatalf("a package with a validator: got %d, want 201", code)
-	}
-	if len(up.NotRun) != 1 || up.NotRun[0] != "validators/check.py" {
-		t.Errorf("not run: got %v, want the validator", up.NotRun)
-	}
-	e.startWorker("w", scriptEngine{})
-	id := e.submit("clocks", "ok.py", "ok")
-	checkOnce(t, e.waitDone(time.Minute, id), map[string]string{id: "AC"}, 1)
-	if _, err := os.Stat(marker); err == nil {
-		t.Error("the package's validator ran")
-	}
-}
-
-// TestUploadRefusesProgramsThatWouldRun: an uploaded package whose
-// interactive validator, or whose custom grader, grading would run on
-// every worker outside the sandbox is refused, as one whose checker is a
-// program is.
-func TestUploadRefusesProgramsThatWouldRun(t *testing.T) {
-	e := newEnv(t, envOpts{})
-	interactive := filepath.Join(t.TempDir(), "guess-interactive")
-	if err := os.CopyFS(interactive, os.DirFS("../../problems/testdata/guess-interactive")); err != nil {
-		t.Fatal(err)
-	}
-	graded := filepath.Join(t.TempDir(), "kattis-echo")
-	if err := os.CopyFS(graded, os.DirFS("../../cmd/judge/testdata/files/kattis-echo")); err != nil {
-		t.Fatal(err)
-	}
-	writeProblemFile(t, graded, "graders/grade.py", markerProgram(filepath.Join(t.TempDir(), "ran")))
-	writeProblemFile(t, graded, "data/secret/testdata.yaml", "on_reject: continue\nrange: 0 100\ngrading: custom\n")
-	for root, want := range map[string]string{interactive: "output_validator", graded: "graders/grade.py"} {
-		code, body := e.send("POST", "/api/v1/problems", tarGz(t, root), map[string]string{"Content-Type": "application/gzip"})
-		if code != http.StatusUnprocessableEntity || !strings.Contains(body, want) {
-			t.Errorf("%s: got %d %s, want 422 naming %s", filepath.Base(root), code, body, want)
-		}
 	}
 }
 

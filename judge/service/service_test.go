@@ -139,7 +139,8 @@ func newEngine(t testing.TB, full bool) Engine {
 	if n >= 20 {
 		t.Fatal("more than 20 engines in one test run")
 	}
-	eng, err := NewEngine(EngineConfig{Sandbox: sandbox.Options{FirstUID: firstBoxUID + 20*n}, Full: full,
+	// of its 20 uids, the last 8 for the problems' programs
+	eng, err := NewEngine(EngineConfig{Sandbox: sandbox.Options{FirstUID: firstBoxUID + 20*n}, ProgramFirstUID: firstBoxUID + 20*n + 12, Full: full,
 		Executables: nil, Path: os.Getenv("PATH"), Home: os.Getenv("HOME"), TempDir: t.TempDir()})
 	if err != nil {
 		t.Fatal(err)

@@ -165,7 +165,4 @@ type UploadedProblem struct {
 	Size       int64     `json:"size"`
 	By         string    `json:"by"`
 	UploadedAt time.Time `json:"uploaded_at"`
-	// NotRun are the package's programs (validators, graders) the
-	// service never runs: check them with judge verify before uploading.
-	NotRun []string `json:"not_run,omitempty"`
 }

@@ -14,6 +14,8 @@ import (
 	"time"
 
 	"github.com/nats-io/nats.go/jetstream"
+
+	"github.com/optjudge/optjudge/judge"
 )
 
 // WorkerConfig configures a grading worker.
@@ -282,6 +284,11 @@ func (w *Worker) grade(ctx, sctx context.Context, at *attempt, p *Problem) error
 		return nil // crashed: nothing more
 	case gerr != nil && gctx.Err() != nil:
 		return at.handBack(sctx, "the worker is stopping")
+	case errors.As(gerr, new(*judge.CannotBuildError)):
+		// a compiler or tool of the problem's programs missing here:
+		// another worker may have it; when none has, the job is JE
+		// with this reason for the admins
+		return at.refuse(sctx, fmt.Errorf("worker %s: %w", w.cfg.Name, gerr))
 	case gerr != nil:
 		return at.fail(sctx, gerr)
 	}
