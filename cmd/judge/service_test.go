@@ -189,7 +189,12 @@ func TestSIGTERM(t *testing.T) {
 	}
 }
 
-var boxUIDs = 76000 + os.Getpid()%40*100
+// boxUIDs is the first box uid of this binary's workers: apart from the
+// uids judge/service's tests take (74000 to 94000, their problems'
+// programs' boxes included) and from the judge's tests' (from 100000), so
+// that no leak check of a package run beside this one sees our boxes; the
+// workers' problem programs take uids sandbox.MaxBoxUIDs above.
+var boxUIDs = 110000 + os.Getpid()%40*100
 
 // startWorker starts judge worker number n (1 or 2) on urls, with the
 // problems in the directory dir ("" for none).
