@@ -97,7 +97,11 @@ func TestUploadedProgramsContained(t *testing.T) {
 	root := copyClocks(t, t.TempDir(), "Programmed Clocks")
 	spec, _ := os.ReadFile(filepath.Join(root, "problem.yaml"))
 	writeProblemFile(t, root, "checker/check.py", fmt.Sprintf("try:\n    open(%q, 'w').write('ran')\nexcept OSError:\n    raise SystemExit(0)\nraise SystemExit(1)\n", marker))
-	writeProblemFile(t, root, "problem.yaml", strings.Replace(string(spec), "checker:\n  name: clocks\n", "checker:\n  program: checker/check.py\n", 1))
+	programmed := strings.Replace(string(spec), "checker:\n  name: puzzle\n", "checker:\n  program: checker/check.py\n", 1)
+	if programmed == string(spec) {
+		t.Fatalf("clocks' problem.yaml names no puzzle checker to replace:\n%s", spec)
+	}
+	writeProblemFile(t, root, "problem.yaml", programmed)
 	name := upload(t, e, root)
 	e.startWorker("w", eng)
 	id := e.submit(name, "wa.py", "print(1)\n")
