@@ -122,7 +122,12 @@ func TestProblemSetOrder(t *testing.T) {
 	for _, p := range list.Problems {
 		names = append(names, p.Name+":"+p.Label+":"+p.RGB)
 	}
-	want := "hello:A:#ff7109 texonly:B:#008100 clocks:: eight-puzzle:: rotation-game::"
+	// The contest's problems in its order, then the other problems
+	// (the embedded ones) by name, unlabelled.
+	want := "hello:A:#ff7109 texonly:B:#008100"
+	for _, name := range problems.Embedded() {
+		want += " " + name + "::"
+	}
 	if got := strings.Join(names, " "); got != want {
 		t.Errorf("the problems: got %s, want %s", got, want)
 	}
