@@ -114,6 +114,7 @@ func (p *pages) routes(mux *http.ServeMux) {
 	mux.HandleFunc("GET /submit", p.auth(p.handleSubmitForm))
 	mux.HandleFunc("POST /submit", p.auth(p.handleSubmitPost)) // checks its form token itself
 	mux.HandleFunc("GET /problems", p.auth(p.handleProblems))
+	mux.HandleFunc("POST /problems", p.auth(p.admin(p.handleUploadPost))) // checks its form token itself
 	mux.HandleFunc("GET /problems/{name}", p.auth(p.handleProblem))
 	mux.HandleFunc("GET /problems/{name}/statement", p.auth(p.handleStatement))
 	mux.HandleFunc("GET /problems/{name}/files/{path...}", p.auth(p.handleProblemFile))

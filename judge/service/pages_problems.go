@@ -2,11 +2,14 @@ package service
 
 import (
 	"context"
+	"crypto/hmac"
+	"errors"
 	"fmt"
 	"html/template"
 	"io"
 	"io/fs"
 	"math"
+	"mime"
 	"net/http"
 	"path"
 	"regexp"
@@ -27,6 +30,8 @@ type problemsData struct {
 	Contest *ContestView
 	Listed  []ProblemSummary // in the contest's problems.yaml, in its order
 	Others  []ProblemSummary // the rest, by name
+	Error   string           // why an upload from the page's form failed
+	MaxKiB  int64            // the largest package the form takes
 }
 
 func (problemsData) title() string { return "Problems" }
@@ -44,14 +49,84 @@ func split(set []ProblemSummary) (listed, others []ProblemSummary) {
 }
 
 func (p *pages) handleProblems(w http.ResponseWriter, r *http.Request, u *User) {
+	p.renderProblems(w, r, u, http.StatusOK, "")
+}
+
+// renderProblems shows the problem set, with why an upload failed.
+func (p *pages) renderProblems(w http.ResponseWriter, r *http.Request, u *User, status int, uploadError string) {
 	set, err := p.s.problemSet(r.Context())
 	if err != nil {
 		p.fail(w, r, u, err)
 		return
 	}
-	d := problemsData{Contest: p.s.contestView()}
+	d := problemsData{Contest: p.s.contestView(), Error: uploadError, MaxKiB: int64(p.s.cfg.MaxPackage) >> 10}
 	d.Listed, d.Others = split(set)
-	p.render(w, r, http.StatusOK, "problems", u, d)
+	p.render(w, r, status, "problems", u, d)
+}
+
+// handleUploadPost takes a problem package (.zip or .tar.gz) from the
+// problem set page's form, an admin's, as POST /api/v1/problems does, and
+// shows the problem's page; a package that does not load or verify comes
+// back to the form with the reason.
+func (p *pages) handleUploadPost(w http.ResponseWriter, r *http.Request, u *User) {
+	ctx, cancel := p.s.uploadDeadline(w, r)
+	defer cancel()
+	limit := int64(p.s.cfg.MaxPackage)
+	r.Body = http.MaxBytesReader(w, r.Body, limit+64<<10)
+	if ct, _, _ := mime.ParseMediaType(r.Header.Get("Content-Type")); ct != "multipart/form-data" {
+		p.fail(w, r, u, errorf(http.StatusUnsupportedMediaType, "the form must be sent as multipart/form-data"))
+		return
+	}
+	mr, err := r.MultipartReader()
+	if err != nil {
+		p.fail(w, r, u, errorf(http.StatusBadRequest, "bad form: %v", err))
+		return
+	}
+	var csrf string
+	var data []byte
+	for {
+		part, err := mr.NextPart()
+		if errors.Is(err, io.EOF) {
+			break
+		}
+		var mbe *http.MaxBytesError
+		if err == nil {
+			switch part.FormName() {
+			case "csrf":
+				var b []byte
+				b, err = io.ReadAll(io.LimitReader(part, 1<<10))
+				csrf = string(b)
+			case "package":
+				data, err = io.ReadAll(part)
+			}
+		}
+		if errors.As(err, &mbe) {
+			p.renderProblems(w, r, u, http.StatusRequestEntityTooLarge, fmt.Sprintf("the package is larger than the limit of %d KiB", limit>>10))
+			return
+		}
+		if err != nil {
+			p.fail(w, r, u, errorf(http.StatusBadRequest, "bad form: %v", err))
+			return
+		}
+	}
+	if !hmac.Equal([]byte(csrf), []byte(p.formToken(r))) {
+		p.fail(w, r, u, errorf(http.StatusForbidden, "the form is out of date (or came from another site): reload the page and send it again"))
+		return
+	}
+	if len(data) == 0 {
+		p.renderProblems(w, r, u, http.StatusBadRequest, "choose a package file (.zip or .tar.gz of the problem's directory)")
+		return
+	}
+	up, err := p.s.upload(ctx, data, u.Name)
+	var ae *apiError
+	switch {
+	case err == nil:
+		http.Redirect(w, r, "/problems/"+up.Name, http.StatusSeeOther)
+	case errors.As(err, &ae):
+		p.renderProblems(w, r, u, ae.status, ae.msg)
+	default:
+		p.fail(w, r, u, err)
+	}
 }
 
 // statementData is a problem's statement, samples and attachments.

@@ -557,3 +557,64 @@ func FuzzMarkdown(f *testing.F) {
 		}
 	})
 }
+
+// uploadForm posts the problem set page's upload form with the package
+// file data.
+func (c *pageClient) uploadForm(csrf, name string, data []byte) (int, http.Header, string) {
+	c.t.Helper()
+	var buf bytes.Buffer
+	mw := multipart.NewWriter(&buf)
+	mw.WriteField("csrf", csrf)
+	fw, _ := mw.CreateFormFile("package", name)
+	fw.Write(data)
+	mw.Close()
+	return c.do("POST", "/problems", &buf, map[string]string{"Content-Type": mw.FormDataContentType()})
+}
+
+// TestPagesUpload: an admin uploads a package from the problem set page
+// and is shown its page; a package that does not load comes back to the
+// form with the reason; contestants see no form and may not post it.
+func TestPagesUpload(t *testing.T) {
+	e := newEnv(t, envOpts{tokens: pageTokens})
+	root, alice := e.client(t), e.client(t)
+	root.login(pageTokens[2].Token)
+	alice.login(pageTokens[0].Token)
+	if _, body := root.get("/problems"); !strings.Contains(body, `id="upload-form"`) {
+		t.Errorf("the admin's problem set has no upload form:\n%s", body)
+	}
+	if _, body := alice.get("/problems"); strings.Contains(body, `id="upload-form"`) {
+		t.Error("alice's problem set has the upload form")
+	}
+	pkg := tarGz(t, copyClocks(t, t.TempDir(), "Form Clocks"))
+	if code, _, _ := alice.uploadForm(alice.csrf(), "clocks.tar.gz", pkg); code != http.StatusForbidden {
+		t.Errorf("alice's upload: got %d, want 403", code)
+	}
+	if code, _, _ := root.uploadForm("stale", "clocks.tar.gz", pkg); code != http.StatusForbidden {
+		t.Errorf("an upload with a wrong form token: got %d, want 403", code)
+	}
+	var d ProblemDetail
+	e.token = pageTokens[2].Token
+	if e.do("GET", "/api/v1/problems/clocks", nil, nil, &d); d.Uploaded {
+		t.Fatal("refused uploads changed clocks")
+	}
+	for _, tt := range []struct {
+		name string
+		data []byte
+		want string
+	}{
+		{"notes.txt", []byte("not an archive"), "not a .zip or a .tar.gz archive"},
+		{"empty.zip", nil, "choose a package file"},
+	} {
+		code, _, body := root.uploadForm(root.csrf(), tt.name, tt.data)
+		if code != http.StatusBadRequest || !strings.Contains(body, `id="upload-error"`) || !strings.Contains(body, tt.want) {
+			t.Errorf("uploading %s: got %d, want 400 and the form saying %q\n%s", tt.name, code, tt.want, body)
+		}
+	}
+	code, hdr, body := root.uploadForm(root.csrf(), "clocks.tar.gz", pkg)
+	if code != http.StatusSeeOther || hdr.Get("Location") != "/problems/clocks" {
+		t.Fatalf("the admin's upload: got %d %q, want 303 to /problems/clocks\n%s", code, hdr.Get("Location"), body)
+	}
+	if e.do("GET", "/api/v1/problems/clocks", nil, nil, &d); !d.Uploaded || d.Title != "Form Clocks" {
+		t.Errorf("clocks after the upload: got %+v", d.ProblemSummary)
+	}
+}

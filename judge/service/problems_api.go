@@ -195,18 +195,11 @@ var uploadTypes = []string{"application/zip", "application/x-zip-compressed", "a
 // directory) as the body, unpacks it with the archive guards, loads and
 // verifies it, and stores it by content hash.
 func (s *Server) handleUpload(w http.ResponseWriter, r *http.Request) {
-	ctx := r.Context()
 	if ct, _, _ := mime.ParseMediaType(r.Header.Get("Content-Type")); !slices.Contains(uploadTypes, ct) {
 		writeError(w, errorf(http.StatusUnsupportedMediaType, "Content-Type %q: send the package as application/zip or application/gzip (or application/octet-stream)", ct))
 		return
 	}
-	// an upload takes longer than the server's timeouts allow a request:
-	// a large package over a slow link, then its verification
-	deadline := time.Now().Add(s.cfg.UploadTimeout)
-	rc := http.NewResponseController(w)
-	rc.SetReadDeadline(deadline)
-	rc.SetWriteDeadline(deadline.Add(10 * time.Second)) // room for the answer
-	ctx, cancel := context.WithDeadline(ctx, deadline)
+	ctx, cancel := s.uploadDeadline(w, r)
 	defer cancel()
 	r.Body = http.MaxBytesReader(w, r.Body, int64(s.cfg.MaxPackage))
 	data, err := io.ReadAll(r.Body)
@@ -221,6 +214,17 @@ func (s *Server) handleUpload(w http.ResponseWriter, r *http.Request) {
 	}
 	w.Header().Set("Location", "/api/v1/problems/"+up.Name)
 	writeJSON(w, http.StatusCreated, up)
+}
+
+// uploadDeadline gives an upload, the API's or the page's, longer than
+// the server's timeouts allow a request: a large package over a slow
+// link, then its verification, UploadTimeout in all.
+func (s *Server) uploadDeadline(w http.ResponseWriter, r *http.Request) (context.Context, context.CancelFunc) {
+	deadline := time.Now().Add(s.cfg.UploadTimeout)
+	rc := http.NewResponseController(w)
+	rc.SetReadDeadline(deadline)
+	rc.SetWriteDeadline(deadline.Add(10 * time.Second)) // room for the answer
+	return context.WithDeadline(r.Context(), deadline)
 }
 
 func (s *Server) upload(ctx context.Context, data []byte, by string) (*UploadedProblem, error) {

@@ -69,6 +69,12 @@ func TestCrossSiteRequestsRefused(t *testing.T) {
 	pageForm, pageType := multipartBody(map[string]string{"problem": "clocks", "csrf": "x"}, "a.py", "print(1)\n")
 	json := []byte(`{"problem": "clocks", "filename": "a.py", "source": "print(1)"}`)
 	plain := url.Values{"problem": {"clocks"}, "csrf": {"x"}}.Encode()
+	var pageUpload bytes.Buffer
+	mw := multipart.NewWriter(&pageUpload)
+	mw.WriteField("csrf", "x")
+	fw, _ := mw.CreateFormFile("package", "clocks.tar.gz")
+	fw.Write(pkg)
+	mw.Close()
 	requests := []struct {
 		name, path, ctype string
 		body              []byte
@@ -82,6 +88,7 @@ func TestCrossSiteRequestsRefused(t *testing.T) {
 		{"rejudge", "/api/v1/problems/clocks/rejudge", "", nil},
 		{"rejudge form", "/api/v1/problems/clocks/rejudge", "application/x-www-form-urlencoded", []byte(plain)},
 		{"page submit", "/submit", pageType, pageForm},
+		{"page upload", "/problems", mw.FormDataContentType(), pageUpload.Bytes()},
 		{"page rejudge", "/queue/rejudge", "application/x-www-form-urlencoded", []byte(plain)},
 		{"page logout", "/logout", "application/x-www-form-urlencoded", []byte(plain)},
 		{"page login", "/login", "application/x-www-form-urlencoded", []byte("token=x")},
