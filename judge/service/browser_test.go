@@ -1,6 +1,7 @@
 package service
 
 import (
+	"bytes"
 	"context"
 	"flag"
 	"fmt"
@@ -14,6 +15,8 @@ import (
 
 	cdpbrowser "github.com/chromedp/cdproto/browser"
 	"github.com/chromedp/chromedp"
+
+	"github.com/optjudge/optjudge/judge/sandbox"
 )
 
 // The browser tests drive headless Chromium (Debian's chromium, which
@@ -197,13 +200,21 @@ func (b *browser) login(token string) {
 	b.wait("the list after login", `location.pathname === "/" && !!document.getElementById("subs")`)
 }
 
-// submitFile sends a file from the submit page and waits for its page.
+// submitFile sends a file of testdata/ from the submit page and waits
+// for its page.
 func (b *browser) submitFile(problem, file string) string {
 	b.t.Helper()
 	abs, err := filepath.Abs(filepath.Join("testdata", file))
 	if err != nil {
 		b.t.Fatal(err)
 	}
+	return b.submitPath(problem, abs)
+}
+
+// submitPath sends the Python file at abs from the submit page and waits
+// for its page.
+func (b *browser) submitPath(problem, abs string) string {
+	b.t.Helper()
 	b.open("/submit?problem=" + problem)
 	b.do(chromedp.WaitVisible(chromedp.ID("file")), chromedp.SetUploadFiles(chromedp.ID("file"), []string{abs}))
 	b.wait("the language hint", `document.getElementById("lang-hint").innerText.includes("python")`)
@@ -503,5 +514,119 @@ func TestBrowserProblems(t *testing.T) {
 	b.wait("the clocks' statement", `document.querySelector("#statement h2").innerText.includes("Clocks")`)
 	if got := eval[string](b, offered); !strings.Contains(got, "cpp") || !strings.Contains(got, "python3") {
 		t.Errorf("the languages of clocks: got %q, want all", got)
+	}
+}
+
+// TestBrowserUploads: issue 23's whole path in a browser. An admin
+// uploads two real packages from the problem set page's form: a legacy
+// Kattis package with a C++ output validator (sum-kattis, its LaTeX
+// statement) and a 2025-09 interactive package whose interactor builds
+// with its own script (guess-interactive, its Markdown statement and a
+// sample interaction), each with an attachment added. A contestant finds
+// them in the problem set, reads each statement, downloads each
+// attachment (the same bytes), and sends an accepted and a wrong Python
+// solution to each from the submit page; each page turns to AC or WA by
+// itself once a worker, which builds the problems' programs from the
+// packages in NATS and runs them in boxes, grades it. (Limits of 10 s:
+// the solutions are quick; no verdict depends on the machine's speed.)
+func TestBrowserUploads(t *testing.T) {
+	chromium(t)
+	for _, tool := range []string{"g++", "cc"} {
+		if _, err := exec.LookPath(tool); err != nil {
+			t.Skipf("%s is not installed: the packages' validator and interactor cannot be built", tool)
+		}
+	}
+	e := newEnv(t, envOpts{tokens: pageTokens})
+	eng := newEngine(t, false)
+	if eng.Isolation() == sandbox.IsolationNone {
+		t.Skip("isolation none (no namespaces here): the packages' programs would not be contained")
+	}
+
+	validated := copyPackage(t, "../../problems/sum-kattis")
+	writeProblemFile(t, validated, ".timelimit", "10\n")
+	digits := make([]byte, 256) // every byte, for a download that must come back as it is
+	for i := range digits {
+		digits[i] = byte(i)
+	}
+	writeProblemFile(t, validated, "attachments/bytes.bin", string(digits))
+	interactive := copyPackage(t, "../../problems/testdata/guess-interactive")
+	spec, err := os.ReadFile(filepath.Join(interactive, "problem.yaml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	roomy := strings.Replace(string(spec), "time_limit: 1\n", "time_limit: 10\n", 1)
+	if roomy == string(spec) {
+		t.Fatalf("guess-interactive's problem.yaml: no time limit of 1 s to raise:\n%s", spec)
+	}
+	writeProblemFile(t, interactive, "problem.yaml", roomy)
+	tool := "#!/usr/bin/env python3\n# Plays the judge: python3 testing_tool.py X -- ./solution\nimport sys\n"
+	writeProblemFile(t, interactive, "attachments/testing_tool.py", tool)
+
+	// the contestant in the first browser context (downloads are allowed
+	// there), the admin in a second
+	alice := newBrowser(t, e.http.URL, 1200, 900)
+	alice.login(pageTokens[0].Token)
+	admin := alice.other()
+	admin.login(pageTokens[2].Token)
+
+	// the admin uploads each package from the problem set page
+	archives := t.TempDir()
+	for _, root := range []string{validated, interactive} {
+		name := filepath.Base(root)
+		file := filepath.Join(archives, name+".tar.gz")
+		if err := os.WriteFile(file, tarGz(t, root), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		admin.open("/problems")
+		admin.do(chromedp.WaitVisible(chromedp.ID("package")), chromedp.SetUploadFiles(chromedp.ID("package"), []string{file}))
+		admin.clickJS(`#upload-form button[type="submit"]`)
+		admin.wait("the page of the problem uploaded", fmt.Sprintf(`location.pathname === "/problems/%s" && !!document.querySelector("#statement .md")`, name))
+	}
+
+	for _, pk := range []struct {
+		root, title, statement string
+		attachment             string
+		data                   []byte
+		ac, wa                 string
+	}{
+		{validated, "Split the Sum", "neither of which contains the digit 4", "bytes.bin", digits,
+			"accepted/digits.py", "wrong_answer/zero_and_n.py"},
+		{interactive, "Hidden Number", "Find it with at most", "testing_tool.py", []byte(tool),
+			"accepted/bisect.py", "wrong_answer/linear.py"},
+	} {
+		name := filepath.Base(pk.root)
+		alice.open("/problems")
+		alice.clickJS(`#other-problems a[href="/problems/` + name + `"]`)
+		alice.wait(name+"'s statement", `location.pathname === "/problems/`+name+`" && !!document.querySelector("#statement .md")`)
+		if got := alice.text("#statement h2"); !strings.Contains(got, pk.title) {
+			t.Errorf("%s's title: got %q, want %q", name, got, pk.title)
+		}
+		if got := alice.text("#statement .md"); !strings.Contains(got, pk.statement) {
+			t.Errorf("%s's statement: got %q, want %q in it", name, got, pk.statement)
+		}
+		link := `#attachments a[href="/problems/` + name + `/files/attachments/` + pk.attachment + `"]`
+		if !eval[bool](alice, fmt.Sprintf(`!!document.querySelector(%q)`, link)) {
+			t.Errorf("%s offers no attachment %s; its attachments: %q", name, pk.attachment, alice.text("#attachments"))
+		} else if got := alice.download(link); !bytes.Equal(got, pk.data) {
+			t.Errorf("%s's attachment %s: got %q, want %q", name, pk.attachment, got, pk.data)
+		}
+
+		for sub, want := range map[string]string{pk.ac: "AC", pk.wa: "WA"} {
+			id := alice.submitPath(name, filepath.Join(pk.root, "submissions", sub))
+			gradeLive(t, e, eng, alice, want)
+			alice.open("/")
+			if got := alice.text(`tr[data-id="` + id + `"] td.status`); !strings.Contains(got, want) {
+				t.Errorf("alice's list, %s %s: got %q, want %s", name, sub, got, want)
+			}
+		}
+	}
+	// what the pages show of each package's statement beyond its text
+	alice.open("/problems/sum-kattis")
+	if got := alice.text("#statement-note"); !strings.Contains(got, "LaTeX") {
+		t.Errorf("sum-kattis's statement note: got %q, want it to say the statement is LaTeX source", got)
+	}
+	alice.open("/problems/guess-interactive")
+	if got := alice.text("#statement .interaction"); !strings.Contains(got, "? 500") || !strings.Contains(got, "found") {
+		t.Errorf("guess-interactive's sample interaction: got %q", got)
 	}
 }
