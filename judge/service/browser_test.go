@@ -608,7 +608,11 @@ func TestBrowserUploads(t *testing.T) {
 		if !eval[bool](alice, fmt.Sprintf(`!!document.querySelector(%q)`, link)) {
 			t.Errorf("%s offers no attachment %s; its attachments: %q", name, pk.attachment, alice.text("#attachments"))
 		} else if got := alice.download(link); !bytes.Equal(got, pk.data) {
-			t.Errorf("%s's attachment %s: got %q, want %q", name, pk.attachment, got, pk.data)
+			at := 0
+			for at < min(len(got), len(pk.data)) && got[at] == pk.data[at] {
+				at++
+			}
+			t.Errorf("%s's attachment %s: got %d bytes, want the package's %d; they differ from byte %d on", name, pk.attachment, len(got), len(pk.data), at)
 		}
 
 		for sub, want := range map[string]string{pk.ac: "AC", pk.wa: "WA"} {
