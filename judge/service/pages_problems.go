@@ -100,7 +100,7 @@ func (p *pages) handleUploadPost(w http.ResponseWriter, r *http.Request, u *User
 				data, err = io.ReadAll(part)
 			}
 		}
-		if errors.As(err, &mbe) {
+		if errors.As(err, &mbe) || int64(len(data)) > limit {
 			p.renderProblems(w, r, u, http.StatusRequestEntityTooLarge, fmt.Sprintf("the package is larger than the limit of %d KiB", limit>>10))
 			return
 		}

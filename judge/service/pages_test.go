@@ -617,4 +617,9 @@ func TestPagesUpload(t *testing.T) {
 	if e.do("GET", "/api/v1/problems/clocks", nil, nil, &d); !d.Uploaded || d.Title != "Form Clocks" {
 		t.Errorf("clocks after the upload: got %+v", d.ProblemSummary)
 	}
+	e.api.cfg.MaxPackage = 1 << 10 // --max-package 1KiB, past the server's start: no request runs now
+	code, _, body = root.uploadForm(root.csrf(), "clocks.tar.gz", pkg)
+	if code != http.StatusRequestEntityTooLarge || !strings.Contains(body, "larger than the limit of 1 KiB") {
+		t.Errorf("a package over the limit: got %d, want 413 and the form saying so\n%s", code, body)
+	}
 }
