@@ -362,6 +362,45 @@ func Test2025Groups(t *testing.T) {
 	}
 }
 
+// Test2025ValidatorTestGroups: in data/invalid_input (and the outputs'
+// directories) a test_group.yaml holds for the tests of its directory and
+// below, as 2025-09's Invalid input has it; it makes no group.
+func Test2025ValidatorTestGroups(t *testing.T) {
+	p := loadPackage(t, map[string]string{
+		"problem.yaml":                            "problem_format_version: 2025-09\nname: A\nuuid: x\n",
+		"data/sample/1.in":                        "1\n",
+		"data/sample/1.ans":                       "1\n",
+		"data/secret/1.in":                        "1\n",
+		"data/secret/1.ans":                       "1\n",
+		"data/invalid_input/test_group.yaml":      "input_validator_args: [--all]\n",
+		"data/invalid_input/x.in":                 "x\n",
+		"data/invalid_input/ints/test_group.yaml": "input_validator_args: [--integer]\n",
+		"data/invalid_input/ints/2.5.in":          "2.5\n",
+		"data/invalid_input/ints/deep/1e9.in":     "1e9\n",
+		"data/invalid_output/tol/test_group.yaml": "output_validator_args: [float_tolerance, '1e-2']\n",
+		"data/invalid_output/tol/a.in":            "1\n",
+		"data/invalid_output/tol/a.ans":           "1\n",
+		"data/invalid_output/tol/a.out":           "1.1\n",
+		"input_validators/check/check.cpp":        "",
+	})
+	v := Program{Path: "input_validators/check", Kind: ProgramSource}
+	got := map[string][]string{}
+	for _, tc := range p.InvalidInputs.AllTests() {
+		got[tc.Name] = p.InputValidatorArgs(*tc, v)
+	}
+	want := map[string][]string{
+		"invalid_input/x":             {"--all"},
+		"invalid_input/ints/2.5":      {"--integer"},
+		"invalid_input/ints/deep/1e9": {"--integer"},
+	}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("got input validator args %v, want %v", got, want)
+	}
+	if tcs := p.InvalidOutputs.AllTests(); len(tcs) != 1 || !reflect.DeepEqual(tcs[0].Config.OutputValidatorArgs, []string{"float_tolerance", "1e-2"}) {
+		t.Errorf("got invalid outputs %v, want invalid_output/tol/a with its directory's float_tolerance", tcs)
+	}
+}
+
 func Test2025GroupProblems(t *testing.T) {
 	base := func() map[string]string {
 		return map[string]string{

@@ -154,6 +154,12 @@ func (r *groupReader) collectTests(dir, group string, s GroupSettings, out *[]*T
 		sub := path.Join(dir, e.Name())
 		switch {
 		case e.IsDir() && strings.HasSuffix(e.Name(), ".files"):
+		case e.IsDir() && kind == kindOther && r.rules == GroupRules2025 && fileExists(r.fsys, path.Join(sub, "test_group.yaml")):
+			// the validators' tests: a test_group.yaml holds for the
+			// tests of its directory (2025-09, Invalid input), no group
+			ss := s
+			r.apply2025Config(&Group{Dir: sub}, &ss, kind)
+			r.collectTests(sub, group, ss, out, kind)
 		case e.IsDir():
 			if fileExists(r.fsys, path.Join(sub, "test_group.yaml")) {
 				where := "below a test data group"
