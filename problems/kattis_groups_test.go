@@ -401,6 +401,34 @@ func Test2025ValidatorTestGroups(t *testing.T) {
 	}
 }
 
+// TestPlainDirectoryBesideGroups: a directory of data/secret without a
+// test_group.yaml beside groups is a defect of the package (the format
+// allows groups only there), reported, and its tests are still read, as
+// a group with data/secret's settings, as BAPCtools reads them.
+func TestPlainDirectoryBesideGroups(t *testing.T) {
+	p := loadPackage(t, map[string]string{
+		"problem.yaml":                  "problem_format_version: 2025-09\nname: A\nuuid: x\n",
+		"data/sample/1.in":              "1\n",
+		"data/sample/1.ans":             "1\n",
+		"data/secret/test_group.yaml":   "output_validator_args: [case_sensitive]\n",
+		"data/secret/a/test_group.yaml": "output_validator_args: [space_change_sensitive]\n",
+		"data/secret/a/1.in":            "1\n",
+		"data/secret/a/1.ans":           "1\n",
+		"data/secret/b/2.in":            "2\n",
+		"data/secret/b/2.ans":           "2\n",
+	})
+	if len(p.Defects) != 1 || !strings.HasSuffix(p.Defects[0].File, "data/secret/b") || !strings.Contains(p.Defects[0].Msg, "not a test data group (no test_group.yaml)") {
+		t.Errorf("got defects %v, want one naming data/secret/b", p.Defects)
+	}
+	if got := itemNames(group(t, p, "secret")); !reflect.DeepEqual(got, []string{"secret/a/", "secret/b/"}) {
+		t.Errorf("got secret's items %v, want secret/a/ and secret/b/", got)
+	}
+	b := group(t, p, "secret/b")
+	if got := itemNames(b); !reflect.DeepEqual(got, []string{"secret/b/2"}) || !reflect.DeepEqual(b.Items[0].Test.Config.OutputValidatorArgs, []string{"case_sensitive"}) {
+		t.Errorf("got secret/b %v (args %v), want its test with data/secret's case_sensitive", got, b.Items[0].Test.Config.OutputValidatorArgs)
+	}
+}
+
 func Test2025GroupProblems(t *testing.T) {
 	base := func() map[string]string {
 		return map[string]string{
@@ -421,8 +449,6 @@ func Test2025GroupProblems(t *testing.T) {
 			"", "score_aggregation: pass-fail needs a bounded max_score"},
 		{"tests beside groups", map[string]string{"data/secret/a/test_group.yaml": "max_score: 100\n", "data/secret/a/1.in": "", "data/secret/2.in": ""},
 			"", "pkg/data/secret: holds test data groups, so it must not hold tests itself"},
-		{"a plain directory beside groups", map[string]string{"data/secret/a/test_group.yaml": "max_score: 100\n", "data/secret/a/1.in": "", "data/secret/b/1.in": ""},
-			"", "pkg/data/secret/b: not a test data group (no test_group.yaml)"},
 		{"a group in a group", map[string]string{"data/secret/a/test_group.yaml": "max_score: 100\n", "data/secret/a/1.in": "", "data/secret/a/x/test_group.yaml": "", "data/secret/a/x/1.in": ""},
 			"", "pkg/data/secret/a/x/test_group.yaml: a test data group below a test data group"},
 		{"require_pass ahead", map[string]string{
