@@ -40,7 +40,13 @@ type GradeOptions struct {
 	// Need, when set, names the tests Lazy never skips: those whose own
 	// results a caller reads however an earlier test fared (judge verify's
 	// expectations on some tests).
-	Need     func(problems.Test) bool
+	Need func(problems.Test) bool
+	// Stop, when set, ends the grading at the first test, in test order,
+	// whose verdict it says no later test can mend (judge verify: a
+	// verdict a permitted rule of the submission excludes): the tests
+	// after it are skipped, or cancelled while they run, and the results
+	// are those up to it, however many ran at once.
+	Stop     func(problems.Test, verdict.Verdict) bool
 	Parallel int  // tests run at once; 0 or 1: one at a time (the Judge's MaxRuns bounds them too)
 	Keep     bool // keep each test's working directory (TestResult.Dir), for people
 	// Checker judges every test's output; nil: each test's checker
@@ -229,6 +235,7 @@ func (g *grader) runAll(ctx context.Context, tests []problems.Test) ([]TestResul
 		skipped  = make([]bool, len(tests))
 		firstErr error
 		next     int
+		stopAt   = len(tests) // the first test, in order, that Stop ended the grading at
 		wg       sync.WaitGroup
 	)
 	work := func() {
@@ -265,6 +272,13 @@ func (g *grader) runAll(ctx context.Context, tests []problems.Test) ([]TestResul
 			default:
 				results[i] = &tr
 				progress <- tr
+				if g.opts.Stop != nil && i < stopAt && g.opts.Stop(tests[i], tr.Verdict) {
+					stopAt = i
+					for k := i + 1; k < len(tests); k++ {
+						skipped[k] = true
+						cancels[k]()
+					}
+				}
 				if lazy != nil {
 					for _, k := range lazy.advance(results) {
 						skipped[k] = true
@@ -284,6 +298,9 @@ func (g *grader) runAll(ctx context.Context, tests []problems.Test) ([]TestResul
 	<-progressDone
 	if firstErr != nil && ctx.Err() == nil {
 		return nil, firstErr
+	}
+	for k := stopAt + 1; k < len(results); k++ {
+		results[k] = nil // finished before Stop ended the grading at stopAt
 	}
 	if lazy != nil {
 		return lazy.kept(results), ctx.Err()

@@ -229,6 +229,31 @@ func TestGradeLazyStopsAtFirstFailure(t *testing.T) {
 	}
 }
 
+// TestGradeStop: without Lazy, Stop ends the grading at the first test,
+// in test order, whose verdict it names; the results are those up to it
+// however many tests ran at once, and a Stop that never fires changes
+// nothing.
+func TestGradeStop(t *testing.T) {
+	p := sumProblem(t)
+	src := filepath.Join(t.TempDir(), "wa.py")
+	os.WriteFile(src, []byte("print(0)\n"), 0o644)
+	j := newJudge(t)
+	for _, tt := range []struct {
+		stop verdict.Verdict
+		want int
+	}{{verdict.WA, 1}, {verdict.TLE, 2}} {
+		opts := parallel()
+		opts.Stop = func(_ problems.Test, v verdict.Verdict) bool { return v == tt.stop }
+		r, err := j.Grade(context.Background(), p, Submission{Path: src}, BuildOptions{}, opts)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if r.Verdict != verdict.WA || len(r.Tests) != tt.want || r.Tests[0].Index != 0 {
+			t.Errorf("stop at %v: got %v on %d tests (%+v), want WA on the first %d", tt.stop, r.Verdict, len(r.Tests), r.Tests, tt.want)
+		}
+	}
+}
+
 // TestGradeFreshDirectory checks that every test starts in a working
 // directory as new, though one worker's tests share it: a file a test left
 // is gone, a program that replaced itself runs as built, and nothing set on

@@ -93,17 +93,19 @@ func (lang *Language) KattisCode() string {
 // compiler.
 type CompileLimits struct {
 	Time      float64 `yaml:"time"`      // seconds of CPU time; default 30 (wall: twice that, and 1 s)
-	Memory    float64 `yaml:"memory"`    // MiB of peak resident memory; default 1024
+	Memory    float64 `yaml:"memory"`    // MiB of peak resident memory; default 2048
 	Processes int     `yaml:"processes"` // processes and threads; default 256
-	Output    float64 `yaml:"output"`    // MiB: the largest file the build may write; default 256
+	Output    float64 `yaml:"output"`    // MiB: the largest file the build may write; default 2048
 }
 
 // The defaults of CompileLimits.
 const (
 	DefaultCompileTime      = 30 * time.Second
-	DefaultCompileMemory    = 1024 * bytesize.MiB
+	DefaultCompileMemory    = 2048 * bytesize.MiB
 	DefaultCompileProcesses = 256
-	DefaultCompileOutput    = 256 * bytesize.MiB
+	// a static array is in the executable: DOMjudge's hello has a 512 MiB
+	// one that should compile (DOMjudge's script_filesize_limit is 2.5 GB)
+	DefaultCompileOutput = 2 * bytesize.GiB
 )
 
 // compileOutputCap bounds what is kept of the compiler's own output (each

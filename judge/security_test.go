@@ -236,6 +236,32 @@ func TestBuildLimits(t *testing.T) {
 	}
 }
 
+// TestBuildLargeExecutable: under the default limits a build may write an
+// executable as large as a 512 MiB static array makes it (DOMjudge's and
+// BAPCtools' hello has one, to be judged RE or WA, never CE); a sparse file
+// costs no disk.
+func TestBuildLargeExecutable(t *testing.T) {
+	langs, err := ParseLanguages(strings.NewReader(`languages:
+  - name: large
+    extensions: [.large]
+    file: main.large
+    compile: [sh, -c, "truncate -s 1100M main.exe && chmod +x main.exe", "{src}"]
+    run: ["{exe}"]
+`), "test.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	j := newJudge(t)
+	pp, err := j.Prepare(context.Background(), Submission{Path: writeSource(t, "x.large", "")}, BuildOptions{Languages: langs})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer pp.Close()
+	if !pp.Compile.OK {
+		t.Errorf("a 1100 MiB executable: got %+v, want it built", pp.Compile)
+	}
+}
+
 // boxProcesses lists the processes of this package's box uids that have not
 // ended.
 func boxProcesses() []string {

@@ -33,6 +33,7 @@ func TestDetect(t *testing.T) {
 		{"rust", map[string]string{"a.rs": ""}, "rust"},
 		{"javascript", map[string]string{"a.js": ""}, "javascript"},
 		{"lisp", map[string]string{"a.cl": ""}, "lisp"},
+		{"bash", map[string]string{"a.sh": ""}, "bash"},
 		{"text", map[string]string{"notes.txt": ""}, ""},
 		{"no ending", map[string]string{"Makefile": ""}, ""},
 		{"most files win", map[string]string{"a.cpp": "", "b.cpp": "", "c.c": "", "d.h": ""}, "cpp"},

@@ -362,6 +362,73 @@ func Test2025Groups(t *testing.T) {
 	}
 }
 
+// Test2025ValidatorTestGroups: in data/invalid_input (and the outputs'
+// directories) a test_group.yaml holds for the tests of its directory and
+// below, as 2025-09's Invalid input has it; it makes no group.
+func Test2025ValidatorTestGroups(t *testing.T) {
+	p := loadPackage(t, map[string]string{
+		"problem.yaml":                            "problem_format_version: 2025-09\nname: A\nuuid: x\n",
+		"data/sample/1.in":                        "1\n",
+		"data/sample/1.ans":                       "1\n",
+		"data/secret/1.in":                        "1\n",
+		"data/secret/1.ans":                       "1\n",
+		"data/invalid_input/test_group.yaml":      "input_validator_args: [--all]\n",
+		"data/invalid_input/x.in":                 "x\n",
+		"data/invalid_input/ints/test_group.yaml": "input_validator_args: [--integer]\n",
+		"data/invalid_input/ints/2.5.in":          "2.5\n",
+		"data/invalid_input/ints/deep/1e9.in":     "1e9\n",
+		"data/invalid_output/tol/test_group.yaml": "output_validator_args: [float_tolerance, '1e-2']\n",
+		"data/invalid_output/tol/a.in":            "1\n",
+		"data/invalid_output/tol/a.ans":           "1\n",
+		"data/invalid_output/tol/a.out":           "1.1\n",
+		"input_validators/check/check.cpp":        "",
+	})
+	v := Program{Path: "input_validators/check", Kind: ProgramSource}
+	got := map[string][]string{}
+	for _, tc := range p.InvalidInputs.AllTests() {
+		got[tc.Name] = p.InputValidatorArgs(*tc, v)
+	}
+	want := map[string][]string{
+		"invalid_input/x":             {"--all"},
+		"invalid_input/ints/2.5":      {"--integer"},
+		"invalid_input/ints/deep/1e9": {"--integer"},
+	}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("got input validator args %v, want %v", got, want)
+	}
+	if tcs := p.InvalidOutputs.AllTests(); len(tcs) != 1 || !reflect.DeepEqual(tcs[0].Config.OutputValidatorArgs, []string{"float_tolerance", "1e-2"}) {
+		t.Errorf("got invalid outputs %v, want invalid_output/tol/a with its directory's float_tolerance", tcs)
+	}
+}
+
+// TestPlainDirectoryBesideGroups: a directory of data/secret without a
+// test_group.yaml beside groups is a defect of the package (the format
+// allows groups only there), reported, and its tests are still read, as
+// a group with data/secret's settings, as BAPCtools reads them.
+func TestPlainDirectoryBesideGroups(t *testing.T) {
+	p := loadPackage(t, map[string]string{
+		"problem.yaml":                  "problem_format_version: 2025-09\nname: A\nuuid: x\n",
+		"data/sample/1.in":              "1\n",
+		"data/sample/1.ans":             "1\n",
+		"data/secret/test_group.yaml":   "output_validator_args: [case_sensitive]\n",
+		"data/secret/a/test_group.yaml": "output_validator_args: [space_change_sensitive]\n",
+		"data/secret/a/1.in":            "1\n",
+		"data/secret/a/1.ans":           "1\n",
+		"data/secret/b/2.in":            "2\n",
+		"data/secret/b/2.ans":           "2\n",
+	})
+	if len(p.Defects) != 1 || !strings.HasSuffix(p.Defects[0].File, "data/secret/b") || !strings.Contains(p.Defects[0].Msg, "not a test data group (no test_group.yaml)") {
+		t.Errorf("got defects %v, want one naming data/secret/b", p.Defects)
+	}
+	if got := itemNames(group(t, p, "secret")); !reflect.DeepEqual(got, []string{"secret/a/", "secret/b/"}) {
+		t.Errorf("got secret's items %v, want secret/a/ and secret/b/", got)
+	}
+	b := group(t, p, "secret/b")
+	if got := itemNames(b); !reflect.DeepEqual(got, []string{"secret/b/2"}) || !reflect.DeepEqual(b.Items[0].Test.Config.OutputValidatorArgs, []string{"case_sensitive"}) {
+		t.Errorf("got secret/b %v (args %v), want its test with data/secret's case_sensitive", got, b.Items[0].Test.Config.OutputValidatorArgs)
+	}
+}
+
 func Test2025GroupProblems(t *testing.T) {
 	base := func() map[string]string {
 		return map[string]string{
@@ -382,8 +449,6 @@ func Test2025GroupProblems(t *testing.T) {
 			"", "score_aggregation: pass-fail needs a bounded max_score"},
 		{"tests beside groups", map[string]string{"data/secret/a/test_group.yaml": "max_score: 100\n", "data/secret/a/1.in": "", "data/secret/2.in": ""},
 			"", "pkg/data/secret: holds test data groups, so it must not hold tests itself"},
-		{"a plain directory beside groups", map[string]string{"data/secret/a/test_group.yaml": "max_score: 100\n", "data/secret/a/1.in": "", "data/secret/b/1.in": ""},
-			"", "pkg/data/secret/b: not a test data group (no test_group.yaml)"},
 		{"a group in a group", map[string]string{"data/secret/a/test_group.yaml": "max_score: 100\n", "data/secret/a/1.in": "", "data/secret/a/x/test_group.yaml": "", "data/secret/a/x/1.in": ""},
 			"", "pkg/data/secret/a/x/test_group.yaml: a test data group below a test data group"},
 		{"require_pass ahead", map[string]string{

@@ -164,6 +164,22 @@ func (s ExampleSubmission) Needs(name string) bool {
 	return false
 }
 
+// Excludes says whether verdict v on the test called name breaks one of
+// s's permitted rules that covers the test (compared as Check compares
+// them): no other test can mend that, so judge verify may stop grading
+// s there, as problemtools and BAPCtools stop at a first failure.
+func (s ExampleSubmission) Excludes(name string, v verdict.Verdict) bool {
+	if s.kattis {
+		v = KattisVerdict(v)
+	}
+	for _, e := range s.Expectations {
+		if len(e.Permitted) > 0 && (e.Tests == "" || globMatch(e.Tests, name)) && !hasVerdict(e.Permitted, v) {
+			return true
+		}
+	}
+	return false
+}
+
 // Lazy says whether grading that stops at the first rejected test decides
 // every expectation: true for final-verdict rules of a pass-fail problem.
 func (s ExampleSubmission) Lazy() bool {

@@ -26,6 +26,7 @@ type groupReader struct {
 	constants Constants
 
 	warnings     []Warning
+	defects      []Warning // what the format disallows but the tree still reads
 	errs         SpecErrors
 	interactions []string
 }
@@ -33,7 +34,7 @@ type groupReader struct {
 // groupTree is what a groupReader read.
 type groupTree struct {
 	root, invalidInput, validOutput, invalidOutput *Group
-	warnings                                       []Warning
+	warnings, defects                              []Warning
 	interactions                                   []string
 	rules                                          GroupRules
 }
@@ -47,6 +48,7 @@ func (p *Problem) loadGroups() error {
 	p.Groups, p.InvalidInputs, p.ValidOutputs, p.InvalidOutputs = tree.root, tree.invalidInput, tree.validOutput, tree.invalidOutput
 	p.GroupRules = tree.rules
 	p.Warnings = append(p.Warnings, tree.warnings...)
+	p.Defects = append(p.Defects, tree.defects...)
 	p.interactions = tree.interactions
 	return nil
 }
@@ -84,7 +86,7 @@ func (p *Problem) readGroups() (*groupTree, error) {
 	if r.rules == GroupRules2025 && r.scoring {
 		r.check2025(tree.root)
 	}
-	tree.warnings, tree.interactions = r.warnings, r.interactions
+	tree.warnings, tree.defects, tree.interactions = r.warnings, r.defects, r.interactions
 	if len(r.errs) > 0 {
 		return nil, r.errs
 	}

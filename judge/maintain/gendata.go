@@ -8,7 +8,6 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
-	"regexp"
 	"sort"
 	"strings"
 	"testing/fstest"
@@ -328,7 +327,7 @@ func (g *dataGen) match(t *generators.Case, m *madeCase) {
 				g.warn(t, "match: no %s to match %q", ext, pat)
 				continue
 			}
-			if !regexp.MustCompile("(?ms)" + pat).Match(b) {
+			if re, err := generators.CompilePattern(pat); err == nil && !re.Match(b) {
 				g.warn(t, "match: the %s does not match %q", ext, pat)
 			}
 		}

@@ -505,6 +505,12 @@ func (v *verifier) grade(ctx context.Context, ex example, pp *judge.Prepared, li
 		o.Lazy = true // on_reject, as problemtools judges
 	}
 	o.Need = func(t problems.Test) bool { return ex.sub.Needs(t.Name) }
+	if limit != problems.UnknownTimeLimit {
+		// a verdict a permitted rule excludes fails the submission
+		// whatever the other tests give: stop there (identity's
+		// wrong_answer/tle.bad.py waited out 74 wall limits)
+		o.Stop = func(t problems.Test, v verdict.Verdict) bool { return ex.sub.Excludes(t.Name, v) }
+	}
 	o.TimeLimit = limit
 	if ex.sub.HasBound(problems.TimeBoundUpper) && tests == nil {
 		o.TimeLimit = scale(limit, v.rep.Rules.TLE*ThinFactor)

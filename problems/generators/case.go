@@ -3,7 +3,6 @@ package generators
 import (
 	"fmt"
 	"path"
-	"regexp"
 	"strings"
 
 	"gopkg.in/yaml.v3"
@@ -241,7 +240,7 @@ func (p *parser) match(t *Case, n *yaml.Node, field string) {
 				p.bad(it, f, "got %s, want a regular expression", describe(it))
 				continue
 			}
-			if _, err := regexp.Compile("(?ms)" + it.Value); err != nil {
+			if _, err := CompilePattern(it.Value); err != nil {
 				p.bad(it, f, "%q: %v", it.Value, err)
 				continue
 			}

@@ -295,3 +295,47 @@ func FuzzParse(f *testing.F) {
 		}
 	})
 }
+
+// TestCompilePattern: match: patterns as Python's re (MULTILINE, DOTALL)
+// reads them, look-aheads at the start of the text included.
+func TestCompilePattern(t *testing.T) {
+	tests := []struct {
+		pat, in string
+		want    bool
+	}{
+		{`^a$.*^z$`, "a\nb\nz\n", true},
+		{`^a$.*^z$`, "z\na\n", false},
+		{`\Aencrypt$`, "encrypt\n3\n", true},
+		{`\Aencrypt$`, "decrypt\nencrypt\n", false},
+		// no line is one capital letter
+		{`\A(?!.*^[A-Z]$).*\Z`, "encrypt\na\nb\n", true},
+		{`\A(?!.*^[A-Z]$).*\Z`, "encrypt\na\nB\n", false},
+		{`\A(?=.*^b$)(?!.*^c$)`, "a\nb\n", true},
+		{`\A(?=.*^b$)(?!.*^c$)`, "a\nb\nc\n", false},
+		{`\A(?=.*^b$)(?!.*^c$)`, "a\n", false},
+		{`\A(?![)(])x`, "x", true},
+		{`\A(?![)(])x`, "(x", false},
+		{`a\Z`, "ba", true},
+		{`a\Z`, "a\n", false},
+	}
+	for _, tt := range tests {
+		p, err := CompilePattern(tt.pat)
+		if err != nil {
+			t.Errorf("CompilePattern(%q): %v", tt.pat, err)
+			continue
+		}
+		if got := p.Match([]byte(tt.in)); got != tt.want {
+			t.Errorf("%q on %q: got %v, want %v", tt.pat, tt.in, got, tt.want)
+		}
+	}
+	for _, pat := range []string{`(?<=a)b`, `a(?!b)`, `(a)\1`, `\A(?!a`} {
+		if _, err := CompilePattern(pat); err == nil {
+			t.Errorf("CompilePattern(%q): no error, want one", pat)
+		}
+	}
+	_, err := Parse([]byte("data:\n  secret:\n    data:\n      a:\n        in: '1'\n        match: ['\\A(?!.*^[A-Z]$)', 'x(?<=y)']\n"), "generators.yaml", Options{})
+	want := `generators.yaml:6: data.secret.data.a.match.in: "x(?<=y)": error parsing regexp: invalid named capture: ` + "`(?<=y)`" + ` (Go's regexp has no look-around`
+	if err == nil || strings.Count(err.Error(), "\n") != 0 || !strings.Contains(err.Error(), want) {
+		t.Errorf("got %v, want one error, %s...", err, want)
+	}
+}

@@ -1,0 +1,2 @@
+if then
+  echo 1
