@@ -17,15 +17,16 @@ import (
 	"github.com/optjudge/optjudge/judge/sandbox"
 	"github.com/optjudge/optjudge/judge/verdict"
 	"github.com/optjudge/optjudge/problems"
+	"github.com/optjudge/optjudge/problems/kattis"
 )
 
 // GradeOptions tune one grading. The zero value grades on the problem's
 // sample then secret tests, under its limits, one test at a time.
 type GradeOptions struct {
-	Tests       []problems.Test // nil: the problem's sample then secret tests
-	TimeLimit   time.Duration   // CPU time per test; 0: the problem's
-	WallLimit   time.Duration   // 0: 2 x TimeLimit + 1 s
-	MemoryLimit bytesize.Size   // 0: the problem's
+	Tests       []kattis.Test // nil: the problem's sample then secret tests
+	TimeLimit   time.Duration // CPU time per test; 0: the problem's
+	WallLimit   time.Duration // 0: 2 x TimeLimit + 1 s
+	MemoryLimit bytesize.Size // 0: the problem's
 	// Lazy skips the tests whose results can no longer change the
 	// outcome, as the grading rules say from the results so far: after
 	// the first test that is not AC, every other; in a Kattis package's own
@@ -40,7 +41,7 @@ type GradeOptions struct {
 	// Need, when set, names the tests Lazy never skips: those whose own
 	// results a caller reads however an earlier test fared (judge verify's
 	// expectations on some tests).
-	Need     func(problems.Test) bool
+	Need     func(kattis.Test) bool
 	Parallel int  // tests run at once; 0 or 1: one at a time (the Judge's MaxRuns bounds them too)
 	Keep     bool // keep each test's working directory (TestResult.Dir), for people
 	// Checker judges every test's output; nil: each test's checker
@@ -101,12 +102,12 @@ func (pp *Prepared) Grade(ctx context.Context, p *problems.Problem, o GradeOptio
 	tests := o.Tests
 	if tests == nil {
 		var err error
-		if tests, err = p.Tests(); err != nil {
-			return nil, fmt.Errorf("listing tests of %s: %w", p.Origin, err)
+		if tests, err = p.Package.Tests(); err != nil {
+			return nil, fmt.Errorf("listing tests of %s: %w", p.Package.Origin, err)
 		}
 	}
 	if len(tests) == 0 {
-		return nil, fmt.Errorf("%s: no tests", p.Origin)
+		return nil, fmt.Errorf("%s: no tests", p.Package.Origin)
 	}
 	j := pp.j
 	defer j.holdTools(p)() // its programs stay built while it runs
@@ -164,13 +165,13 @@ func (pp *Prepared) Grade(ctx context.Context, p *problems.Problem, o GradeOptio
 // setup gets the grading's programs: each test's checker, or the
 // interactive validator, and the custom grader.
 func (g *grader) setup(ctx context.Context, langs *Languages) error {
-	if g.p.Validation.Interactive && g.p.Validation.Program != nil {
-		t, err := g.j.tool(ctx, g.p, *g.p.Validation.Program, langs)
+	if g.p.Package.Validation.Interactive && g.p.Package.Validation.Program != nil {
+		t, err := g.j.tool(ctx, g.p, *g.p.Package.Validation.Program, langs)
 		if err != nil {
 			return err
 		}
 		g.interactor = t
-		if g.p.Validation.Program.Protocol != checkers.Testlib || g.opts.Checker != nil {
+		if g.p.Package.Validation.Program.Protocol != checkers.Testlib || g.opts.Checker != nil {
 			return g.setupGrader(ctx, langs)
 		}
 		// a testlib interactor's output goes to the checker
@@ -187,7 +188,7 @@ func (g *grader) setup(ctx context.Context, langs *Languages) error {
 }
 
 // checkerFor is the checker of test t.
-func (g *grader) checkerFor(t problems.Test) checkers.Checker {
+func (g *grader) checkerFor(t kattis.Test) checkers.Checker {
 	if g.opts.Checker != nil {
 		return g.opts.Checker
 	}
@@ -211,7 +212,7 @@ type grader struct {
 // (see GradeOptions.Lazy) are skipped, or cancelled while they run; the
 // results are those of a one-at-a-time run (lazyRun), so the verdict is
 // too. When ctx ends, it returns the tests that finished with ctx's error.
-func (g *grader) runAll(ctx context.Context, tests []problems.Test) ([]TestResult, error) {
+func (g *grader) runAll(ctx context.Context, tests []kattis.Test) ([]TestResult, error) {
 	results := make([]*TestResult, len(tests))
 	ctxs := make([]context.Context, len(tests))
 	cancels := make([]context.CancelFunc, len(tests))
@@ -316,7 +317,7 @@ func (g *grader) progress(n int) (chan<- TestResult, <-chan struct{}) {
 // runTest runs test i in a fresh working directory (w's, emptied) and
 // judges it. Only a cancelled context or a failure to set the test up is an
 // error; a sandbox or checker failure is a JE result.
-func (g *grader) runTest(ctx context.Context, i int, t problems.Test, w *workDir) (TestResult, error) {
+func (g *grader) runTest(ctx context.Context, i int, t kattis.Test, w *workDir) (TestResult, error) {
 	tr := TestResult{Name: t.Name, Index: i}
 	input, err := t.Input()
 	if err != nil {
@@ -333,7 +334,7 @@ func (g *grader) runTest(ctx context.Context, i int, t problems.Test, w *workDir
 		}
 		return tr, nil
 	}
-	if g.p.Validation.Passes > 0 {
+	if g.p.Package.Validation.Passes > 0 {
 		return tr, g.multiPass(ctx, &tr, t, input, answer, w)
 	}
 	dir, err := g.workDir(&tr, w)
@@ -373,7 +374,7 @@ func (g *grader) runTest(ctx context.Context, i int, t problems.Test, w *workDir
 // command is the program's run on test t in dir, with the test's
 // arguments (a Kattis package's args) after its own; no standard input
 // yet.
-func (g *grader) command(t problems.Test, dir string) *sandbox.Cmd {
+func (g *grader) command(t kattis.Test, dir string) *sandbox.Cmd {
 	argv := g.prog.argv(g.limits.Memory)
 	cmd := &sandbox.Cmd{
 		Path:        argv[0],
@@ -394,7 +395,7 @@ func (g *grader) command(t problems.Test, dir string) *sandbox.Cmd {
 // directory: a Kattis package's allow_file_writing: false (2025-09's
 // default).
 func (g *grader) readOnlyDir() bool {
-	return g.p.Layout == problems.LayoutKattis && !g.p.Submit.AllowFileWriting
+	return g.p.Package.Layout == kattis.LayoutKattis && !g.p.Package.Submit.AllowFileWriting
 }
 
 // workDir is the test's working directory with the program in it: the
@@ -426,11 +427,11 @@ func (g *grader) workDir(tr *TestResult, w *workDir) (string, error) {
 // answer judges a submit-answer problem's answer file for test t as the
 // output of a run, through the one mapping to a verdict (outcome): a
 // missing one is WA, one over the output limit OLE.
-func (g *grader) answer(ctx context.Context, tr *TestResult, t problems.Test, input, answer []byte) {
+func (g *grader) answer(ctx context.Context, tr *TestResult, t kattis.Test, input, answer []byte) {
 	o := &outcome{status: sandbox.OK}
 	tr.outcome = o
 	defer o.decide(tr, g.limits)
-	name, ok := problems.AnswerFile(g.prog.files, t)
+	name, ok := kattis.AnswerFile(g.prog.files, t)
 	if !ok {
 		o.check(checkers.Result{Verdict: verdict.WA, Message: fmt.Sprintf("no answer for %s (a file %s.out, or %s.out)", t.Name, t.Name, path.Base(t.Name))}, "")
 		return
@@ -453,7 +454,7 @@ func (g *grader) answer(ctx context.Context, tr *TestResult, t problems.Test, in
 
 // check hands a completed run's output to the checker, and records what
 // it said in o.
-func (g *grader) check(ctx context.Context, o *outcome, t problems.Test, input, output, answer []byte) {
+func (g *grader) check(ctx context.Context, o *outcome, t kattis.Test, input, output, answer []byte) {
 	chk := g.checkerFor(t)
 	if answer == nil && g.p.Reference != nil && checkers.UsesAnswer(chk) {
 		var err error

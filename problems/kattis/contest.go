@@ -1,4 +1,4 @@
-package problems
+package kattis
 
 import (
 	"errors"
@@ -11,6 +11,8 @@ import (
 	"strings"
 
 	"gopkg.in/yaml.v3"
+
+	"github.com/optjudge/optjudge/problems/specfile"
 )
 
 // Contest is a directory of problems served as one contest, as BAPCtools
@@ -165,14 +167,14 @@ func (c *Contest) parseProblems(r io.Reader, name string) error {
 	f := &yamlFile{name: name}
 	var root yaml.Node
 	if err := yaml.Unmarshal(data, &root); err != nil {
-		return syntaxError(name, err)
+		return specfile.Syntax(name, err)
 	}
 	if len(root.Content) == 0 || isNull(root.Content[0]) {
 		return nil
 	}
 	list := root.Content[0]
 	if list.Kind != yaml.SequenceNode {
-		return &SpecError{File: name, Line: list.Line, Msg: "want a list of problems (- id: ..., label: ...)"}
+		return &specfile.Error{File: name, Line: list.Line, Msg: "want a list of problems (- id: ..., label: ...)"}
 	}
 	ids, labels := map[string]int{}, map[string]int{}
 	for i, item := range list.Content {

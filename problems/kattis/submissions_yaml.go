@@ -1,4 +1,4 @@
-package problems
+package kattis
 
 import (
 	"bytes"
@@ -11,6 +11,7 @@ import (
 	"gopkg.in/yaml.v3"
 
 	"github.com/optjudge/optjudge/judge/verdict"
+	"github.com/optjudge/optjudge/problems/specfile"
 )
 
 // submissionRule is one entry of submissions.yaml: a glob of submissions
@@ -47,7 +48,7 @@ func (f ruleFields) given() bool {
 
 // readSubmissionsYAML reads submissions/submissions.yaml; its defects go
 // into list.
-func (p *Problem) readSubmissionsYAML(list *SubmissionList) []submissionRule {
+func (p *Package) readSubmissionsYAML(list *SubmissionList) []submissionRule {
 	const name = "submissions/submissions.yaml"
 	f := &yamlFile{name: p.file(name)}
 	defer func() {
@@ -56,7 +57,7 @@ func (p *Problem) readSubmissionsYAML(list *SubmissionList) []submissionRule {
 	}()
 	data, err := fs.ReadFile(p.FS, name)
 	if err != nil {
-		f.errs = append(f.errs, &SpecError{File: f.name, Msg: unwrapPath(err).Error()})
+		f.errs = append(f.errs, &specfile.Error{File: f.name, Msg: unwrapPath(err).Error()})
 		return nil
 	}
 	return parseSubmissionRules(f, data)
@@ -297,7 +298,7 @@ func timeBound(permitted, required []verdict.Verdict, use *string) (TimeBound, e
 
 // applyRules adds the expectations of every rule matching s (but the
 // folder's own, already applied).
-func (p *Problem) applyRules(s *ExampleSubmission, rules []submissionRule, list *SubmissionList) {
+func (p *Package) applyRules(s *ExampleSubmission, rules []submissionRule, list *SubmissionList) {
 	rel := strings.TrimPrefix(s.Path, "submissions/")
 	_, known := kattisFolders(p.Format)[s.Folder]
 	for _, r := range rules {
@@ -326,7 +327,7 @@ func (p *Problem) applyRules(s *ExampleSubmission, rules []submissionRule, list 
 func addExpectation(s *ExampleSubmission, f ruleFields, tests string, list *SubmissionList) {
 	e, err := f.expectation(tests)
 	if err != nil {
-		list.Errors = append(list.Errors, &SpecError{File: f.source, Msg: err.Error()})
+		list.Errors = append(list.Errors, &specfile.Error{File: f.source, Msg: err.Error()})
 	}
 	s.Expectations = append(s.Expectations, e)
 }
@@ -337,7 +338,7 @@ const maxTagSource = 1 << 20
 
 // expectedResults adds the expectation of DOMjudge's @EXPECTED_RESULTS@
 // comment, found in one file of the submission.
-func (p *Problem) expectedResults(s *ExampleSubmission, list *SubmissionList) error {
+func (p *Package) expectedResults(s *ExampleSubmission, list *SubmissionList) error {
 	files := []string{s.Path}
 	if s.Dir {
 		files = nil
