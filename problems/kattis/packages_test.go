@@ -18,7 +18,7 @@ import (
 
 func testPackage(t *testing.T, name string) (*problems.Problem, map[string]*kattis.Test, map[string]kattis.ExampleSubmission) {
 	t.Helper()
-	p, err := problems.LoadDir("testdata/" + name)
+	p, err := problems.LoadDir("../testdata/" + name)
 	if err != nil {
 		t.Fatal(err)
 	}
