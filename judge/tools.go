@@ -131,7 +131,7 @@ func (j *Judge) Checkers(ctx context.Context, p *problems.Problem, langs *Langua
 }
 
 // For is the checker of test t: the default output validator with t's
-// flags (problems.Problem.CheckerFor), or the checker program with t's
+// flags (kattis.Package.CheckerFor), or the checker program with t's
 // arguments (problems.Problem.OutputValidatorArgs).
 func (c *Checkers) For(t kattis.Test) checkers.Checker {
 	if c.program == nil {

@@ -58,7 +58,7 @@ import (
 //	  args: []                   # extra arguments
 //
 // A Kattis problem package (data/ instead of testdata/) has a problem.yaml
-// of its own: see KattisSpec.
+// of its own: see kattis.Spec.
 //
 // Decoding is strict: an unknown key, a wrong type or an impossible value is an
 // error of the form "problem.yaml:7: limits.time_limit: must be > 0".

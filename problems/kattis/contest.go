@@ -98,9 +98,9 @@ func LoadContest(dir string) (*Contest, error) {
 	return c, nil
 }
 
-// ParseContest reads a contest.yaml (contestYAML, named contestName in
+// readContest reads a contest.yaml (contestYAML, named contestName in
 // messages) and a problems.yaml; either may be nil.
-func ParseContest(contestYAML io.Reader, contestName string, problemsYAML io.Reader, problemsName string) (*Contest, error) {
+func readContest(contestYAML io.Reader, contestName string, problemsYAML io.Reader, problemsName string) (*Contest, error) {
 	c := &Contest{}
 	if contestYAML != nil {
 		if err := c.parseContest(contestYAML, contestName); err != nil {

@@ -26,7 +26,7 @@ func TestParseExpectedResults(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			e, warn := ParseExpectedResults([]byte(tt.src))
+			e, warn := parseExpectedResults([]byte(tt.src))
 			if !strings.Contains(warn, tt.warn) || (warn == "") != (tt.warn == "") {
 				t.Fatalf("got warning %q, want %q", warn, tt.warn)
 			}
@@ -41,7 +41,7 @@ func TestParseExpectedResults(t *testing.T) {
 			}
 		})
 	}
-	e, _ := ParseExpectedResults([]byte("# @EXPECTED_SCORE@: 95.5\n"))
+	e, _ := parseExpectedResults([]byte("# @EXPECTED_SCORE@: 95.5\n"))
 	if e.Expectation == nil || !e.Score.Contains(95.5) || e.Score.Contains(95.6) {
 		t.Errorf("got %+v, want a score of 95.5", e.Expectation)
 	}
@@ -212,4 +212,16 @@ func TestFinalVerdict(t *testing.T) {
 			t.Errorf("%s: got %v %v, want %v %v", tt.name, v, ok, tt.want, tt.ok)
 		}
 	}
+}
+
+func FuzzParseExpectedResults(f *testing.F) {
+	for _, s := range []string{"// @EXPECTED_RESULTS@: CORRECT\n", "@expected_results@: a,,b", "@EXPECTED_SCORE@: 1e400\n", "@EXPECTED_RESULTS@: \n@EXPECTED_SCORE@: 3"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		e, warn := parseExpectedResults([]byte(s))
+		if e.Expectation != nil && warn != "" {
+			t.Errorf("got both a rule and the warning %q", warn)
+		}
+	})
 }

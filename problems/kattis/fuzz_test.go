@@ -88,18 +88,6 @@ func FuzzLoadPackage(f *testing.F) {
 	})
 }
 
-func FuzzParseExpectedResults(f *testing.F) {
-	for _, s := range []string{"// @EXPECTED_RESULTS@: CORRECT\n", "@expected_results@: a,,b", "@EXPECTED_SCORE@: 1e400\n", "@EXPECTED_RESULTS@: \n@EXPECTED_SCORE@: 3"} {
-		f.Add(s)
-	}
-	f.Fuzz(func(t *testing.T, s string) {
-		e, warn := kattis.ParseExpectedResults([]byte(s))
-		if e.Expectation != nil && warn != "" {
-			t.Errorf("got both a rule and the warning %q", warn)
-		}
-	})
-}
-
 func FuzzGlob(f *testing.F) {
 	for _, s := range [][2]string{{"a/{b,c}/*", "a/b/x"}, {"{{{", "{"}, {"a{,}b", "ab"}, {"[a-", "x"}} {
 		f.Add(s[0], s[1])

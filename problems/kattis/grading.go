@@ -321,10 +321,10 @@ func (p *Package) BestScore() (best float64, ok bool) {
 	return best, !math.IsInf(best, 0)
 }
 
-// FullyAccepted says whether a graded submission is accepted with the
+// fullyAccepted says whether a graded submission is accepted with the
 // best score (problemtools' fully_accepted): any accepted one in a
 // pass-fail problem.
-func (p *Package) FullyAccepted(o Outcome) bool {
+func (p *Package) fullyAccepted(o Outcome) bool {
 	if o.Verdict != verdict.AC {
 		return false
 	}
@@ -349,7 +349,7 @@ func (gr *grader2025) submission() Outcome {
 	scoring := gr.p.Type.Scoring
 	o := Outcome{Verdict: verdict.Unknown, Scored: scoring}
 	var first *Outcome
-	for _, top := range gr.p.Groups.Subgroups() {
+	for _, top := range gr.p.Groups.subgroups() {
 		tv, score := gr.group(top, top.Name == "secret" && scoring)
 		if tv.Verdict != verdict.Unknown && (first == nil || first.Verdict == verdict.AC) {
 			first = &tv
@@ -643,7 +643,7 @@ func newNeed2025(p *Package, known Results) *need2025 {
 // score secret's.
 func (n *need2025) needed() map[*Test]bool {
 	scoring := n.p.Type.Scoring
-	tops := n.p.Groups.Subgroups()
+	tops := n.p.Groups.subgroups()
 	for _, top := range tops {
 		n.groupSpan(top, top.Name == "secret" && scoring)
 	}

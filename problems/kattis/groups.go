@@ -276,7 +276,7 @@ func (g *Group) AllTests() []*Test {
 }
 
 // Subgroups lists g's direct subgroups.
-func (g *Group) Subgroups() []*Group {
+func (g *Group) subgroups() []*Group {
 	var out []*Group
 	for _, it := range g.Items {
 		if it.Group != nil {
@@ -291,7 +291,7 @@ func (g *Group) Find(name string) *Group {
 	if g.Name == name {
 		return g
 	}
-	for _, sub := range g.Subgroups() {
+	for _, sub := range g.subgroups() {
 		if name == sub.Name || strings.HasPrefix(name, sub.Name+"/") {
 			return sub.Find(name)
 		}
@@ -302,7 +302,7 @@ func (g *Group) Find(name string) *Group {
 // Walk calls fn on g and every group below it, parents first.
 func (g *Group) Walk(fn func(*Group)) {
 	fn(g)
-	for _, sub := range g.Subgroups() {
+	for _, sub := range g.subgroups() {
 		sub.Walk(fn)
 	}
 }

@@ -133,7 +133,7 @@ func singleProgramDir(fsys fs.FS, dir string) string {
 
 // programsIn lists the programs in the first of dirs that exists: each
 // directory in it is one program, and so is each file of a source ending
-// (SourceEndings; for validators .ctd and .viva too), as the Kattis format
+// (sourceEndings; for validators .ctd and .viva too), as the Kattis format
 // and problemtools have it. A file of no language is no program: see
 // folderFiles.
 func programsIn(fsys fs.FS, dirs ...string) ([]string, error) {
@@ -156,11 +156,11 @@ func programsIn(fsys fs.FS, dirs ...string) ([]string, error) {
 	return nil, nil
 }
 
-// SourceEndings are the endings of the source files of the judge's
+// sourceEndings are the endings of the source files of the judge's
 // language table (judge/languages.yaml; a test of package judge keeps the
 // two the same). A file of a program folder with none of them, in any
 // case, is no program of its own.
-var SourceEndings = []string{
+var sourceEndings = []string{
 	".c", ".cpp", ".cc", ".cxx", ".c++", ".go", ".py", ".py3", ".py2", ".java", ".kt", ".rs",
 	".js", ".cs", ".hs", ".rb", ".php", ".ml", ".scala", ".sc", ".lisp", ".cl",
 }
@@ -169,7 +169,7 @@ var SourceEndings = []string{
 // source file, or a .ctd or .viva script.
 func isProgramFile(name string) bool {
 	ext := strings.ToLower(path.Ext(name))
-	return ext == ".ctd" || ext == ".viva" || slices.Contains(SourceEndings, ext)
+	return ext == ".ctd" || ext == ".viva" || slices.Contains(sourceEndings, ext)
 }
 
 // headerEndings are the endings of the files a program folder holds for

@@ -186,8 +186,8 @@ func (v FormatVersion) String() string {
 	return "legacy"
 }
 
-// ParseFormatVersion maps a problem_format_version value to its family.
-func ParseFormatVersion(s string) (FormatVersion, bool) {
+// parseFormatVersion maps a problem_format_version value to its family.
+func parseFormatVersion(s string) (FormatVersion, bool) {
 	switch s {
 	case "", "legacy", "legacy-icpc":
 		return FormatLegacy, true
@@ -379,7 +379,7 @@ type Layout int
 const (
 	// LayoutNative: problem.yaml as Spec documents it, tests in testdata/.
 	LayoutNative Layout = iota
-	// LayoutKattis: a Kattis/ICPC package, problem.yaml as KattisSpec
+	// LayoutKattis: a Kattis/ICPC package, problem.yaml as Spec
 	// documents it, tests in data/ (in groups too).
 	LayoutKattis
 )

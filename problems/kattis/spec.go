@@ -164,7 +164,7 @@ func Parse(r io.Reader, name string) (*Spec, error) {
 			return nil, errs
 		}
 	}
-	k.format, _ = ParseFormatVersion(k.ProblemFormatVersion)
+	k.format, _ = parseFormatVersion(k.ProblemFormatVersion)
 	k.warnOtherVersions()
 	return k, nil
 }

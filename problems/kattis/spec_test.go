@@ -199,7 +199,7 @@ func TestFormatVersions(t *testing.T) {
 	} {
 		got, ok := kattis.ParseFormatVersion(tt.s)
 		if got != tt.want || ok != tt.ok {
-			t.Errorf("ParseFormatVersion(%q): got %v %v, want %v %v", tt.s, got, ok, tt.want, tt.ok)
+			t.Errorf("parseFormatVersion(%q): got %v %v, want %v %v", tt.s, got, ok, tt.want, tt.ok)
 		}
 	}
 }
