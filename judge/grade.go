@@ -31,7 +31,7 @@ type GradeOptions struct {
 	// outcome, as the grading rules say from the results so far: after
 	// the first test that is not AC, every other; in a Kattis package's own
 	// tests, those the problem's grading finds unneeded
-	// (problems.Problem.Unneeded: after a rejected test, the rest of each
+	// (kattis.Package.Unneeded: after a rejected test, the rest of each
 	// group with on_reject: break under the legacy rules, as problemtools
 	// judges; in 2025-09, the rest of a group whose verdict and score it
 	// fixes, such as a pass-fail or min group, and the groups whose

@@ -8,7 +8,7 @@ import (
 // unneeded asks the grading rules which of tests can no longer change the
 // outcome, given the results known so far (known[i] for test i, nil for a
 // test not known): in a Kattis package's own tests, its grading says
-// (problems.Problem.Unneeded); otherwise the verdict is the first rejected
+// (kattis.Package.Unneeded); otherwise the verdict is the first rejected
 // test's, and every test after a rejected one is unneeded. orderFree says
 // that the answer holds whichever results are known, not only those of the
 // tests before each (the first-rejected rule): a lazyRun may then skip at

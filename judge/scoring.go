@@ -16,7 +16,7 @@ import (
 )
 
 // Score is a report's grading by the problem's rules. A Kattis package is
-// graded as its format version says (problems.Problem.Grade: test
+// graded as its format version says (kattis.Package.Grade: test
 // groups, on_reject, graders, accept and reject scores, score.txt, in
 // 2025-09 max_score, score_aggregation and require_pass); its verdict is
 // in the Kattis set (MLE counts as RE, OLE as WA), and it is the report's.

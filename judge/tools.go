@@ -132,7 +132,7 @@ func (j *Judge) Checkers(ctx context.Context, p *problems.Problem, langs *Langua
 
 // For is the checker of test t: the default output validator with t's
 // flags (kattis.Package.CheckerFor), or the checker program with t's
-// arguments (problems.Problem.OutputValidatorArgs).
+// arguments (kattis.Package.OutputValidatorArgs).
 func (c *Checkers) For(t kattis.Test) checkers.Checker {
 	if c.program == nil {
 		return c.p.Package.CheckerFor(t)
@@ -145,8 +145,8 @@ func (c *Checkers) For(t kattis.Test) checkers.Checker {
 // InputValidators returns p's input validator programs, built as Checker
 // builds the checker, in the order of p.InputValidators. A checktestdata
 // or viva script whose tool is not on the Judge's PATH is left out
-// (problems.Problem.ToolWarnings says which). Their Args are each
-// program's own; a test's come with problems.Problem.InputValidatorArgs.
+// (kattis.Package.ToolWarnings says which). Their Args are each
+// program's own; a test's come with kattis.Package.InputValidatorArgs.
 func (j *Judge) InputValidators(ctx context.Context, p *problems.Problem, langs *Languages) ([]*checkers.InputValidator, error) {
 	var vs []*checkers.InputValidator
 	for _, prog := range p.Package.InputValidators {

@@ -30,7 +30,7 @@ type example struct {
 }
 
 // examples lists the example submissions with their expectations, as the
-// problem's model states them (problems.Problem.Submissions), reporting the
+// problem's model states them (kattis.Package.Submissions), reporting the
 // folders and files it cannot use.
 func (v *verifier) examples() []example {
 	if !isDirFS(v.p.Package.FS, "submissions") {

@@ -517,7 +517,7 @@ func (p *Package) allTests() []*Test {
 
 // CheckerFor is the checker of test t: for a package judged by the default
 // output validator, the built-in checker default with t's flags (they may
-// differ from group to group); otherwise Problem.Checker, a checker
+// differ from group to group); otherwise Package.Checker, a checker
 // program taking t's OutputValidatorArgs as arguments.
 func (p *Package) CheckerFor(t Test) checkers.Checker {
 	if p.defaultCheckers == nil || t.Config == nil {

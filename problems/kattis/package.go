@@ -1,3 +1,15 @@
+// Package kattis is the model of a Kattis/ICPC problem package, as
+// problemtools and BAPCtools read one: problem.yaml in every version
+// (legacy, 2023-07, 2025-09: Spec, Parse), the test data tree of groups
+// and tests with their settings (Group, Test, TestConfig), constants,
+// include/ files and attachments, time limits and their multipliers, the
+// example submissions with their expected results (ExampleSubmission,
+// Expectation), and the grading as pure functions over the tree (Grade,
+// DefaultGrader, Unneeded, Verdict). Package is the whole, read once.
+//
+// It knows no native problem.yaml: package problems loads a problem
+// directory of either layout and makes a native problem's Package (flat
+// sample and secret groups) itself.
 package kattis
 
 import (
@@ -205,7 +217,7 @@ type ProblemType struct {
 	Scoring      bool // an accepted submission also gets a score
 	Interactive  bool // the output validator talks with the submission
 	MultiPass    bool // the submission runs again on the input the output validator writes (OutputValidation.Passes)
-	SubmitAnswer bool // the submission is the answers, a file per test (see Problem.AnswerFile)
+	SubmitAnswer bool // the submission is the answers, a file per test (see AnswerFile)
 }
 
 // String lists the types as problem.yaml spells them, e.g. "scoring
@@ -234,7 +246,7 @@ type OutputValidation struct {
 	// Default is true when a Kattis package uses the default output
 	// validator (the checker default, with each test's
 	// OutputValidatorArgs: see CheckerFor); Program is then nil. A native
-	// problem's checker is its spec's (Problem.Checker).
+	// problem's checker is its spec's (Package.Checker).
 	Default bool
 	// DefaultOptions are the default validator's options when every test
 	// gives it the same flags; nil else.
@@ -349,7 +361,7 @@ func (p *Package) file(name string) string { return Test{Origin: p.Origin}.Path(
 // be derived from its accepted submissions, and the margins of both.
 type TimeLimitRules struct {
 	// Given is true when the package states the limit: limits.time_limit,
-	// or a .timelimit file. Problem.Limits.Time is then that limit;
+	// or a .timelimit file. problems.Problem.Limits.Time is then that limit;
 	// otherwise it is the 1-second default until the judge derives one.
 	Given bool
 	// Source says where a given limit comes from, for messages:

@@ -390,7 +390,7 @@ func (p *Package) setBest(s *ExampleSubmission) {
 
 // Run is one example submission's graded run, as Check reads it.
 type Run struct {
-	// Grading is Problem.Grade's result: the final verdict and score, and
+	// Grading is Package.Grade's result: the final verdict and score, and
 	// each group's score.
 	Grading *Grading
 	// Tests are the tests run, in judging order.
