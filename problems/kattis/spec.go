@@ -153,7 +153,7 @@ func Parse(r io.Reader, name string) (*Spec, error) {
 	dec.KnownFields(true)
 	if err := dec.Decode(k); err != nil {
 		errs := specfile.Errors{}
-		for _, e := range specfile.AsErrors(specfile.Decode(name, err, doc)) {
+		for _, e := range asSpecErrors(specfile.Decode(name, err, doc)) {
 			if e.Msg == "unknown key" {
 				k.warnings = append(k.warnings, Warning{File: e.File, Line: e.Line, Field: e.Field, Msg: "unknown key, ignored"})
 				continue

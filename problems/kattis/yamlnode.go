@@ -26,7 +26,7 @@ type yamlFile struct {
 func (f *yamlFile) parse(data []byte) *yaml.Node {
 	var root yaml.Node
 	if err := yaml.Unmarshal(data, &root); err != nil {
-		f.errs = append(f.errs, specfile.AsErrors(specfile.Syntax(f.name, err))...)
+		f.errs = append(f.errs, asSpecErrors(specfile.Syntax(f.name, err))...)
 		return nil
 	}
 	if len(root.Content) == 0 {
@@ -183,4 +183,16 @@ func describe(n *yaml.Node) string {
 		return "nothing"
 	}
 	return "the number " + n.Value
+}
+
+// asSpecErrors is err as a list of errors: itself when it is one, else a
+// list of one.
+func asSpecErrors(err error) specfile.Errors {
+	switch e := err.(type) {
+	case specfile.Errors:
+		return e
+	case *specfile.Error:
+		return specfile.Errors{e}
+	}
+	return specfile.Errors{{Msg: err.Error()}}
 }

@@ -264,15 +264,3 @@ func LineOf(lines map[string]int, field string) int {
 	}
 	return 0
 }
-
-// AsErrors is err as a list of errors: itself when it is one, else a
-// list of one.
-func AsErrors(err error) Errors {
-	switch e := err.(type) {
-	case Errors:
-		return e
-	case *Error:
-		return Errors{e}
-	}
-	return Errors{{Msg: err.Error()}}
-}
