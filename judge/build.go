@@ -157,10 +157,10 @@ func compileLimits(lang *Language, p *problems.Problem) sandbox.Limits {
 	if p == nil {
 		return lim
 	}
-	if t := p.Submit.CompilationTime; t > lim.CPU {
+	if t := p.Package.Submit.CompilationTime; t > lim.CPU {
 		lim.CPU, lim.Wall = t, 2*t+time.Second
 	}
-	if m := p.Submit.CompilationMemory; m > lim.Memory {
+	if m := p.Package.Submit.CompilationMemory; m > lim.Memory {
 		lim.Memory = m
 	}
 	return lim

@@ -17,20 +17,21 @@ import (
 	"github.com/optjudge/optjudge/judge/sandbox"
 	"github.com/optjudge/optjudge/judge/verdict"
 	"github.com/optjudge/optjudge/problems"
+	"github.com/optjudge/optjudge/problems/kattis"
 )
 
 // GradeOptions tune one grading. The zero value grades on the problem's
 // sample then secret tests, under its limits, one test at a time.
 type GradeOptions struct {
-	Tests       []problems.Test // nil: the problem's sample then secret tests
-	TimeLimit   time.Duration   // CPU time per test; 0: the problem's
-	WallLimit   time.Duration   // 0: 2 x TimeLimit + 1 s
-	MemoryLimit bytesize.Size   // 0: the problem's
+	Tests       []kattis.Test // nil: the problem's sample then secret tests
+	TimeLimit   time.Duration // CPU time per test; 0: the problem's
+	WallLimit   time.Duration // 0: 2 x TimeLimit + 1 s
+	MemoryLimit bytesize.Size // 0: the problem's
 	// Lazy skips the tests whose results can no longer change the
 	// outcome, as the grading rules say from the results so far: after
 	// the first test that is not AC, every other; in a Kattis package's own
 	// tests, those the problem's grading finds unneeded
-	// (problems.Problem.Unneeded: after a rejected test, the rest of each
+	// (kattis.Package.Unneeded: after a rejected test, the rest of each
 	// group with on_reject: break under the legacy rules, as problemtools
 	// judges; in 2025-09, the rest of a group whose verdict and score it
 	// fixes, such as a pass-fail or min group, and the groups whose
@@ -40,13 +41,13 @@ type GradeOptions struct {
 	// Need, when set, names the tests Lazy never skips: those whose own
 	// results a caller reads however an earlier test fared (judge verify's
 	// expectations on some tests).
-	Need func(problems.Test) bool
+	Need func(kattis.Test) bool
 	// Stop, when set, ends the grading at the first test, in test order,
 	// whose verdict it says no later test can mend (judge verify: a
 	// verdict a permitted rule of the submission excludes): the tests
 	// after it are skipped, or cancelled while they run, and the results
 	// are those up to it, however many ran at once.
-	Stop     func(problems.Test, verdict.Verdict) bool
+	Stop     func(kattis.Test, verdict.Verdict) bool
 	Parallel int  // tests run at once; 0 or 1: one at a time (the Judge's MaxRuns bounds them too)
 	Keep     bool // keep each test's working directory (TestResult.Dir), for people
 	// Checker judges every test's output; nil: each test's checker
@@ -107,12 +108,12 @@ func (pp *Prepared) Grade(ctx context.Context, p *problems.Problem, o GradeOptio
 	tests := o.Tests
 	if tests == nil {
 		var err error
-		if tests, err = p.Tests(); err != nil {
-			return nil, fmt.Errorf("listing tests of %s: %w", p.Origin, err)
+		if tests, err = p.Package.Tests(); err != nil {
+			return nil, fmt.Errorf("listing tests of %s: %w", p.Package.Origin, err)
 		}
 	}
 	if len(tests) == 0 {
-		return nil, fmt.Errorf("%s: no tests", p.Origin)
+		return nil, fmt.Errorf("%s: no tests", p.Package.Origin)
 	}
 	j := pp.j
 	defer j.holdTools(p)() // its programs stay built while it runs
@@ -170,13 +171,13 @@ func (pp *Prepared) Grade(ctx context.Context, p *problems.Problem, o GradeOptio
 // setup gets the grading's programs: each test's checker, or the
 // interactive validator, and the custom grader.
 func (g *grader) setup(ctx context.Context, langs *Languages) error {
-	if g.p.Validation.Interactive && g.p.Validation.Program != nil {
-		t, err := g.j.tool(ctx, g.p, *g.p.Validation.Program, langs)
+	if g.p.Package.Validation.Interactive && g.p.Package.Validation.Program != nil {
+		t, err := g.j.tool(ctx, g.p, *g.p.Package.Validation.Program, langs)
 		if err != nil {
 			return err
 		}
 		g.interactor = t
-		if g.p.Validation.Program.Protocol != checkers.Testlib || g.opts.Checker != nil {
+		if g.p.Package.Validation.Program.Protocol != checkers.Testlib || g.opts.Checker != nil {
 			return g.setupGrader(ctx, langs)
 		}
 		// a testlib interactor's output goes to the checker
@@ -193,7 +194,7 @@ func (g *grader) setup(ctx context.Context, langs *Languages) error {
 }
 
 // checkerFor is the checker of test t.
-func (g *grader) checkerFor(t problems.Test) checkers.Checker {
+func (g *grader) checkerFor(t kattis.Test) checkers.Checker {
 	if g.opts.Checker != nil {
 		return g.opts.Checker
 	}
@@ -217,7 +218,7 @@ type grader struct {
 // (see GradeOptions.Lazy) are skipped, or cancelled while they run; the
 // results are those of a one-at-a-time run (lazyRun), so the verdict is
 // too. When ctx ends, it returns the tests that finished with ctx's error.
-func (g *grader) runAll(ctx context.Context, tests []problems.Test) ([]TestResult, error) {
+func (g *grader) runAll(ctx context.Context, tests []kattis.Test) ([]TestResult, error) {
 	results := make([]*TestResult, len(tests))
 	ctxs := make([]context.Context, len(tests))
 	cancels := make([]context.CancelFunc, len(tests))
@@ -333,7 +334,7 @@ func (g *grader) progress(n int) (chan<- TestResult, <-chan struct{}) {
 // runTest runs test i in a fresh working directory (w's, emptied) and
 // judges it. Only a cancelled context or a failure to set the test up is an
 // error; a sandbox or checker failure is a JE result.
-func (g *grader) runTest(ctx context.Context, i int, t problems.Test, w *workDir) (TestResult, error) {
+func (g *grader) runTest(ctx context.Context, i int, t kattis.Test, w *workDir) (TestResult, error) {
 	tr := TestResult{Name: t.Name, Index: i}
 	input, err := t.Input()
 	if err != nil {
@@ -350,7 +351,7 @@ func (g *grader) runTest(ctx context.Context, i int, t problems.Test, w *workDir
 		}
 		return tr, nil
 	}
-	if g.p.Validation.Passes > 0 {
+	if g.p.Package.Validation.Passes > 0 {
 		return tr, g.multiPass(ctx, &tr, t, input, answer, w)
 	}
 	dir, err := g.workDir(&tr, w)
@@ -390,7 +391,7 @@ func (g *grader) runTest(ctx context.Context, i int, t problems.Test, w *workDir
 // command is the program's run on test t in dir, with the test's
 // arguments (a Kattis package's args) after its own; no standard input
 // yet.
-func (g *grader) command(t problems.Test, dir string) *sandbox.Cmd {
+func (g *grader) command(t kattis.Test, dir string) *sandbox.Cmd {
 	argv := g.prog.argv(g.limits.Memory)
 	cmd := &sandbox.Cmd{
 		Path:        argv[0],
@@ -411,7 +412,7 @@ func (g *grader) command(t problems.Test, dir string) *sandbox.Cmd {
 // directory: a Kattis package's allow_file_writing: false (2025-09's
 // default).
 func (g *grader) readOnlyDir() bool {
-	return g.p.Layout == problems.LayoutKattis && !g.p.Submit.AllowFileWriting
+	return g.p.Package.Layout == kattis.LayoutKattis && !g.p.Package.Submit.AllowFileWriting
 }
 
 // workDir is the test's working directory with the program in it: the
@@ -443,11 +444,11 @@ func (g *grader) workDir(tr *TestResult, w *workDir) (string, error) {
 // answer judges a submit-answer problem's answer file for test t as the
 // output of a run, through the one mapping to a verdict (outcome): a
 // missing one is WA, one over the output limit OLE.
-func (g *grader) answer(ctx context.Context, tr *TestResult, t problems.Test, input, answer []byte) {
+func (g *grader) answer(ctx context.Context, tr *TestResult, t kattis.Test, input, answer []byte) {
 	o := &outcome{status: sandbox.OK}
 	tr.outcome = o
 	defer o.decide(tr, g.limits)
-	name, ok := problems.AnswerFile(g.prog.files, t)
+	name, ok := kattis.AnswerFile(g.prog.files, t)
 	if !ok {
 		o.check(checkers.Result{Verdict: verdict.WA, Message: fmt.Sprintf("no answer for %s (a file %s.out, or %s.out)", t.Name, t.Name, path.Base(t.Name))}, "")
 		return
@@ -470,7 +471,7 @@ func (g *grader) answer(ctx context.Context, tr *TestResult, t problems.Test, in
 
 // check hands a completed run's output to the checker, and records what
 // it said in o.
-func (g *grader) check(ctx context.Context, o *outcome, t problems.Test, input, output, answer []byte) {
+func (g *grader) check(ctx context.Context, o *outcome, t kattis.Test, input, output, answer []byte) {
 	chk := g.checkerFor(t)
 	if answer == nil && g.p.Reference != nil && checkers.UsesAnswer(chk) {
 		var err error

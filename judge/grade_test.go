@@ -17,6 +17,7 @@ import (
 	"github.com/optjudge/optjudge/judge/sandbox"
 	"github.com/optjudge/optjudge/judge/verdict"
 	"github.com/optjudge/optjudge/problems"
+	"github.com/optjudge/optjudge/problems/kattis"
 )
 
 // sumProblem writes a tiny problem (print a+b) with two tests. Its time
@@ -243,7 +244,7 @@ func TestGradeStop(t *testing.T) {
 		want int
 	}{{verdict.WA, 1}, {verdict.TLE, 2}} {
 		opts := parallel()
-		opts.Stop = func(_ problems.Test, v verdict.Verdict) bool { return v == tt.stop }
+		opts.Stop = func(_ kattis.Test, v verdict.Verdict) bool { return v == tt.stop }
 		r, err := j.Grade(context.Background(), p, Submission{Path: src}, BuildOptions{}, opts)
 		if err != nil {
 			t.Fatal(err)

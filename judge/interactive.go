@@ -15,7 +15,7 @@ import (
 	"github.com/optjudge/optjudge/checkers"
 	"github.com/optjudge/optjudge/judge/sandbox"
 	"github.com/optjudge/optjudge/judge/verdict"
-	"github.com/optjudge/optjudge/problems"
+	"github.com/optjudge/optjudge/problems/kattis"
 )
 
 // interaction is one run of a submission against an interactive
@@ -62,7 +62,7 @@ type submissionEnd struct {
 // side end, so who ended first is never a race; a submission's output goes
 // through the judge (sandbox.Cmd.StdoutPipe), so it never meets SIGPIPE
 // when the validator leaves first.
-func (g *grader) interact(ctx context.Context, tr *TestResult, t problems.Test, input, answer []byte, cmd *sandbox.Cmd) error {
+func (g *grader) interact(ctx context.Context, tr *TestResult, t kattis.Test, input, answer []byte, cmd *sandbox.Cmd) error {
 	tmp, err := os.MkdirTemp(g.j.tmp, "interact-")
 	if err != nil {
 		return fmt.Errorf("creating the validator's directory: %w", err)
@@ -103,7 +103,7 @@ func (g *grader) interact(ctx context.Context, tr *TestResult, t problems.Test, 
 // interaction runs the submission's cmd against the interactive
 // validator on input, the validator's files in tmp and its feedback
 // directory fb (which exists), and returns how both ended.
-func (g *grader) interaction(ctx context.Context, t problems.Test, tmp, fb string, input, answer []byte, cmd *sandbox.Cmd) (*interaction, error) {
+func (g *grader) interaction(ctx context.Context, t kattis.Test, tmp, fb string, input, answer []byte, cmd *sandbox.Cmd) (*interaction, error) {
 	in, ans := filepath.Join(tmp, "input"), filepath.Join(tmp, "answer")
 	for name, data := range map[string][]byte{in: input, ans: answer} {
 		if err := os.WriteFile(name, data, 0o644); err != nil {
@@ -111,11 +111,11 @@ func (g *grader) interaction(ctx context.Context, t problems.Test, tmp, fb strin
 		}
 	}
 	it := &interaction{g: g, cmd: cmd, feedback: fb + "/", output: filepath.Join(fb, "output"), feedbackDir: fb, read: []string{in, ans}}
-	prog := g.p.Validation.Program
+	prog := g.p.Package.Validation.Program
 	if it.testlib = prog.Protocol == checkers.Testlib; it.testlib {
 		it.argv = append(append(slices.Clone(g.interactor.argv), in, it.output, ans), prog.Args...)
 	} else {
-		it.argv = append(append(slices.Clone(g.interactor.argv), in, ans, it.feedback), g.p.OutputValidatorArgs(t)...)
+		it.argv = append(append(slices.Clone(g.interactor.argv), in, ans, it.feedback), g.p.Package.OutputValidatorArgs(t)...)
 	}
 	if err := it.run(ctx); err != nil {
 		return nil, err
@@ -276,7 +276,7 @@ func (it *interaction) validatorVerdict() (checkers.Result, string) {
 // testFiles copies a test's .files directory into its working directory
 // (replacing a program file of the same name: the placed one may be a link
 // to the build), as the 2025-09 format has it.
-func (g *grader) testFiles(t problems.Test, dir string) error {
+func (g *grader) testFiles(t kattis.Test, dir string) error {
 	if t.Config == nil || t.Config.Files == "" {
 		return nil
 	}

@@ -10,6 +10,7 @@ import (
 
 	"github.com/optjudge/optjudge/judge/verdict"
 	"github.com/optjudge/optjudge/problems"
+	"github.com/optjudge/optjudge/problems/kattis"
 )
 
 // writePackage writes a Kattis package in a directory called name and
@@ -38,13 +39,13 @@ func writePackage(t *testing.T, name string, files map[string]string) *problems.
 }
 
 // testsNamed picks the tests of p by name.
-func testsNamed(t *testing.T, p *problems.Problem, names ...string) []problems.Test {
+func testsNamed(t *testing.T, p *problems.Problem, names ...string) []kattis.Test {
 	t.Helper()
-	all, err := p.Tests()
+	all, err := p.Package.Tests()
 	if err != nil {
 		t.Fatal(err)
 	}
-	var out []problems.Test
+	var out []kattis.Test
 	for _, n := range names {
 		for _, tt := range all {
 			if tt.Name == n {

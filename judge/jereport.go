@@ -20,7 +20,7 @@ func JEReport(p *problems.Problem, o GradeOptions, reason string) *Report {
 	total := len(o.Tests)
 	if p != nil {
 		r.Problem, r.Limits, r.Score = p.Name, o.limits(p), noScore(p, verdict.JE)
-		if tests, err := p.Tests(); err == nil && o.Tests == nil {
+		if tests, err := p.Package.Tests(); err == nil && o.Tests == nil {
 			total = len(tests)
 		}
 	} else {

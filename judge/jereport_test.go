@@ -16,7 +16,7 @@ func TestJEReport(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	tests, _ := p.Tests()
+	tests, _ := p.Package.Tests()
 	r := JEReport(p, GradeOptions{}, "not graded after 3 tries")
 	b, err := json.Marshal(r)
 	if err != nil {

@@ -23,7 +23,7 @@
 // its own checker (the default output validator's flags, a custom
 // validator's arguments), an interactive problem's validator running beside
 // the submission (interact), and the results graded by the package's rules
-// into the report's Score (problems.Problem.Grade).
+// into the report's Score (kattis.Package.Grade).
 //
 // Every build of a contestant's program runs in the sandbox as its runs do:
 // a box of its own with the toolchain read-only, the build directory

@@ -18,6 +18,7 @@ import (
 	"github.com/optjudge/optjudge/judge/sandbox"
 	"github.com/optjudge/optjudge/judge/verdict"
 	"github.com/optjudge/optjudge/problems"
+	"github.com/optjudge/optjudge/problems/kattis"
 )
 
 // slowSum prints a+b after a short sleep, so that concurrent runs overlap.
@@ -162,7 +163,7 @@ func (c *countingChecker) Check(context.Context, checkers.Files) (checkers.Resul
 }
 
 // manyTests writes n tests of the sum problem into a directory.
-func manyTests(t *testing.T, n int) []problems.Test {
+func manyTests(t *testing.T, n int) []kattis.Test {
 	t.Helper()
 	dir := t.TempDir()
 	for i := range n {

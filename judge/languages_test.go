@@ -13,11 +13,12 @@ import (
 	"github.com/optjudge/optjudge/judge/bytesize"
 	"github.com/optjudge/optjudge/judge/verdict"
 	"github.com/optjudge/optjudge/problems"
+	"github.com/optjudge/optjudge/problems/kattis"
 )
 
 // clocks is the embedded clocks problem and the small test set of
 // testdata/clocks (three tests: the sample, the deepest position, no move).
-func clocks(t testing.TB) (*problems.Problem, []problems.Test) {
+func clocks(t testing.TB) (*problems.Problem, []kattis.Test) {
 	t.Helper()
 	p, err := problems.Find("clocks", nil)
 	if err != nil {
@@ -33,7 +34,7 @@ func clocks(t testing.TB) (*problems.Problem, []problems.Test) {
 // generous are limits that hold on a machine three times slower than
 // this one and under the load of the other tests: a JVM's start-up takes a
 // third of a second of CPU here, and kotlinc's build seconds.
-func generous(lang string, tests []problems.Test) GradeOptions {
+func generous(lang string, tests []kattis.Test) GradeOptions {
 	o := GradeOptions{Tests: tests, TimeLimit: 5 * time.Second, WallLimit: 30 * time.Second, MemoryLimit: 256 * bytesize.MiB}
 	switch lang {
 	case "java", "kotlin", "scala":

@@ -11,7 +11,7 @@ import (
 	"github.com/optjudge/optjudge/checkers"
 	"github.com/optjudge/optjudge/judge/sandbox"
 	"github.com/optjudge/optjudge/judge/verdict"
-	"github.com/optjudge/optjudge/problems"
+	"github.com/optjudge/optjudge/problems/kattis"
 )
 
 // nextPass is the file in which a multi-pass problem's output validator
@@ -31,7 +31,7 @@ const nextPass = "nextpass.in"
 // asking for more passes than limits.validation_passes. A submission
 // that fails in a pass (TLE, RE...) ends the test with that verdict. The
 // test's measurements are its slowest pass's; tr.Passes lists each.
-func (g *grader) multiPass(ctx context.Context, tr *TestResult, t problems.Test, input, answer []byte, w *workDir) error {
+func (g *grader) multiPass(ctx context.Context, tr *TestResult, t kattis.Test, input, answer []byte, w *workDir) error {
 	tmp, err := os.MkdirTemp(g.j.tmp, "passes-")
 	if err != nil {
 		return fmt.Errorf("creating the validator's directory: %w", err)
@@ -67,8 +67,8 @@ func (g *grader) multiPass(ctx context.Context, tr *TestResult, t problems.Test,
 		switch {
 		case next != nil && o.judged != nil && !accepted && o.judgeFailure == "":
 			o.judgeFailure = fmt.Sprintf("validator %s wrote %s but did not accept (exit code 42): a judge error", g.validatorPath(), nextPass)
-		case next != nil && v == verdict.AC && pass >= g.p.Validation.Passes:
-			o.judgeFailure = fmt.Sprintf("validator %s asks for pass %d, but limits.validation_passes is %d", g.validatorPath(), pass+1, g.p.Validation.Passes)
+		case next != nil && v == verdict.AC && pass >= g.p.Package.Validation.Passes:
+			o.judgeFailure = fmt.Sprintf("validator %s asks for pass %d, but limits.validation_passes is %d", g.validatorPath(), pass+1, g.p.Package.Validation.Passes)
 		case next != nil && v == verdict.AC:
 			if err := shareFeedback(fb); err != nil {
 				return err
@@ -100,7 +100,7 @@ func (g *grader) multiPass(ctx context.Context, tr *TestResult, t problems.Test,
 // next), then the output validator on its output, or both together in an
 // interactive problem. The sandbox's result is nil when it could not run
 // the submission (the outcome says why).
-func (g *grader) pass(ctx context.Context, tr *TestResult, t problems.Test, tmp, fb string, input, answer []byte, w *workDir) (*outcome, *sandbox.Result, error) {
+func (g *grader) pass(ctx context.Context, tr *TestResult, t kattis.Test, tmp, fb string, input, answer []byte, w *workDir) (*outcome, *sandbox.Result, error) {
 	dir, err := g.workDir(tr, w)
 	if err != nil {
 		return nil, nil, err
@@ -149,7 +149,7 @@ func (g *grader) pass(ctx context.Context, tr *TestResult, t problems.Test, tmp,
 
 // validatorPath names the problem's output validator for messages.
 func (g *grader) validatorPath() string {
-	if prog := g.p.Validation.Program; prog != nil {
+	if prog := g.p.Package.Validation.Program; prog != nil {
 		return prog.Path
 	}
 	return "output_validator"

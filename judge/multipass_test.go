@@ -51,8 +51,8 @@ func multiPassProblem(t *testing.T) *problems.Problem {
 // nextpass.in with a rejection, or one pass too many, is JE.
 func TestMultiPass(t *testing.T) {
 	p := multiPassProblem(t)
-	if p.Validation.Passes != 4 {
-		t.Fatalf("got %d passes, want 4", p.Validation.Passes)
+	if p.Package.Validation.Passes != 4 {
+		t.Fatalf("got %d passes, want 4", p.Package.Validation.Passes)
 	}
 	j := newJudge(t)
 	const ok = `read p k x; echo $((x+1))`

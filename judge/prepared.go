@@ -64,7 +64,7 @@ func (j *Judge) Prepare(ctx context.Context, sub Submission, o BuildOptions) (*P
 	pp := &Prepared{Submission: sub, j: j, langs: langs, Compile: CompileResult{OK: true}}
 	var err error
 	switch {
-	case o.Problem != nil && o.Problem.Type.SubmitAnswer:
+	case o.Problem != nil && o.Problem.Package.Type.SubmitAnswer:
 		err = j.prepareAnswers(pp, o)
 	case IsBuildRun(sub.Path):
 		err = j.prepareBuildRun(ctx, pp, o)

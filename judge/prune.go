@@ -2,18 +2,18 @@ package judge
 
 import (
 	"github.com/optjudge/optjudge/judge/verdict"
-	"github.com/optjudge/optjudge/problems"
+	"github.com/optjudge/optjudge/problems/kattis"
 )
 
 // unneeded asks the grading rules which of tests can no longer change the
 // outcome, given the results known so far (known[i] for test i, nil for a
 // test not known): in a Kattis package's own tests, its grading says
-// (problems.Problem.Unneeded); otherwise the verdict is the first rejected
+// (kattis.Package.Unneeded); otherwise the verdict is the first rejected
 // test's, and every test after a rejected one is unneeded. orderFree says
 // that the answer holds whichever results are known, not only those of the
 // tests before each (the first-rejected rule): a lazyRun may then skip at
 // once what any finished test makes unneeded.
-func (g *grader) unneeded(tests []problems.Test) (unneeded func(known []*TestResult) []bool, orderFree bool) {
+func (g *grader) unneeded(tests []kattis.Test) (unneeded func(known []*TestResult) []bool, orderFree bool) {
 	if !gradable(g.p, tests) {
 		return func(known []*TestResult) []bool {
 			out := make([]bool, len(tests))
@@ -33,16 +33,16 @@ func (g *grader) unneeded(tests []problems.Test) (unneeded func(known []*TestRes
 		index[t.Name] = i
 	}
 	return func(known []*TestResult) []bool {
-		results := func(t *problems.Test) (problems.TestResult, bool) {
+		results := func(t *kattis.Test) (kattis.TestResult, bool) {
 			i, ok := index[t.Name]
 			if !ok || known[i] == nil {
-				return problems.TestResult{}, false
+				return kattis.TestResult{}, false
 			}
 			tr := known[i]
-			return problems.TestResult{Verdict: tr.Verdict, Score: tr.validatorScore, Multiplier: tr.validatorMultiplier, Message: tr.Message}, true
+			return kattis.TestResult{Verdict: tr.Verdict, Score: tr.validatorScore, Multiplier: tr.validatorMultiplier, Message: tr.Message}, true
 		}
 		out := make([]bool, len(tests))
-		for name := range g.p.Unneeded(results) {
+		for name := range g.p.Package.Unneeded(results) {
 			if i, ok := index[name]; ok {
 				out[i] = true
 			}
@@ -66,7 +66,7 @@ type lazyRun struct {
 	next      int           // the first test not yet kept or dropped
 }
 
-func (g *grader) lazyRun(tests []problems.Test) *lazyRun {
+func (g *grader) lazyRun(tests []kattis.Test) *lazyRun {
 	l := &lazyRun{known: make([]*TestResult, len(tests))}
 	l.unneeded, l.orderFree = g.unneeded(tests)
 	if need := g.opts.Need; need != nil {

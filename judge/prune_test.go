@@ -10,6 +10,7 @@ import (
 
 	"github.com/optjudge/optjudge/judge/verdict"
 	"github.com/optjudge/optjudge/problems"
+	"github.com/optjudge/optjudge/problems/kattis"
 )
 
 // lazyPackages are the packages the lazy property test grades: every
@@ -36,7 +37,7 @@ func lazyPackages(t *testing.T) map[string]*problems.Problem {
 			if err != nil {
 				continue // the CLI's broken packages, made to fail
 			}
-			if tests, err := p.Tests(); err == nil && len(tests) == 0 {
+			if tests, err := p.Package.Tests(); err == nil && len(tests) == 0 {
 				continue // generators.yaml packages: no data until judge generate
 			}
 			out[filepath.Dir(f)] = p
@@ -156,7 +157,7 @@ func requirements2025(scoring, unbounded bool) map[string]string {
 // customGrader stands for a package's grader program: an arbitrary rule
 // (accepted when an even number of items are rejected), which no pruning
 // may second-guess.
-func customGrader(_ *problems.Group, children []problems.Outcome) (problems.Outcome, error) {
+func customGrader(_ *kattis.Group, children []kattis.Outcome) (kattis.Outcome, error) {
 	rejected, sum := 0, 0.0
 	for _, c := range children {
 		if c.Verdict != verdict.AC {
@@ -165,14 +166,14 @@ func customGrader(_ *problems.Group, children []problems.Outcome) (problems.Outc
 		sum += c.Score
 	}
 	if rejected%2 == 0 {
-		return problems.Outcome{Verdict: verdict.AC, Score: sum}, nil
+		return kattis.Outcome{Verdict: verdict.AC, Score: sum}, nil
 	}
-	return problems.Outcome{Verdict: verdict.WA, Score: sum / 2}, nil
+	return kattis.Outcome{Verdict: verdict.WA, Score: sum / 2}, nil
 }
 
 // gradeResults grades the given results of tests as Grade's scoring does:
 // by the package's rules, else the first rejected test's verdict.
-func gradeResults(t *testing.T, p *problems.Problem, tests []problems.Test, results []TestResult) (verdict.Verdict, float64) {
+func gradeResults(t *testing.T, p *problems.Problem, tests []kattis.Test, results []TestResult) (verdict.Verdict, float64) {
 	t.Helper()
 	if !gradable(p, tests) {
 		return overall(results), 0
@@ -181,9 +182,9 @@ func gradeResults(t *testing.T, p *problems.Problem, tests []problems.Test, resu
 	for _, r := range results {
 		byName[r.Name] = r
 	}
-	g, err := p.Grade(func(t *problems.Test) (problems.TestResult, bool) {
+	g, err := p.Package.Grade(func(t *kattis.Test) (kattis.TestResult, bool) {
 		r, ok := byName[t.Name]
-		return problems.TestResult{Verdict: r.Verdict, Score: r.validatorScore, Multiplier: r.validatorMultiplier}, ok
+		return kattis.TestResult{Verdict: r.Verdict, Score: r.validatorScore, Multiplier: r.validatorMultiplier}, ok
 	}, customGrader)
 	if err != nil {
 		t.Fatal(err)
@@ -196,7 +197,7 @@ func gradeResults(t *testing.T, p *problems.Problem, tests []problems.Test, resu
 // write one, a score: in 2025-09, a multiplier in a bounded group that
 // sums or takes the least, a score in a group of unbounded score (the
 // rules refuse any other as a judge error).
-func randomResults(rng *rand.Rand, p *problems.Problem, tests []problems.Test, pAC float64) []TestResult {
+func randomResults(rng *rand.Rand, p *problems.Problem, tests []kattis.Test, pAC float64) []TestResult {
 	rejected := []verdict.Verdict{verdict.WA, verdict.TLE, verdict.MLE, verdict.OLE, verdict.RE}
 	out := make([]TestResult, len(tests))
 	for i, tt := range tests {
@@ -204,14 +205,14 @@ func randomResults(rng *rand.Rand, p *problems.Problem, tests []problems.Test, p
 		if rng.Float64() >= pAC {
 			r.Verdict = rejected[rng.IntN(len(rejected))]
 		}
-		if r.Verdict == verdict.AC && p.Validation.ScoreAllowed {
+		if r.Verdict == verdict.AC && p.Package.Validation.ScoreAllowed {
 			x := []float64{0, 0.25, 1, 3}[rng.IntN(4)]
-			s := p.GroupOf(tt).Settings
+			s := p.Package.GroupOf(tt).Settings
 			switch {
 			case rng.IntN(3) == 0 && !s.Unbounded:
-			case p.GroupRules != problems.GroupRules2025:
+			case p.Package.GroupRules != kattis.GroupRules2025:
 				r.validatorScore = &x
-			case s.Aggregation == problems.AggregatePassFail:
+			case s.Aggregation == kattis.AggregatePassFail:
 			case s.Unbounded:
 				r.validatorScore = &x
 			default:
@@ -219,7 +220,7 @@ func randomResults(rng *rand.Rand, p *problems.Problem, tests []problems.Test, p
 				r.validatorMultiplier = &m
 			}
 		}
-		if p.Validation.ScoreRequired && r.Verdict == verdict.AC && r.validatorScore == nil {
+		if p.Package.Validation.ScoreRequired && r.Verdict == verdict.AC && r.validatorScore == nil {
 			x := float64(rng.IntN(5))
 			r.validatorScore = &x
 		}
@@ -231,7 +232,7 @@ func randomResults(rng *rand.Rand, p *problems.Problem, tests []problems.Test, p
 // lazyOneAtATime runs a lazy grading of results one test at a time, as
 // runAll with one worker does, and returns the results kept. It fails the
 // test if what is unneeded ever shrinks.
-func lazyOneAtATime(t *testing.T, g *grader, tests []problems.Test, results []TestResult) []TestResult {
+func lazyOneAtATime(t *testing.T, g *grader, tests []kattis.Test, results []TestResult) []TestResult {
 	t.Helper()
 	l := g.lazyRun(tests)
 	done := make([]*TestResult, len(tests))
@@ -256,7 +257,7 @@ func lazyOneAtATime(t *testing.T, g *grader, tests []problems.Test, results []Te
 
 // lazyParallel runs a lazy grading of results on workers that finish in a
 // random order, cancelling the tests found unneeded, as runAll does.
-func lazyParallel(g *grader, tests []problems.Test, results []TestResult, workers int, rng *rand.Rand) []TestResult {
+func lazyParallel(g *grader, tests []kattis.Test, results []TestResult, workers int, rng *rand.Rand) []TestResult {
 	l := g.lazyRun(tests)
 	done := make([]*TestResult, len(tests))
 	skipped := make([]bool, len(tests))
@@ -302,7 +303,7 @@ func TestLazyEqualsFull(t *testing.T) {
 	skippedAny := map[string]bool{}
 	for name, p := range lazyPackages(t) {
 		t.Run(name, func(t *testing.T) {
-			tests, err := p.Tests()
+			tests, err := p.Package.Tests()
 			if err != nil || len(tests) == 0 {
 				t.Fatalf("tests of %s: %v (%d)", name, err, len(tests))
 			}

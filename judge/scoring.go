@@ -12,10 +12,11 @@ import (
 
 	"github.com/optjudge/optjudge/judge/verdict"
 	"github.com/optjudge/optjudge/problems"
+	"github.com/optjudge/optjudge/problems/kattis"
 )
 
 // Score is a report's grading by the problem's rules. A Kattis package is
-// graded as its format version says (problems.Problem.Grade: test
+// graded as its format version says (kattis.Package.Grade: test
 // groups, on_reject, graders, accept and reject scores, score.txt, in
 // 2025-09 max_score, score_aggregation and require_pass); its verdict is
 // in the Kattis set (MLE counts as RE, OLE as WA), and it is the report's.
@@ -41,7 +42,7 @@ type Score struct {
 	// Grading is the model's grading, for callers that check
 	// expectations (problems.ExampleSubmission.Check); nil for a native
 	// problem, a build that failed or a cancelled grading.
-	Grading *problems.Grading `json:"-"`
+	Grading *kattis.Grading `json:"-"`
 }
 
 // GroupScore is one graded group.
@@ -54,8 +55,8 @@ type GroupScore struct {
 
 // noScore is the Score of a grading that graded no test.
 func noScore(p *problems.Problem, v verdict.Verdict) Score {
-	s := Score{Scoring: p.Type.Scoring, Verdict: v}
-	if best, ok := p.BestScore(); ok && p.Type.Scoring {
+	s := Score{Scoring: p.Package.Type.Scoring, Verdict: v}
+	if best, ok := p.Package.BestScore(); ok && p.Package.Type.Scoring {
 		s.Max = &best
 	}
 	return s
@@ -63,8 +64,8 @@ func noScore(p *problems.Problem, v verdict.Verdict) Score {
 
 // gradable says whether the grading rules of p apply to tests: a Kattis
 // package's own tests (not --tests).
-func gradable(p *problems.Problem, tests []problems.Test) bool {
-	if p.Layout != problems.LayoutKattis || p.Groups == nil {
+func gradable(p *problems.Problem, tests []kattis.Test) bool {
+	if p.Package.Layout != kattis.LayoutKattis || p.Package.Groups == nil {
 		return false
 	}
 	for _, t := range tests {
@@ -77,7 +78,7 @@ func gradable(p *problems.Problem, tests []problems.Test) bool {
 
 // score grades the finished tests by the problem's rules into r.Score and
 // r.Verdict, and each test's score into its result.
-func (g *grader) score(ctx context.Context, r *Report, tests []problems.Test) error {
+func (g *grader) score(ctx context.Context, r *Report, tests []kattis.Test) error {
 	r.graded = gradable(g.p, tests)
 	return g.scoreReport(ctx, r)
 }
@@ -133,20 +134,20 @@ func (g *grader) scoreReport(ctx context.Context, r *Report) error {
 	for i := range r.Tests {
 		byName[r.Tests[i].Name] = &r.Tests[i]
 	}
-	results := func(t *problems.Test) (problems.TestResult, bool) {
+	results := func(t *kattis.Test) (kattis.TestResult, bool) {
 		tr, ok := byName[t.Name]
 		if !ok {
-			return problems.TestResult{}, false
+			return kattis.TestResult{}, false
 		}
-		return problems.TestResult{Verdict: tr.Verdict, Score: tr.validatorScore, Multiplier: tr.validatorMultiplier, Message: tr.Message}, true
+		return kattis.TestResult{Verdict: tr.Verdict, Score: tr.validatorScore, Multiplier: tr.validatorMultiplier, Message: tr.Message}, true
 	}
-	var custom problems.CustomGrader
+	var custom kattis.CustomGrader
 	if g.custom != nil {
-		custom = func(grp *problems.Group, children []problems.Outcome) (problems.Outcome, error) {
+		custom = func(grp *kattis.Group, children []kattis.Outcome) (kattis.Outcome, error) {
 			return g.runGrader(ctx, grp, children)
 		}
 	}
-	grading, err := g.p.Grade(results, custom)
+	grading, err := g.p.Package.Grade(results, custom)
 	if err != nil {
 		return err
 	}
@@ -159,14 +160,14 @@ func (g *grader) scoreReport(ctx context.Context, r *Report) error {
 	if r.Verdict != verdict.AC {
 		r.Score.Message = grading.Message
 	}
-	if g.p.Type.Scoring {
+	if g.p.Package.Type.Scoring {
 		for name, o := range grading.Tests {
 			if tr := byName[name]; tr != nil {
 				tr.Score = &o.Score
 			}
 		}
 	}
-	g.p.Groups.Walk(func(grp *problems.Group) {
+	g.p.Package.Groups.Walk(func(grp *kattis.Group) {
 		if o, ok := grading.Groups[grp.Name]; ok && grp.Name != "" {
 			r.Score.Groups = append(r.Score.Groups, g.groupScore(grp, o))
 		}
@@ -174,14 +175,14 @@ func (g *grader) scoreReport(ctx context.Context, r *Report) error {
 	return nil
 }
 
-func (g *grader) groupScore(grp *problems.Group, o problems.Outcome) GroupScore {
+func (g *grader) groupScore(grp *kattis.Group, o kattis.Outcome) GroupScore {
 	gs := GroupScore{Name: grp.Name, Verdict: o.Verdict}
-	if !g.p.Type.Scoring {
+	if !g.p.Package.Type.Scoring {
 		return gs
 	}
 	gs.Score = o.Score
 	max := grp.Settings.Range.Max
-	if g.p.GroupRules == problems.GroupRules2025 {
+	if g.p.Package.GroupRules == kattis.GroupRules2025 {
 		max = grp.Settings.MaxScore
 		if grp.Settings.Unbounded {
 			max = math.Inf(1)
@@ -215,15 +216,15 @@ func nativeGroups(tests []TestResult) []GroupScore {
 
 // setupGrader builds the legacy custom grader when a group uses it.
 func (g *grader) setupGrader(ctx context.Context, langs *Languages) error {
-	if len(g.p.Graders) == 0 || !g.p.Type.Scoring {
+	if len(g.p.Package.Graders) == 0 || !g.p.Package.Type.Scoring {
 		return nil
 	}
 	uses := false
-	g.p.Groups.Walk(func(grp *problems.Group) { uses = uses || grp.Settings.Grading == "custom" })
+	g.p.Package.Groups.Walk(func(grp *kattis.Group) { uses = uses || grp.Settings.Grading == "custom" })
 	if !uses {
 		return nil
 	}
-	t, err := g.j.tool(ctx, g.p, g.p.Graders[0], langs)
+	t, err := g.j.tool(ctx, g.p, g.p.Package.Graders[0], langs)
 	if err != nil {
 		return err
 	}
@@ -239,9 +240,9 @@ var graderOutput = regexp.MustCompile(`^(AC|WA|TLE|RTE|MLE|OLE|JE)\s+(-?[0-9.]+)
 // grader flags as arguments, "VERDICT SCORE" out (problemtools'
 // judge/grade.py). A grader that fails, or says something else, makes
 // the group JE.
-func (g *grader) runGrader(ctx context.Context, grp *problems.Group, children []problems.Outcome) (problems.Outcome, error) {
+func (g *grader) runGrader(ctx context.Context, grp *kattis.Group, children []kattis.Outcome) (kattis.Outcome, error) {
 	if len(children) == 0 {
-		return problems.Outcome{Verdict: verdict.AC}, nil
+		return kattis.Outcome{Verdict: verdict.AC}, nil
 	}
 	var in strings.Builder
 	for _, c := range children {
@@ -252,24 +253,24 @@ func (g *grader) runGrader(ctx context.Context, grp *problems.Group, children []
 	r, err := g.j.runProgram(ctx, g.custom, programRun{args: grp.Settings.GraderFlags, stdin: []byte(in.String()), limits: lim})
 	switch {
 	case err != nil && ctx.Err() != nil:
-		return problems.Outcome{}, ctx.Err()
+		return kattis.Outcome{}, ctx.Err()
 	case err != nil:
-		return problems.Outcome{Verdict: verdict.JE, Message: fmt.Sprintf("grader %s: %v", g.custom.path, err)}, nil
+		return kattis.Outcome{Verdict: verdict.JE, Message: fmt.Sprintf("grader %s: %v", g.custom.path, err)}, nil
 	case programFailure(r, lim) != "":
-		return problems.Outcome{Verdict: verdict.JE, Message: fmt.Sprintf("grader %s: %s", g.custom.path, programFailure(r, lim))}, nil
+		return kattis.Outcome{Verdict: verdict.JE, Message: fmt.Sprintf("grader %s: %s", g.custom.path, programFailure(r, lim))}, nil
 	case r.ExitCode != 0:
-		return problems.Outcome{Verdict: verdict.JE, Message: fmt.Sprintf("grader %s failed (exit %d): %s", g.custom.path, r.ExitCode, firstLine(r.Stderr, 200))}, nil
+		return kattis.Outcome{Verdict: verdict.JE, Message: fmt.Sprintf("grader %s failed (exit %d): %s", g.custom.path, r.ExitCode, firstLine(r.Stderr, 200))}, nil
 	}
 	m := graderOutput.FindStringSubmatch(string(r.Stdout))
 	if m == nil {
-		return problems.Outcome{Verdict: verdict.JE, Message: fmt.Sprintf("grader %s: output %q is not \"VERDICT SCORE\"", g.custom.path, firstLine(r.Stdout, 80))}, nil
+		return kattis.Outcome{Verdict: verdict.JE, Message: fmt.Sprintf("grader %s: output %q is not \"VERDICT SCORE\"", g.custom.path, firstLine(r.Stdout, 80))}, nil
 	}
 	score, err := strconv.ParseFloat(m[2], 64)
 	if err != nil {
-		return problems.Outcome{Verdict: verdict.JE, Message: fmt.Sprintf("grader %s: %v", g.custom.path, err)}, nil
+		return kattis.Outcome{Verdict: verdict.JE, Message: fmt.Sprintf("grader %s: %v", g.custom.path, err)}, nil
 	}
 	v, _ := verdict.Parse(strings.Replace(m[1], "RTE", "RE", 1))
-	return problems.Outcome{Verdict: v, Score: score}, nil
+	return kattis.Outcome{Verdict: v, Score: score}, nil
 }
 
 // kattisName is a verdict as the Kattis tools spell it: RE is RTE.

@@ -8,6 +8,7 @@ import (
 
 	"github.com/optjudge/optjudge/judge/bytesize"
 	"github.com/optjudge/optjudge/problems"
+	"github.com/optjudge/optjudge/problems/kattis"
 )
 
 // RefusedError says that the problem does not take the submission: it is
@@ -27,7 +28,7 @@ func (e *RefusedError) Error() string { return e.Path + ": " + e.Reason }
 // (*NotInstalledError), a language or a size the problem does not take
 // (*RefusedError), a missing file; nil when it would build it.
 func (j *Judge) Check(sub Submission, o BuildOptions) error {
-	if IsBuildRun(sub.Path) || (o.Problem != nil && o.Problem.Type.SubmitAnswer) {
+	if IsBuildRun(sub.Path) || (o.Problem != nil && o.Problem.Package.Type.SubmitAnswer) {
 		return nil
 	}
 	_, _, err := j.source(sub, o)
@@ -69,12 +70,12 @@ func (j *Judge) source(sub Submission, o BuildOptions) (*sourceSet, *toolchain, 
 	if p == nil {
 		return src, tc, nil
 	}
-	if o.Example && len(p.Constants) > 0 {
-		if err := src.substitute(p.Constants); err != nil {
+	if o.Example && len(p.Package.Constants) > 0 {
+		if err := src.substitute(p.Package.Constants); err != nil {
 			return nil, nil, err
 		}
 	}
-	files, err := p.IncludeFiles(lang.KattisCode())
+	files, err := p.Package.IncludeFiles(lang.KattisCode())
 	if err != nil {
 		return nil, nil, err
 	}
@@ -85,7 +86,7 @@ func (j *Judge) source(sub Submission, o BuildOptions) (*sourceSet, *toolchain, 
 // refused says why p does not take the submission src, or nil: its code
 // limit (the submission's own files), its languages.
 func refused(p *problems.Problem, src *sourceSet) error {
-	if lim := p.Submit.CodeLimit; lim > 0 {
+	if lim := p.Package.Submit.CodeLimit; lim > 0 {
 		n, err := src.size()
 		if err != nil {
 			return fmt.Errorf("submission %s: %w", src.path, unwrapPathError(err))
@@ -95,16 +96,16 @@ func refused(p *problems.Problem, src *sourceSet) error {
 				Reason: fmt.Sprintf("%s of code, over the problem's limit of %s (limits.code)", bytesize.Size(n), lim)}
 		}
 	}
-	if p.Submit.Languages == nil {
+	if p.Package.Submit.Languages == nil {
 		return nil
 	}
 	code, name := "", "an executable"
 	if src.lang != nil {
 		code, name = src.lang.KattisCode(), src.lang.DisplayName()
 	}
-	if !p.Submit.AllowsLanguage(code) {
+	if !p.Package.Submit.AllowsLanguage(code) {
 		return &RefusedError{Path: src.path,
-			Reason: fmt.Sprintf("%s is not a language of the problem (problem.yaml's languages: %s)", name, strings.Join(p.Submit.Languages, ", "))}
+			Reason: fmt.Sprintf("%s is not a language of the problem (problem.yaml's languages: %s)", name, strings.Join(p.Package.Submit.Languages, ", "))}
 	}
 	return nil
 }
@@ -128,7 +129,7 @@ func (s *sourceSet) retarget(langs *Languages, lang *Language) {
 }
 
 // substitute puts the constants in place in the submission's files.
-func (s *sourceSet) substitute(c problems.Constants) error {
+func (s *sourceSet) substitute(c kattis.Constants) error {
 	for _, f := range s.files {
 		if _, ok := s.content[f]; ok {
 			continue
@@ -156,7 +157,7 @@ func (s *sourceSet) setContent(name string, b []byte) {
 // every file of the language, and its entry an included source named as
 // the language's entry point (__main__, else main: a driver) unless the
 // submission names one (entry).
-func (s *sourceSet) include(langs *Languages, files []problems.File, entry bool) {
+func (s *sourceSet) include(langs *Languages, files []kattis.File, entry bool) {
 	if len(files) == 0 {
 		return
 	}
@@ -171,7 +172,7 @@ func (s *sourceSet) include(langs *Languages, files []problems.File, entry bool)
 	for _, f := range s.files {
 		if langs.hasExt(s.lang, f) {
 			sources = append(sources, f)
-			if _, ok := s.content[f]; ok && slices.ContainsFunc(files, func(x problems.File) bool { return x.Path == f }) {
+			if _, ok := s.content[f]; ok && slices.ContainsFunc(files, func(x kattis.File) bool { return x.Path == f }) {
 				included = append(included, f)
 			}
 		}

@@ -8,17 +8,18 @@ import (
 	"github.com/optjudge/optjudge/checkers"
 	"github.com/optjudge/optjudge/judge/verdict"
 	"github.com/optjudge/optjudge/problems"
+	"github.com/optjudge/optjudge/problems/kattis"
 )
 
 // staticTests are the static validation test cases of p's groups (a
 // 2025-09 test_group.yaml's static_validation_score), in test order; nil
 // when p has no static validator.
-func staticTests(p *problems.Problem) []*problems.Test {
-	if p.StaticValidator == nil || p.Groups == nil {
+func staticTests(p *problems.Problem) []*kattis.Test {
+	if p.Package.StaticValidator == nil || p.Package.Groups == nil {
 		return nil
 	}
-	var out []*problems.Test
-	for _, t := range p.Groups.AllTests() {
+	var out []*kattis.Test
+	for _, t := range p.Package.Groups.AllTests() {
 		if t.Config != nil && t.Config.Static {
 			out = append(out, t)
 		}
@@ -37,8 +38,8 @@ func staticTests(p *problems.Problem) []*problems.Test {
 // validation_output), its feedback directory writable. Its exit code and feedback are an output
 // validator's: 42 accepts, 43 rejects, score.txt scores. Each result is
 // named after its test case ("secret/group1/static_validation").
-func (g *grader) validateStatic(ctx context.Context, langs *Languages, tests []*problems.Test) ([]TestResult, error) {
-	t, err := g.j.tool(ctx, g.p, *g.p.StaticValidator, langs)
+func (g *grader) validateStatic(ctx context.Context, langs *Languages, tests []*kattis.Test) ([]TestResult, error) {
+	t, err := g.j.tool(ctx, g.p, *g.p.Package.StaticValidator, langs)
 	if err != nil {
 		return nil, err
 	}
@@ -66,7 +67,7 @@ func (g *grader) validateStatic(ctx context.Context, langs *Languages, tests []*
 }
 
 // staticRun runs the static validator on the submission for test case st.
-func (g *grader) staticRun(ctx context.Context, t *tool, st *problems.Test) (checkers.Result, error) {
+func (g *grader) staticRun(ctx context.Context, t *tool, st *kattis.Test) (checkers.Result, error) {
 	dir, err := os.MkdirTemp(g.j.tmp, "static-")
 	if err != nil {
 		return checkers.Result{}, err
@@ -98,7 +99,7 @@ func (g *grader) staticRun(ctx context.Context, t *tool, st *problems.Test) (che
 		entry = g.prog.vars["src"]
 	}
 	var args []string
-	if sv := g.p.GroupOf(*st); sv != nil && sv.Settings.StaticValidation != nil {
+	if sv := g.p.Package.GroupOf(*st); sv != nil && sv.Settings.StaticValidation != nil {
 		args = sv.Settings.StaticValidation.Args
 	}
 	cmd := t.command(programTimeout(g.p), programMemory(g.p))

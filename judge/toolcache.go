@@ -49,7 +49,7 @@ func (j *Judge) dropToolLocked(hash, key string) {
 // holdTools keeps the programs of p's version built until the returned
 // function is called: a grading holds the version it runs on.
 func (j *Judge) holdTools(p *problems.Problem) (release func()) {
-	if p.CheckerProgram == nil && p.Validation.Program == nil && len(p.Graders) == 0 {
+	if p.Package.CheckerProgram == nil && p.Package.Validation.Program == nil && len(p.Package.Graders) == 0 {
 		return func() {} // no program to build, none to keep
 	}
 	hash := p.Hash()

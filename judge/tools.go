@@ -19,6 +19,7 @@ import (
 	"github.com/optjudge/optjudge/judge/bytesize"
 	"github.com/optjudge/optjudge/judge/proc"
 	"github.com/optjudge/optjudge/problems"
+	"github.com/optjudge/optjudge/problems/kattis"
 )
 
 // tool is a program of a problem (a checker, an input, answer or
@@ -35,7 +36,7 @@ type tool struct {
 	runner   checkers.Runner
 	// script: a checktestdata or viva script, run by its tool, whose exit
 	// code 0 (not 42) accepts; viva takes the file to check as an argument.
-	script problems.ProgramKind
+	script kattis.ProgramKind
 }
 
 // toolEntry is a tool being built, or built (or that failed to build),
@@ -59,10 +60,10 @@ func (j *Judge) Checker(ctx context.Context, p *problems.Problem, langs *Languag
 }
 
 func (j *Judge) checker(ctx context.Context, p *problems.Problem, langs *Languages) (checkers.Checker, error) {
-	if p.CheckerProgram == nil {
-		return p.Checker, nil
+	if p.Package.CheckerProgram == nil {
+		return p.Package.Checker, nil
 	}
-	t, err := j.tool(ctx, p, *p.CheckerProgram, langs)
+	t, err := j.tool(ctx, p, *p.Package.CheckerProgram, langs)
 	if err != nil {
 		return nil, err
 	}
@@ -70,8 +71,8 @@ func (j *Judge) checker(ctx context.Context, p *problems.Problem, langs *Languag
 	cmd.Output = programOutput(p)
 	return &checkers.External{
 		Command:  cmd,
-		Protocol: p.CheckerProgram.Protocol,
-		Args:     p.CheckerProgram.Args,
+		Protocol: p.Package.CheckerProgram.Protocol,
+		Args:     p.Package.CheckerProgram.Args,
 		TempDir:  j.tmp,
 	}, nil
 }
@@ -79,10 +80,10 @@ func (j *Judge) checker(ctx context.Context, p *problems.Problem, langs *Languag
 // BuildInteractor builds an interactive problem's validator, as Checker
 // builds a checker program, and says why it does not build.
 func (j *Judge) BuildInteractor(ctx context.Context, p *problems.Problem, langs *Languages) error {
-	if p.Validation.Program == nil {
+	if p.Package.Validation.Program == nil {
 		return errors.New("the problem has no interactive validator")
 	}
-	_, err := j.tool(ctx, p, *p.Validation.Program, langs)
+	_, err := j.tool(ctx, p, *p.Package.Validation.Program, langs)
 	return err
 }
 
@@ -118,7 +119,7 @@ type Checkers struct {
 // builds it, or the built-in checkers of its tests.
 func (j *Judge) Checkers(ctx context.Context, p *problems.Problem, langs *Languages) (*Checkers, error) {
 	c := &Checkers{p: p}
-	if p.CheckerProgram == nil {
+	if p.Package.CheckerProgram == nil {
 		return c, nil
 	}
 	chk, err := j.checker(ctx, p, langs)
@@ -130,25 +131,25 @@ func (j *Judge) Checkers(ctx context.Context, p *problems.Problem, langs *Langua
 }
 
 // For is the checker of test t: the default output validator with t's
-// flags (problems.Problem.CheckerFor), or the checker program with t's
-// arguments (problems.Problem.OutputValidatorArgs).
-func (c *Checkers) For(t problems.Test) checkers.Checker {
+// flags (kattis.Package.CheckerFor), or the checker program with t's
+// arguments (kattis.Package.OutputValidatorArgs).
+func (c *Checkers) For(t kattis.Test) checkers.Checker {
 	if c.program == nil {
-		return c.p.CheckerFor(t)
+		return c.p.Package.CheckerFor(t)
 	}
 	x := *c.program
-	x.Args = c.p.OutputValidatorArgs(t)
+	x.Args = c.p.Package.OutputValidatorArgs(t)
 	return &x
 }
 
 // InputValidators returns p's input validator programs, built as Checker
 // builds the checker, in the order of p.InputValidators. A checktestdata
 // or viva script whose tool is not on the Judge's PATH is left out
-// (problems.Problem.ToolWarnings says which). Their Args are each
-// program's own; a test's come with problems.Problem.InputValidatorArgs.
+// (kattis.Package.ToolWarnings says which). Their Args are each
+// program's own; a test's come with kattis.Package.InputValidatorArgs.
 func (j *Judge) InputValidators(ctx context.Context, p *problems.Problem, langs *Languages) ([]*checkers.InputValidator, error) {
 	var vs []*checkers.InputValidator
-	for _, prog := range p.InputValidators {
+	for _, prog := range p.Package.InputValidators {
 		if tool := prog.Kind.Tool(); tool != "" && !j.hasTool(tool) {
 			continue
 		}
@@ -166,7 +167,7 @@ func (j *Judge) InputValidators(ctx context.Context, p *problems.Problem, langs 
 // validators.
 func (j *Judge) AnswerValidators(ctx context.Context, p *problems.Problem, langs *Languages) ([]*checkers.AnswerValidator, error) {
 	var vs []*checkers.AnswerValidator
-	for _, prog := range p.AnswerValidators {
+	for _, prog := range p.Package.AnswerValidators {
 		if tool := prog.Kind.Tool(); tool != "" && !j.hasTool(tool) {
 			continue
 		}
@@ -185,11 +186,11 @@ func (j *Judge) hasTool(name string) bool {
 	return err == nil
 }
 
-func (t *tool) inputValidator(prog problems.Program, timeout time.Duration, mem bytesize.Size) *checkers.InputValidator {
+func (t *tool) inputValidator(prog kattis.Program, timeout time.Duration, mem bytesize.Size) *checkers.InputValidator {
 	return &checkers.InputValidator{
 		Command: t.command(timeout, mem), Args: prog.Args, Program: prog.Name(),
-		ExitZeroValid: t.script != problems.ProgramSource && t.script != problems.ProgramBuildRun,
-		FileArg:       t.script == problems.ProgramViva, TempDir: t.dir,
+		ExitZeroValid: t.script != kattis.ProgramSource && t.script != kattis.ProgramBuildRun,
+		FileArg:       t.script == kattis.ProgramViva, TempDir: t.dir,
 	}
 }
 
@@ -198,7 +199,7 @@ func (t *tool) inputValidator(prog problems.Program, timeout time.Duration, mem 
 // build that succeeded is kept: the callers waiting for one that failed
 // get its error, and the next caller tries again (a long-lived Judge must
 // not keep a failure that a full disk or a loaded machine caused).
-func (j *Judge) tool(ctx context.Context, p *problems.Problem, prog problems.Program, langs *Languages) (*tool, error) {
+func (j *Judge) tool(ctx context.Context, p *problems.Problem, prog kattis.Program, langs *Languages) (*tool, error) {
 	langs = j.table(langs)
 	hash := p.Hash()
 	key := hash + "\x00" + prog.Path + "\x00" + langs.key()
@@ -243,19 +244,19 @@ func (j *Judge) tool(ctx context.Context, p *problems.Problem, prog problems.Pro
 // scripts, or a checktestdata or viva script; the package's constants in
 // its files. A program that does not build is an error: the problem, not
 // a contestant, is at fault.
-func (j *Judge) buildTool(ctx context.Context, p *problems.Problem, prog problems.Program, langs *Languages) (*tool, error) {
+func (j *Judge) buildTool(ctx context.Context, p *problems.Problem, prog kattis.Program, langs *Languages) (*tool, error) {
 	dir, err := os.MkdirTemp(j.tmp, "tool-")
 	if err != nil {
 		return nil, fmt.Errorf("building %s: %w", prog.Path, err)
 	}
 	var t *tool
-	if prog.Kind == problems.ProgramSource && buildRunIn(p.FS, prog.Path) {
-		prog.Kind = problems.ProgramBuildRun // a native problem's program may build itself too
+	if prog.Kind == kattis.ProgramSource && buildRunIn(p.Package.FS, prog.Path) {
+		prog.Kind = kattis.ProgramBuildRun // a native problem's program may build itself too
 	}
 	switch prog.Kind {
-	case problems.ProgramBuildRun:
+	case kattis.ProgramBuildRun:
 		t, err = j.buildRunTool(ctx, p, prog.Path, dir)
-	case problems.ProgramCheckTestData, problems.ProgramViva:
+	case kattis.ProgramCheckTestData, kattis.ProgramViva:
 		t, err = j.scriptTool(p, prog, dir)
 	default:
 		t, err = j.buildToolIn(ctx, p, prog, dir, langs)
@@ -278,7 +279,7 @@ func (j *Judge) buildTool(ctx context.Context, p *problems.Problem, prog problem
 
 // scriptTool is a checktestdata or viva script run by its tool, found on
 // the Judge's PATH.
-func (j *Judge) scriptTool(p *problems.Problem, prog problems.Program, dir string) (*tool, error) {
+func (j *Judge) scriptTool(p *problems.Problem, prog kattis.Program, dir string) (*tool, error) {
 	name := prog.Kind.Tool()
 	exe, err := proc.LookPath(name, j.cfg.Path, nil)
 	if err != nil {
@@ -293,14 +294,14 @@ func (j *Judge) scriptTool(p *problems.Problem, prog problems.Program, dir strin
 		readOnly: toolReadOnly(dir, filepath.Dir(exe))}, nil
 }
 
-func (j *Judge) buildToolIn(ctx context.Context, p *problems.Problem, prog problems.Program, dir string, langs *Languages) (*tool, error) {
+func (j *Judge) buildToolIn(ctx context.Context, p *problems.Problem, prog kattis.Program, dir string, langs *Languages) (*tool, error) {
 	name := prog.Path
 	files, err := copyProgram(p, prog, dir)
 	if err != nil {
 		return nil, fmt.Errorf("building %s: %w", name, err)
 	}
 	single := false
-	if st, err := fs.Stat(p.FS, name); err == nil && !st.IsDir() {
+	if st, err := fs.Stat(p.Package.FS, name); err == nil && !st.IsDir() {
 		single = true // a file program: its language is its own
 	}
 	detectIn := files
@@ -373,8 +374,8 @@ func isEntryName(f string) bool {
 // copyProgram copies the program (a file and the other files of its
 // folder, or a directory's files) into dir, the package's constants in
 // place, and returns the files copied, slash-separated, sorted.
-func copyProgram(p *problems.Problem, prog problems.Program, dir string) ([]string, error) {
-	st, err := fs.Stat(p.FS, prog.Path)
+func copyProgram(p *problems.Problem, prog kattis.Program, dir string) ([]string, error) {
+	st, err := fs.Stat(p.Package.FS, prog.Path)
 	if err != nil {
 		return nil, unwrapPathError(err)
 	}
@@ -409,7 +410,7 @@ func copyProgram(p *problems.Problem, prog problems.Program, dir string) ([]stri
 // script at the top gets them. Symbolic links are followed (LoadDir has
 // checked that none leads out of the package).
 func copyTree(p *problems.Problem, name, dir string, file func(rel string)) error {
-	return copyTreeFS(p.FS, name, dir, p.ReadFile, file)
+	return copyTreeFS(p.Package.FS, name, dir, p.Package.ReadFile, file)
 }
 
 // copyTreeFS is copyTree for any FS, each file read with read.
@@ -467,7 +468,7 @@ func copyLevel(fsys fs.FS, name, dir, rel string, read func(string) ([]byte, err
 // copyFromProblem copies a file of the problem to dst, the package's
 // constants in place.
 func copyFromProblem(p *problems.Problem, name, dst string) error {
-	b, err := p.ReadFile(name)
+	b, err := p.Package.ReadFile(name)
 	if err != nil {
 		return err
 	}
@@ -482,8 +483,8 @@ func (t *tool) command(timeout time.Duration, mem bytesize.Size) checkers.Comman
 // programTimeout bounds a run of one of p's programs: the Kattis package's
 // validation_time, else checkers.DefaultProgramTimeout.
 func programTimeout(p *problems.Problem) time.Duration {
-	if p.Kattis != nil && p.Kattis.Limits.ValidationTime > 0 {
-		return time.Duration(p.Kattis.Limits.ValidationTime * float64(time.Second))
+	if p.Package.Spec != nil && p.Package.Spec.Limits.ValidationTime > 0 {
+		return time.Duration(p.Package.Spec.Limits.ValidationTime * float64(time.Second))
 	}
 	return checkers.DefaultProgramTimeout
 }
@@ -504,13 +505,13 @@ const DefaultValidationOutput = 8 * bytesize.MiB
 // package's validation_memory (its format's default when it gives none);
 // a native problem's programs have no limit.
 func programMemory(p *problems.Problem) bytesize.Size {
-	if p.Kattis == nil {
+	if p.Package.Spec == nil {
 		return 0
 	}
-	if m := p.Kattis.Limits.ValidationMemory; m > 0 {
+	if m := p.Package.Spec.Limits.ValidationMemory; m > 0 {
 		return bytesize.Size(m * float64(bytesize.MiB))
 	}
-	if p.Kattis.Format() != problems.FormatLegacy {
+	if p.Package.Spec.Format() != kattis.FormatLegacy {
 		return DefaultValidationMemory2023
 	}
 	return DefaultValidationMemory
@@ -521,8 +522,8 @@ func programMemory(p *problems.Problem) bytesize.Size {
 // validation_output (DefaultValidationOutput when it gives none); a
 // native problem's programs have the sandbox's default limits.
 func programOutput(p *problems.Problem) bytesize.Size {
-	if p.Submit.ValidationOutput > 0 || p.Kattis == nil {
-		return p.Submit.ValidationOutput
+	if p.Package.Submit.ValidationOutput > 0 || p.Package.Spec == nil {
+		return p.Package.Submit.ValidationOutput
 	}
 	return DefaultValidationOutput
 }

@@ -8,6 +8,8 @@ import (
 	"path/filepath"
 	"strings"
 	"sync"
+
+	"github.com/optjudge/optjudge/problems/kattis"
 )
 
 // contentHash is a problem's Hash, computed once.
@@ -24,9 +26,9 @@ type contentHash struct {
 // path and the error, so that the hash still changes with it.
 func (p *Problem) Hash() string {
 	if p.hash == nil {
-		return hashFS(p.FS)
+		return hashFS(p.Package.FS)
 	}
-	p.hash.once.Do(func() { p.hash.sum = hashFS(p.FS) })
+	p.hash.once.Do(func() { p.hash.sum = hashFS(p.Package.FS) })
 	return p.hash.sum
 }
 
@@ -62,11 +64,11 @@ func (p *Problem) TestDirs() []string {
 		return nil
 	}
 	root, depth := "testdata", 1
-	if p.Layout == LayoutKattis {
+	if p.Package.Layout == kattis.LayoutKattis {
 		root, depth = "data", -1
 	}
 	var dirs []string
-	fs.WalkDir(p.FS, root, func(name string, d fs.DirEntry, err error) error {
+	fs.WalkDir(p.Package.FS, root, func(name string, d fs.DirEntry, err error) error {
 		if err != nil || !d.IsDir() {
 			return nil // a directory that went, or never was
 		}

@@ -99,7 +99,7 @@ func TestTestDirs(t *testing.T) {
 			want = append(want, filepath.Join(tt.dir, w))
 		}
 		if got := p.TestDirs(); !slices.Equal(got, want) {
-			t.Errorf("%v layout: got %q, want %q", p.Layout, got, want)
+			t.Errorf("%v layout: got %q, want %q", p.Package.Layout, got, want)
 		}
 	}
 }

@@ -12,7 +12,7 @@
 //	submissions/<verdict>/ contestant programs with their expected verdict
 //
 // A Kattis/ICPC problem package, recognised by its data/ directory where a
-// native problem has testdata/, loads as it is: see KattisSpec.
+// native problem has testdata/, loads as it is: see package kattis.
 package problems
 
 import (
@@ -23,10 +23,7 @@ import (
 	"io"
 	"io/fs"
 	"os"
-	"path"
 	"path/filepath"
-	"regexp"
-	"sort"
 	"strings"
 	"time"
 
@@ -34,6 +31,8 @@ import (
 
 	"github.com/optjudge/optjudge/checkers"
 	"github.com/optjudge/optjudge/judge/bytesize"
+	"github.com/optjudge/optjudge/problems/kattis"
+	"github.com/optjudge/optjudge/problems/specfile"
 	"github.com/optjudge/optjudge/reference"
 	"github.com/optjudge/optjudge/reference/puzzle/judging"
 )
@@ -41,7 +40,8 @@ import (
 //go:embed rotation-game clocks eight-puzzle fifteen-puzzle pocket-cube pancakes lights-out
 var embedded embed.FS
 
-// Problem is a loaded, validated problem.
+// Problem is a loaded, validated problem: the native Spec the judge
+// runs it by, with the package model of its directory (Package) beside it.
 type Problem struct {
 	Spec    *Spec
 	Name    string
@@ -49,77 +49,29 @@ type Problem struct {
 	Sources []string
 	Limits  Limits
 
-	// Origin says where the problem came from, for messages: a directory
-	// path, or "embedded:NAME".
-	Origin string
 	// Dir is the problem directory on disk, as LoadDir was given it; ""
 	// for a problem embedded in the judge (or loaded from another FS).
+	// The directory itself, and where it came from, are Package.FS and
+	// Package.Origin.
 	Dir string
-	// FS is the problem directory.
-	FS fs.FS
 
-	// Checker judges outputs. When the checker is a program of the
-	// problem (CheckerProgram), it is a checkers.Unbuilt until the judge
-	// builds the program with its language table (judge.Judge.Checker).
-	Checker   checkers.Checker
 	Reference *reference.Solver // nil when the problem names none
 	Validator *reference.Solver // nil when the problem names none
 	// Puzzle is the checker's puzzle when the checker is a defined
 	// puzzle's: it draws the positions that explain a verdict. Nil else.
 	Puzzle *judging.Puzzle
 
-	// Layout says how the directory is laid out.
-	Layout Layout
-	// Kattis is the package's own problem.yaml, for LayoutKattis.
-	Kattis *KattisSpec
-	// CheckerProgram is the checker when it is a program of the problem:
-	// checker.program, or a Kattis package's output validator.
-	CheckerProgram *Program
-	// InputValidators are the problem's validator programs (Kattis
-	// protocol: the input on stdin, exit code 42 means valid).
-	InputValidators []Program
 	// TimeRules are the margins judge verify holds the time limit to.
 	TimeRules TimeRules
 
-	// Package is the Kattis package model: type, test groups, validators,
-	// time-limit rules, warnings (see Package).
-	Package
+	// Package is the problem's package model: its layout and directory,
+	// type, test groups, checker and validators, time-limit rules and
+	// warnings. A Kattis package's is read from the package; a native
+	// problem's is made from its Spec and testdata/ (see nativePackage).
+	Package kattis.Package
 
 	hash      *contentHash    // Hash's, computed once; shared by copies of the Problem
 	refPuzzle *judging.Puzzle // the reference's puzzle, for Tools
-}
-
-// Layout is how a problem directory is laid out.
-type Layout int
-
-const (
-	// LayoutNative: problem.yaml as Spec documents it, tests in testdata/.
-	LayoutNative Layout = iota
-	// LayoutKattis: a Kattis/ICPC package, problem.yaml as KattisSpec
-	// documents it, tests in data/ (in groups too).
-	LayoutKattis
-)
-
-func (l Layout) String() string {
-	if l == LayoutKattis {
-		return "kattis"
-	}
-	return "native"
-}
-
-// Program is a program of the problem directory: a source file, or a
-// directory holding one source file (and the headers or modules it uses).
-// The judge builds it with its language table and runs it outside the
-// sandbox: it is the problem setter's trusted code.
-type Program struct {
-	Path     string            // slash-separated, within the problem's FS
-	Protocol checkers.Protocol // how a checker program is called; NoProtocol for validators
-	Args     []string          // arguments after the protocol's
-	Kind     ProgramKind       // how it is built and run (Kattis packages: build/run scripts, .ctd, .viva)
-	// Files are the other files of a file program's folder that are no
-	// program (a testlib.h beside a validator): copied beside it when it
-	// is built, as part of the one program.
-	Files []string
 }
 
 // TimeRules are the ICPC margins between a time limit and the running times
@@ -173,22 +125,20 @@ func load(fsys fs.FS, origin, dir, name string) (*Problem, error) {
 	}
 	layout := layoutOf(fsys, data)
 	var (
-		spec   *Spec
-		kattis *KattisSpec
-		rules  = DefaultTimeRules
+		spec *Spec
+		ks   *kattis.Spec
 	)
 	switch layout {
-	case LayoutKattis:
-		if kattis, err = ParseKattis(bytes.NewReader(data), specName); err != nil {
+	case kattis.LayoutKattis:
+		if ks, err = kattis.Parse(bytes.NewReader(data), specName); err != nil {
 			return nil, err
 		}
-		if err := kattis.Validate(); err != nil {
+		if err := ks.Validate(); err != nil {
 			return nil, err
 		}
-		if spec, err = kattis.spec(fsys, name); err != nil {
+		if spec, err = kattisSpec(ks, fsys, name); err != nil {
 			return nil, err
 		}
-		rules = kattis.rules()
 	default:
 		if spec, err = Parse(bytes.NewReader(data), specName); err != nil {
 			return nil, err
@@ -225,16 +175,18 @@ func load(fsys fs.FS, origin, dir, name string) (*Problem, error) {
 			Memory: bytesize.Size(spec.Limits.Memory * float64(bytesize.MiB)),
 			Output: bytesize.Size(spec.Limits.Output * float64(bytesize.MiB)),
 		},
-		Origin:          origin,
-		Dir:             dir,
-		FS:              fsys,
-		Checker:         chk,
-		Layout:          layout,
-		Kattis:          kattis,
-		CheckerProgram:  prog,
-		InputValidators: validators,
-		TimeRules:       rules,
-		hash:            &contentHash{},
+		Dir:       dir,
+		TimeRules: DefaultTimeRules,
+		Package: kattis.Package{
+			Layout:          layout,
+			FS:              fsys,
+			Origin:          origin,
+			Spec:            ks,
+			Checker:         chk,
+			CheckerProgram:  prog,
+			InputValidators: validators,
+		},
+		hash: &contentHash{},
 	}
 	if pc, ok := chk.(checkers.Puzzle); ok {
 		p.Puzzle = pc.P
@@ -245,8 +197,19 @@ func load(fsys fs.FS, origin, dir, name string) (*Problem, error) {
 	if _, p.Validator, err = ps.reference(spec.Validator); err != nil {
 		return nil, err
 	}
-	if err := p.loadPackage(); err != nil {
+	if layout != kattis.LayoutKattis {
+		if err := p.nativePackage(); err != nil {
+			return nil, err
+		}
+		return p, nil
+	}
+	if err := p.Package.Load(name); err != nil {
 		return nil, err
+	}
+	m := p.Package.Time.Multipliers
+	p.TimeRules = TimeRules{AC: m.ACToTimeLimit, TLE: m.TimeLimitToTLE}
+	if v := p.Package.Validation; v.Default {
+		p.Spec.Checker = CheckerSpec{Name: "default", Options: v.DefaultOptions}
 	}
 	return p, nil
 }
@@ -258,30 +221,30 @@ const maxSpecFile = 1 << 20
 // Kattis package with data/; with neither (a package whose data its
 // generators make), a Kattis package unless problem.yaml has the native
 // title key and no problem_format_version.
-func layoutOf(fsys fs.FS, spec []byte) Layout {
+func layoutOf(fsys fs.FS, spec []byte) kattis.Layout {
 	switch {
 	case isDirFS(fsys, "testdata"):
-		return LayoutNative
+		return kattis.LayoutNative
 	case isDirFS(fsys, "data"), isFileFS(fsys, "generators/generators.yaml"):
 		// a package whose data/ BAPCtools' generators.yaml makes may
 		// not have it yet
-		return LayoutKattis
+		return kattis.LayoutKattis
 	}
 	var top map[string]any
 	if yaml.Unmarshal(spec, &top) != nil {
-		return LayoutNative // Parse says what is wrong with it
+		return kattis.LayoutNative // Parse says what is wrong with it
 	}
 	_, title := top["title"]
 	_, version := top["problem_format_version"]
 	if title && !version {
-		return LayoutNative
+		return kattis.LayoutNative
 	}
-	return LayoutKattis
+	return kattis.LayoutKattis
 }
 
 // checker makes the problem's checker: a puzzle's, a built-in one, or a
 // stand-in for a program of the problem, which must exist.
-func (s *Spec) checker(fsys fs.FS, ps *puzzles) (checkers.Checker, *Program, error) {
+func (s *Spec) checker(fsys fs.FS, ps *puzzles) (checkers.Checker, *kattis.Program, error) {
 	c := s.Checker
 	if c.Program == "" && isPuzzleName(c.Name) {
 		chk, err := ps.checker(c.Name, c.Options)
@@ -304,49 +267,26 @@ func (s *Spec) checker(fsys fs.FS, ps *puzzles) (checkers.Checker, *Program, err
 	if c.Protocol != "" {
 		proto, _ = checkers.ParseProtocol(c.Protocol) // Validate checked it
 	}
-	prog := &Program{Path: c.Program, Protocol: proto, Args: c.Args}
+	prog := &kattis.Program{Path: c.Program, Protocol: proto, Args: c.Args}
 	return checkers.Unbuilt{Path: c.Program}, prog, nil
 }
 
-func (s *Spec) inputValidators(fsys fs.FS) ([]Program, error) {
-	var progs []Program
+func (s *Spec) inputValidators(fsys fs.FS) ([]kattis.Program, error) {
+	var progs []kattis.Program
 	for i, v := range s.InputValidators {
 		if err := s.programExists(fsys, fmt.Sprintf("input_validators[%d]", i), v); err != nil {
 			return nil, err
 		}
-		progs = append(progs, Program{Path: v})
+		progs = append(progs, kattis.Program{Path: v})
 	}
 	return progs, nil
 }
 
 func (s *Spec) programExists(fsys fs.FS, field, p string) error {
 	if _, err := fs.Stat(fsys, p); err != nil {
-		return &SpecError{File: s.file, Line: s.lineOf(field), Field: field, Msg: fmt.Sprintf("%s: %v", p, unwrapPath(err))}
+		return &specfile.Error{File: s.file, Line: s.lineOf(field), Field: field, Msg: fmt.Sprintf("%s: %v", p, unwrapPath(err))}
 	}
 	return nil
-}
-
-// kattisNameRE is the name every version of the Kattis format wants for a
-// package's directory.
-var kattisNameRE = regexp.MustCompile(`^[a-z0-9]+$`)
-
-// checkName reports a package directory's name that the format
-// disallows: as problemtools reports it, an error (a Defect), but for a
-// name whose only fault is a '-' (lower-case letters, digits and dashes:
-// the judge's own problems are named so, and BAPCtools and DOMjudge take
-// them), a warning. The package loads and runs whatever its name.
-func (p *Problem) checkName() {
-	name := p.Name
-	if kattisNameRE.MatchString(name) {
-		return
-	}
-	if nameRE.MatchString(name) {
-		p.Warnings = append(p.Warnings, Warning{File: p.file("problem.yaml"),
-			Msg: fmt.Sprintf("the package directory's name %q has a '-': the format allows a-z and 0-9 only (problemtools: an error)", name)})
-		return
-	}
-	p.Defects = append(p.Defects, Warning{File: p.file("problem.yaml"),
-		Msg: fmt.Sprintf("the package directory's name %q is not one the format allows: lower-case letters a-z and digits 0-9 only", name)})
 }
 
 // LoadDir loads the problem in the directory dir. Its symbolic links are
@@ -458,47 +398,6 @@ func isDir(p string) bool {
 	return err == nil && st.IsDir()
 }
 
-// Test is one test case of a problem: an input and, usually, its answer.
-type Test struct {
-	Name   string // e.g. "sample/1" or "secret/20-deep-1"
-	Group  string // "sample", "secret", or the --tests directory's base name
-	FS     fs.FS
-	In     string // path of the .in file within FS
-	Ans    string // path of the .ans file within FS; "" when absent
-	Origin string // where FS lives, for messages
-	// Config is the test's effective configuration in a Kattis package
-	// (its group, arguments, validator flags, files); nil in the native
-	// layout and for --tests.
-	Config *TestConfig
-}
-
-// Input reads the test's input.
-func (t Test) Input() ([]byte, error) { return t.read(t.In) }
-
-// Answer reads the test's answer file; nil with no error when it has none.
-func (t Test) Answer() ([]byte, error) {
-	if t.Ans == "" {
-		return nil, nil
-	}
-	return t.read(t.Ans)
-}
-
-func (t Test) read(name string) ([]byte, error) {
-	b, err := fs.ReadFile(t.FS, name)
-	if err != nil {
-		return nil, fmt.Errorf("reading %s: %w", t.Path(name), unwrapPath(err))
-	}
-	return b, nil
-}
-
-// Path names a file of the test for people: origin/name.
-func (t Test) Path(name string) string {
-	if t.Origin == "" {
-		return name
-	}
-	return t.Origin + "/" + name
-}
-
 func unwrapPath(err error) error {
 	var pe *fs.PathError
 	if errors.As(err, &pe) {
@@ -507,91 +406,41 @@ func unwrapPath(err error) error {
 	return err
 }
 
-// Tests lists the problem's tests: testdata/sample, then testdata/secret, each
-// sorted by name. In a Kattis package they are data/sample then data/secret,
-// groups (subdirectories) included, in the lexicographic order of their
-// paths.
-func (p *Problem) Tests() ([]Test, error) {
-	if p.Layout == LayoutKattis && p.Kattis != nil {
-		return p.kattisTests()
+// IsExample says whether the file or directory at path, on disk, is one of
+// the problem's example submissions: below its submissions/ directory.
+func (p *Problem) IsExample(path string) bool {
+	if p.Dir == "" {
+		return false
 	}
-	var all []Test
-	for _, g := range []string{"sample", "secret"} {
-		list := listTests
-		if p.Layout == LayoutKattis {
-			list = listTestsDeep
-		}
-		ts, err := list(p.FS, p.TestDir(g), g, p.Origin)
-		if err != nil && !errors.Is(err, fs.ErrNotExist) {
-			return nil, err
-		}
-		all = append(all, ts...)
+	root, err1 := filepath.Abs(filepath.Join(p.Dir, "submissions"))
+	abs, err2 := filepath.Abs(path)
+	if err1 != nil || err2 != nil {
+		return false
 	}
-	return all, nil
-}
-
-// TestDir is where the tests of a group (sample or secret) live in the
-// problem's FS: testdata/GROUP, or data/GROUP in a Kattis package.
-func (p *Problem) TestDir(group string) string {
-	if p.Layout == LayoutKattis {
-		return path.Join("data", group)
-	}
-	return path.Join("testdata", group)
-}
-
-// listTestsDeep lists the tests of dir and of its subdirectories, named
-// group/sub/base.
-func listTestsDeep(fsys fs.FS, dir, group, origin string) ([]Test, error) {
-	ts, err := listTests(fsys, dir, group, origin)
-	if err != nil {
-		return nil, err
-	}
-	entries, _ := fs.ReadDir(fsys, dir)
-	for _, e := range entries {
-		if e.IsDir() {
-			sub, err := listTestsDeep(fsys, path.Join(dir, e.Name()), path.Join(group, e.Name()), origin)
-			if err != nil {
-				return nil, err
-			}
-			for i := range sub {
-				sub[i].Group = group
-			}
-			ts = append(ts, sub...)
-		}
-	}
-	sort.Slice(ts, func(i, j int) bool { return ts[i].Name < ts[j].Name })
-	return ts, nil
+	rel, err := filepath.Rel(root, abs)
+	return err == nil && rel != "." && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator))
 }
 
 // TestsIn lists every DIR/*.in with the .ans beside it, for --tests DIR.
-func TestsIn(dir string) ([]Test, error) {
+func TestsIn(dir string) ([]kattis.Test, error) {
 	if !isDir(dir) {
 		return nil, fmt.Errorf("%s: no such directory", dir)
 	}
-	return listTests(os.DirFS(dir), ".", filepath.Base(filepath.Clean(dir)), dir)
+	return kattis.ListTests(os.DirFS(dir), ".", filepath.Base(filepath.Clean(dir)), dir)
 }
 
-func listTests(fsys fs.FS, dir, group, origin string) ([]Test, error) {
-	entries, err := fs.ReadDir(fsys, dir)
-	if err != nil {
-		return nil, err
-	}
-	names := map[string]bool{}
-	for _, e := range entries {
-		names[e.Name()] = true
-	}
-	var ts []Test
-	for _, e := range entries {
-		base, ok := strings.CutSuffix(e.Name(), ".in")
-		if !ok || e.IsDir() {
-			continue
-		}
-		t := Test{Name: path.Join(group, base), Group: group, FS: fsys, In: path.Join(dir, e.Name()), Origin: origin}
-		if names[base+".ans"] {
-			t.Ans = path.Join(dir, base+".ans")
-		}
-		ts = append(ts, t)
-	}
-	sort.Slice(ts, func(i, j int) bool { return ts[i].Name < ts[j].Name })
-	return ts, nil
+func isDirFS(fsys fs.FS, name string) bool {
+	st, err := fs.Stat(fsys, name)
+	return err == nil && st.IsDir()
+}
+
+func isFileFS(fsys fs.FS, name string) bool {
+	st, err := fs.Stat(fsys, name)
+	return err == nil && st.Mode().IsRegular()
+}
+
+// ignoredName: the format has the judge behave as if files and directories
+// whose names start with a period or a dash were not there.
+func ignoredName(name string) bool {
+	return strings.HasPrefix(name, ".") || strings.HasPrefix(name, "-")
 }

@@ -11,6 +11,7 @@ import (
 	"sync"
 
 	"github.com/optjudge/optjudge/checkers"
+	"github.com/optjudge/optjudge/problems/specfile"
 	"github.com/optjudge/optjudge/reference"
 	"github.com/optjudge/optjudge/reference/puzzle"
 	"github.com/optjudge/optjudge/reference/puzzle/engine"
@@ -108,7 +109,7 @@ func (s *Spec) loadPuzzles(fsys fs.FS, origin string) (*puzzles, error) {
 	if s.Puzzle == "" {
 		for _, f := range []struct{ field, name string }{{"checker.name", s.Checker.Name}, {"reference", s.Reference}, {"validator", s.Validator}} {
 			if f.name == Own && (f.field != "checker.name" || s.Checker.Program == "") {
-				return nil, &SpecError{File: s.file, Line: s.lineOf(f.field), Field: f.field,
+				return nil, &specfile.Error{File: s.file, Line: s.lineOf(f.field), Field: f.field,
 					Msg: fmt.Sprintf("%s names the problem's own definition, but it has none (give puzzle: FILE, or put a %s beside problem.yaml)", Own, puzzle.FileName)}
 			}
 		}
@@ -116,7 +117,7 @@ func (s *Spec) loadPuzzles(fsys fs.FS, origin string) (*puzzles, error) {
 	}
 	f, err := fsys.Open(s.Puzzle)
 	if err != nil {
-		return nil, &SpecError{File: s.file, Line: s.lineOf("puzzle"), Field: "puzzle", Msg: fmt.Sprintf("%s: %v", s.Puzzle, unwrapPath(err))}
+		return nil, &specfile.Error{File: s.file, Line: s.lineOf("puzzle"), Field: "puzzle", Msg: fmt.Sprintf("%s: %v", s.Puzzle, unwrapPath(err))}
 	}
 	defer f.Close()
 	name := filepath.Join(origin, filepath.FromSlash(s.Puzzle))
@@ -213,7 +214,7 @@ func cacheDir() string {
 // no reference or it is not a puzzle's.
 func (p *Problem) Tools() (*reference.Tools, error) {
 	if p.Reference == nil || p.refPuzzle == nil {
-		return nil, errors.New(p.Origin + ": the problem names no reference solver to generate with")
+		return nil, errors.New(p.Package.Origin + ": the problem names no reference solver to generate with")
 	}
 	return p.refPuzzle.Tools(), nil
 }

@@ -8,12 +8,12 @@ import (
 	"io/fs"
 	"math"
 	"regexp"
-	"strconv"
 	"strings"
 
 	"gopkg.in/yaml.v3"
 
 	"github.com/optjudge/optjudge/checkers"
+	"github.com/optjudge/optjudge/problems/specfile"
 )
 
 // Spec is the decoded problem.yaml. The format, with its defaults:
@@ -58,7 +58,7 @@ import (
 //	  args: []                   # extra arguments
 //
 // A Kattis problem package (data/ instead of testdata/) has a problem.yaml
-// of its own: see KattisSpec.
+// of its own: see kattis.Spec.
 //
 // Decoding is strict: an unknown key, a wrong type or an impossible value is an
 // error of the form "problem.yaml:7: limits.time_limit: must be > 0".
@@ -124,39 +124,6 @@ func Defaults() Spec {
 	}
 }
 
-// SpecError is a problem with one field of a problem.yaml.
-type SpecError struct {
-	File  string
-	Line  int    // 0 when unknown
-	Field string // dotted path, e.g. "limits.time_limit"; "" for syntax errors
-	Msg   string
-}
-
-func (e *SpecError) Error() string {
-	var b strings.Builder
-	b.WriteString(e.File)
-	if e.Line > 0 {
-		fmt.Fprintf(&b, ":%d", e.Line)
-	}
-	b.WriteString(": ")
-	if e.Field != "" {
-		b.WriteString(e.Field + ": ")
-	}
-	b.WriteString(e.Msg)
-	return b.String()
-}
-
-// SpecErrors is every problem found in one problem.yaml.
-type SpecErrors []*SpecError
-
-func (es SpecErrors) Error() string {
-	msgs := make([]string, len(es))
-	for i, e := range es {
-		msgs[i] = e.Error()
-	}
-	return strings.Join(msgs, "\n")
-}
-
 // Parse decodes a problem.yaml read from r; name is the file name used in
 // error messages. It applies the defaults but does not validate names of
 // checkers or solvers: see Validate.
@@ -167,235 +134,34 @@ func Parse(r io.Reader, name string) (*Spec, error) {
 	}
 	var root yaml.Node
 	if err := yaml.Unmarshal(data, &root); err != nil {
-		return nil, syntaxError(name, err)
+		return nil, specfile.Syntax(name, err)
 	}
 	s := Defaults()
 	s.file = name
 	s.lines = map[string]int{}
 	if len(root.Content) == 0 {
-		return nil, &SpecError{File: name, Msg: "empty file"}
+		return nil, &specfile.Error{File: name, Msg: "empty file"}
 	}
-	if err := duplicateKeys(name, root.Content[0], maxSpecKeys); err != nil {
+	if err := specfile.DuplicateKeys(name, root.Content[0], specfile.MaxKeys); err != nil {
 		return nil, err
 	}
-	collectLines(root.Content[0], "", s.lines)
+	specfile.CollectLines(root.Content[0], "", s.lines)
 	dec := yaml.NewDecoder(bytes.NewReader(data))
 	dec.KnownFields(true)
 	if err := dec.Decode(&s); err != nil {
-		return nil, decodeError(name, err, root.Content[0])
+		return nil, specfile.Decode(name, err, root.Content[0])
 	}
 	return &s, nil
 }
-
-var lineRE = regexp.MustCompile(`^line (\d+): (.*)$`)
-
-// syntaxError turns "yaml: line 3: did not find expected key" into
-// "problem.yaml:3: did not find expected key".
-func syntaxError(file string, err error) error {
-	msg := strings.TrimPrefix(err.Error(), "yaml: ")
-	if m := lineRE.FindStringSubmatch(msg); m != nil {
-		n, _ := strconv.Atoi(m[1])
-		return &SpecError{File: file, Line: n, Msg: m[2]}
-	}
-	return &SpecError{File: file, Msg: msg}
-}
-
-var fieldNotFoundRE = regexp.MustCompile(`^field (\S+) not found in type \S+$`)
-var cannotRE = regexp.MustCompile("^cannot unmarshal !!(\\w+)(?: `(.*)`)? into (\\S+)$")
-
-// decodeError rewrites yaml.v3's type errors so each names the file, the line
-// and the field.
-func decodeError(file string, err error, root *yaml.Node) error {
-	var te *yaml.TypeError
-	if !errors.As(err, &te) {
-		return syntaxError(file, err)
-	}
-	var es SpecErrors
-	ix := indexPaths(root)
-	for _, e := range te.Errors {
-		m := lineRE.FindStringSubmatch(e)
-		if m == nil {
-			es = append(es, &SpecError{File: file, Msg: e})
-			continue
-		}
-		line, _ := strconv.Atoi(m[1])
-		se := &SpecError{File: file, Line: line, Msg: m[2]}
-		if f := fieldNotFoundRE.FindStringSubmatch(m[2]); f != nil {
-			se.Field = ix.keyAt(line, f[1])
-			se.Msg = "unknown key"
-		} else if c := cannotRE.FindStringSubmatch(m[2]); c != nil {
-			se.Field = ix.valueAt(line, nodeKind(c[1]))
-			se.Msg = fmt.Sprintf("got %s, want %s", kindName(c[1], c[2]), typeName(c[3]))
-		}
-		es = append(es, se)
-	}
-	return es
-}
-
-func kindName(tag, value string) string {
-	switch tag {
-	case "str":
-		return fmt.Sprintf("the string %q", value)
-	case "int", "float":
-		return "the number " + value
-	case "bool":
-		return "the boolean " + value
-	case "seq":
-		return "a list"
-	case "map":
-		return "a mapping"
-	}
-	return tag
-}
-
-func typeName(goType string) string {
-	switch {
-	case goType == "string":
-		return "a string"
-	case goType == "float64":
-		return "a number"
-	case goType == "bool":
-		return "true or false"
-	case strings.HasPrefix(goType, "[]"):
-		return "a list of strings"
-	case strings.HasPrefix(goType, "map["):
-		return "a mapping of strings"
-	}
-	return "a mapping"
-}
-
-func joinPath(prefix, key string) string {
-	switch {
-	case prefix == "":
-		return key
-	case key == "":
-		return prefix
-	}
-	return prefix + "." + key
-}
-
-// maxSpecKeys bounds the keys of one mapping of a problem.yaml: yaml.v3
-// compares every pair of keys when it decodes a mapping into a struct.
-const maxSpecKeys = 1000
-
-// duplicateKeys refuses a mapping that gives a key twice, before yaml.v3
-// decodes it: its own check makes an error of each duplicate pair, which a
-// file of many repeated keys turns into minutes and gigabytes. With max >
-// 0, a mapping of more than max keys is refused too.
-func duplicateKeys(file string, n *yaml.Node, max int) error { return dupKeys(file, "", n, max) }
-
-func dupKeys(file, prefix string, n *yaml.Node, max int) error {
-	switch n.Kind {
-	case yaml.MappingNode:
-		if max > 0 && len(n.Content)/2 > max {
-			return &SpecError{File: file, Line: n.Line, Field: prefix, Msg: fmt.Sprintf("%d keys, more than %d", len(n.Content)/2, max)}
-		}
-		seen := make(map[string]int, len(n.Content)/2)
-		for i := 0; i+1 < len(n.Content); i += 2 {
-			k := n.Content[i]
-			p := joinPath(prefix, k.Value)
-			if k.Kind == yaml.ScalarNode {
-				if line, dup := seen[k.Value]; dup {
-					return &SpecError{File: file, Line: k.Line, Field: p, Msg: fmt.Sprintf("given twice (first on line %d)", line)}
-				}
-				seen[k.Value] = k.Line
-			}
-			if err := dupKeys(file, p, n.Content[i+1], max); err != nil {
-				return err
-			}
-		}
-	case yaml.SequenceNode:
-		for i, c := range n.Content {
-			if err := dupKeys(file, fmt.Sprintf("%s[%d]", prefix, i), c, max); err != nil {
-				return err
-			}
-		}
-	}
-	return nil
-}
-
-// collectLines records the line of every mapping value by its dotted path.
-func collectLines(n *yaml.Node, prefix string, lines map[string]int) {
-	switch n.Kind {
-	case yaml.MappingNode:
-		for i := 0; i+1 < len(n.Content); i += 2 {
-			p := joinPath(prefix, n.Content[i].Value)
-			lines[p] = n.Content[i].Line
-			collectLines(n.Content[i+1], p, lines)
-		}
-	case yaml.SequenceNode:
-		for i, c := range n.Content {
-			p := fmt.Sprintf("%s[%d]", prefix, i)
-			lines[p] = c.Line
-			collectLines(c, p, lines)
-		}
-	}
-}
-
-func nodeKind(tag string) yaml.Kind {
-	switch tag {
-	case "seq":
-		return yaml.SequenceNode
-	case "map":
-		return yaml.MappingNode
-	}
-	return yaml.ScalarNode
-}
-
-// nodePaths indexes a document's keys and values by line, so that each
-// of many decode errors finds its path at once: keys by line and name,
-// values by line and kind, the first in document order winning.
-type nodePaths struct {
-	keys   map[string]string
-	values map[string]string
-}
-
-func indexPaths(root *yaml.Node) *nodePaths {
-	ix := &nodePaths{keys: map[string]string{}, values: map[string]string{}}
-	ix.walk(root, "")
-	return ix
-}
-
-func (ix *nodePaths) walk(n *yaml.Node, prefix string) {
-	if k := valueKey(n.Line, n.Kind); ix.values[k] == "" {
-		if _, seen := ix.values[k]; !seen {
-			ix.values[k] = prefix
-		}
-	}
-	switch n.Kind {
-	case yaml.MappingNode:
-		for i := 0; i+1 < len(n.Content); i += 2 {
-			k := n.Content[i]
-			p := joinPath(prefix, k.Value)
-			if key := keyKey(k.Line, k.Value); ix.keys[key] == "" {
-				ix.keys[key] = p
-			}
-			ix.walk(n.Content[i+1], p)
-		}
-	case yaml.SequenceNode:
-		for i, c := range n.Content {
-			ix.walk(c, fmt.Sprintf("%s[%d]", prefix, i))
-		}
-	}
-}
-
-func keyKey(line int, key string) string       { return fmt.Sprintf("%d\x00%s", line, key) }
-func valueKey(line int, kind yaml.Kind) string { return fmt.Sprintf("%d\x00%d", line, kind) }
-
-// keyAt is the path of the mapping key named key on line ("" if none).
-func (ix *nodePaths) keyAt(line int, key string) string { return ix.keys[keyKey(line, key)] }
-
-// valueAt is the path of the first value of the given kind on line.
-func (ix *nodePaths) valueAt(line int, kind yaml.Kind) string { return ix.values[valueKey(line, kind)] }
 
 var nameRE = regexp.MustCompile(`^[a-z0-9][a-z0-9-]*$`)
 
 // Validate checks every field's value, the names of the checker, reference
 // and validator and the checker's options, and reports all problems at once.
 func (s *Spec) Validate() error {
-	var es SpecErrors
+	var es specfile.Errors
 	bad := func(field, format string, args ...any) {
-		es = append(es, &SpecError{File: s.file, Line: s.lineOf(field), Field: field, Msg: fmt.Sprintf(format, args...)})
+		es = append(es, &specfile.Error{File: s.file, Line: s.lineOf(field), Field: field, Msg: fmt.Sprintf(format, args...)})
 	}
 	switch {
 	case s.Name == "":
@@ -539,16 +305,4 @@ func programPath(p string) string {
 
 // lineOf returns the line of field, or of its nearest parent present in the
 // file, or 0 when the whole section is missing.
-func (s *Spec) lineOf(field string) int {
-	for p := field; p != ""; {
-		if n, ok := s.lines[p]; ok {
-			return n
-		}
-		i := strings.LastIndexAny(p, ".[")
-		if i < 0 {
-			break
-		}
-		p = p[:i]
-	}
-	return 0
-}
+func (s *Spec) lineOf(field string) int { return specfile.LineOf(s.lines, field) }

@@ -147,7 +147,7 @@ func TestEmbeddedProblemsLoad(t *testing.T) {
 			if p.Reference == nil || p.Validator == nil || p.Limits.Time <= 0 || p.Limits.Time > time.Minute {
 				t.Errorf("got %+v, want a reference, a validator and a time limit", p)
 			}
-			tests, err := p.Tests()
+			tests, err := p.Package.Tests()
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -180,7 +180,7 @@ func TestFind(t *testing.T) {
 	}
 	t.Chdir(dir) // so that "clocks" is not the directory beside this test
 	p, err := Find("clocks", []string{dir})
-	if err != nil || p.Origin != "embedded:clocks" {
+	if err != nil || p.Package.Origin != "embedded:clocks" {
 		t.Errorf("got %v %v, want the embedded clocks", p, err)
 	}
 }

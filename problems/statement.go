@@ -36,11 +36,11 @@ var statementNameRE = regexp.MustCompile(`^problem(?:\.([A-Za-z]{2,3}(?:-[A-Za-z
 // sorted by language and then Markdown, LaTeX, PDF.
 func (p *Problem) Statements() []StatementFile {
 	var out []StatementFile
-	if st, err := fs.Stat(p.FS, "statement.md"); err == nil && st.Mode().IsRegular() {
+	if st, err := fs.Stat(p.Package.FS, "statement.md"); err == nil && st.Mode().IsRegular() {
 		out = append(out, StatementFile{Lang: "en", Format: "md", Path: "statement.md"})
 	}
 	for _, dir := range statementDirs {
-		ents, err := fs.ReadDir(p.FS, dir)
+		ents, err := fs.ReadDir(p.Package.FS, dir)
 		if err != nil {
 			continue
 		}
@@ -97,7 +97,7 @@ func (p *Problem) StatementLanguages() []string {
 // one with the package's constants in place ({{name}}, and in LaTeX
 // \constant{name}), a PDF as it is.
 func (p *Problem) ReadStatement(f StatementFile) ([]byte, error) {
-	b, err := fs.ReadFile(p.FS, f.Path)
+	b, err := fs.ReadFile(p.Package.FS, f.Path)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", p.file(f.Path), err)
 	}
@@ -105,25 +105,16 @@ func (p *Problem) ReadStatement(f StatementFile) ([]byte, error) {
 	case "pdf":
 		return b, nil
 	case "tex":
-		b = p.Constants.Substitute(b)
-		if len(p.Constants) > 0 {
-			b = texConstantRE.ReplaceAllFunc(b, func(m []byte) []byte {
-				if v, ok := p.Constants[string(texConstantRE.FindSubmatch(m)[1])]; ok {
-					return []byte(v)
-				}
-				return m
-			})
-		}
-		return b, nil
+		return p.Package.Constants.SubstituteTeX(b), nil
 	}
-	return p.Constants.Substitute(b), nil
+	return p.Package.Constants.Substitute(b), nil
 }
 
 // TitleIn is the problem's title in lang, when problem.yaml gives one
 // for it (name: a map of language to title), else Title.
 func (p *Problem) TitleIn(lang string) string {
-	if p.Kattis != nil {
-		if names, ok := p.Kattis.Name.(map[string]any); ok {
+	if p.Package.Spec != nil {
+		if names, ok := p.Package.Spec.Name.(map[string]any); ok {
 			if t, ok := names[lang].(string); ok && strings.TrimSpace(t) != "" {
 				return t
 			}

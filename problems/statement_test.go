@@ -4,6 +4,8 @@ import (
 	"slices"
 	"testing"
 	"testing/fstest"
+
+	"github.com/optjudge/optjudge/problems/kattis"
 )
 
 func TestStatements(t *testing.T) {
@@ -28,7 +30,7 @@ func TestStatements(t *testing.T) {
 			for _, f := range tc.files {
 				fsys[f] = &fstest.MapFile{Data: []byte("x")}
 			}
-			p := &Problem{FS: fsys}
+			p := &Problem{Package: kattis.Package{FS: fsys}}
 			if got := p.Statements(); !slices.Equal(got, tc.want) {
 				t.Errorf("got %v, want %v", got, tc.want)
 			}
@@ -45,7 +47,7 @@ func TestStatementPath(t *testing.T) {
 		"statement/img/deep.png", "data/secret/1.ans", "attachments/x.py"} {
 		fsys[f] = &fstest.MapFile{Data: []byte("x")}
 	}
-	p := &Problem{FS: fsys}
+	p := &Problem{Package: kattis.Package{FS: fsys}}
 	for name, want := range map[string]bool{
 		"statement/problem.en.md": true, "statement/problem.en.pdf": true, "statement/fig.png": true,
 		"statement/solution.en.tex": false, "statement/img/deep.png": false, "data/secret/1.ans": false,
@@ -62,8 +64,8 @@ func TestReadStatementConstants(t *testing.T) {
 		"statement/problem.en.md":  {Data: []byte("at most {{max_n}}\n")},
 		"statement/problem.de.tex": {Data: []byte(`h\"ochstens \constant{max_n}`)},
 	}
-	p := &Problem{FS: fsys}
-	p.Constants = Constants{"max_n": "1000"}
+	p := &Problem{Package: kattis.Package{FS: fsys}}
+	p.Package.Constants = kattis.Constants{"max_n": "1000"}
 	sts := p.Statements()
 	for i, want := range []string{`h\"ochstens 1000`, "at most 1000\n"} {
 		b, err := p.ReadStatement(sts[i])

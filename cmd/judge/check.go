@@ -63,8 +63,8 @@ func runCheck(e *env, _ *flag.FlagSet, args []string) int {
 		}
 	}
 	ctx := context.Background()
-	chk := p.Checker
-	if p.CheckerProgram != nil {
+	chk := p.Package.Checker
+	if p.Package.CheckerProgram != nil {
 		langs, err := languages("", p)
 		if err != nil {
 			return e.fail(err)

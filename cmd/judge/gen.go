@@ -87,7 +87,7 @@ func runGen(e *env, fs *flag.FlagSet, args []string) int {
 			}
 		})
 		if len(set) > 0 {
-			return e.usageError("%s has generators/generators.yaml, which judge gen runs as judge generate does: %s do not apply", p.Origin, strings.Join(set, ", "))
+			return e.usageError("%s has generators/generators.yaml, which judge gen runs as judge generate does: %s do not apply", p.Package.Origin, strings.Join(set, ", "))
 		}
 		gfs := flag.NewFlagSet("generate", flag.ContinueOnError)
 		generateFlags(gfs)

@@ -15,6 +15,8 @@ import (
 	"github.com/optjudge/optjudge/judge"
 	"github.com/optjudge/optjudge/judge/maintain"
 	"github.com/optjudge/optjudge/problems"
+	"github.com/optjudge/optjudge/problems/kattis"
+	"github.com/optjudge/optjudge/problems/specfile"
 )
 
 var cmdGenerate = &command{
@@ -120,7 +122,7 @@ func (e *env) generate(fs *flag.FlagSet, p *problems.Problem) int {
 	case o.Clean && o.DryRun:
 		return e.usageError("--clean and --dry-run: pick one")
 	case !maintain.HasGenerators(p):
-		return e.fail(fmt.Errorf("%s: no generators/generators.yaml", p.Origin))
+		return e.fail(fmt.Errorf("%s: no generators/generators.yaml", p.Package.Origin))
 	}
 	langs, err := languages(flagValue(fs, "languages").(string), p)
 	if err != nil {
@@ -134,7 +136,7 @@ func (e *env) generate(fs *flag.FlagSet, p *problems.Problem) int {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
 	o.Judge, o.Build = j, judge.BuildOptions{Languages: langs}
-	fmt.Fprintf(e.stdout, "generate %s (%s), isolation: %s\n", p.Name, p.Origin, j.Isolation())
+	fmt.Fprintf(e.stdout, "generate %s (%s), isolation: %s\n", p.Name, p.Package.Origin, j.Isolation())
 	res, code := e.runGenerateData(ctx, p, o)
 	if res == nil {
 		return code
@@ -150,13 +152,13 @@ func (e *env) runGenerateData(ctx context.Context, p *problems.Problem, o mainta
 	o.Progress = prog.show
 	res, err := maintain.GenerateData(ctx, p, o)
 	prog.clear()
-	var ses problems.SpecErrors
+	var ses specfile.Errors
 	switch {
 	case errors.As(err, &ses):
 		for _, se := range ses {
 			fmt.Fprintf(e.stderr, "%s\n", se)
 		}
-		fmt.Fprintf(e.stderr, "judge %s: %s in %s: nothing generated\n", e.cmd.Name, plural(len(ses), "error"), p.Origin+"/generators/generators.yaml")
+		fmt.Fprintf(e.stderr, "judge %s: %s in %s: nothing generated\n", e.cmd.Name, plural(len(ses), "error"), p.Package.Origin+"/generators/generators.yaml")
 		return nil, exitError
 	case err != nil:
 		return nil, e.fail(err)
@@ -207,7 +209,7 @@ func (e *env) printGenerated(res *maintain.GenerateDataResult, o maintain.Genera
 }
 
 // locate shows where a warning is: file:line: field.
-func locate(w problems.Warning) string {
+func locate(w kattis.Warning) string {
 	s := w.File
 	if w.Line > 0 {
 		s += fmt.Sprintf(":%d", w.Line)

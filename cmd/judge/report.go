@@ -11,6 +11,7 @@ import (
 	"github.com/optjudge/optjudge/judge/bytesize"
 	"github.com/optjudge/optjudge/judge/verdict"
 	"github.com/optjudge/optjudge/problems"
+	"github.com/optjudge/optjudge/problems/kattis"
 )
 
 // reporter prints a grading for people: a header, a live progress line on a
@@ -30,13 +31,13 @@ func newReporter(w io.Writer, tty bool) *reporter {
 func (r *reporter) header(p *problems.Problem, sub string, name string, j *judge.Judge, o *judge.GradeOptions) {
 	if o.Tests != nil {
 		r.total = len(o.Tests)
-	} else if ts, err := p.Tests(); err == nil {
+	} else if ts, err := p.Package.Tests(); err == nil {
 		r.total = len(ts)
 	}
 	fmt.Fprintf(r.w, "%s: %s (%s), %d tests, isolation: %s\n", p.Name, sub, name, r.total, j.Isolation())
-	if as := p.Attachments(); len(as) > 0 {
+	if as := p.Package.Attachments(); len(as) > 0 {
 		for i, a := range as {
-			as[i] = problems.Test{Origin: p.Origin}.Path(a)
+			as[i] = kattis.Test{Origin: p.Package.Origin}.Path(a)
 		}
 		fmt.Fprintf(r.w, "attachments: %s\n", strings.Join(as, ", "))
 	}

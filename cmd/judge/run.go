@@ -105,7 +105,7 @@ func runRun(e *env, fs *flag.FlagSet, args []string) int {
 		return e.usageError("%v", err)
 	}
 	lang, name, err := resolveSubmission(bo, args[1])
-	if p.Type.SubmitAnswer {
+	if p.Package.Type.SubmitAnswer {
 		lang, name, err = nil, judge.AnswersLanguage, nil // files of answers
 	}
 	if err != nil {

@@ -342,8 +342,8 @@ func verifyUpload(ctx context.Context, p *service.Problem) error {
 	ctx, cancel := context.WithTimeout(ctx, 5*time.Minute)
 	defer cancel()
 	q := *p.Problem
-	q.FS = withoutSubmissions{p.FS}
-	q.StaticValidator = nil // it judges submissions only
+	q.Package.FS = withoutSubmissions{p.Package.FS}
+	q.Package.StaticValidator = nil // it judges submissions only
 	j, err := newJudge(nil)
 	if err != nil {
 		return err

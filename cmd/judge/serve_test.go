@@ -36,7 +36,7 @@ func TestVerifyUpload(t *testing.T) {
 			t.Fatal(err)
 		}
 		dir := filepath.Join(t.TempDir(), "clocks")
-		if err := os.CopyFS(dir, p.FS); err != nil {
+		if err := os.CopyFS(dir, p.Package.FS); err != nil {
 			t.Fatal(err)
 		}
 		path := filepath.Join(dir, "validators", "check.py")

@@ -222,7 +222,7 @@ func uploadRoomy(t *testing.T, base string) {
 		t.Fatal(err)
 	}
 	clocks := filepath.Join(t.TempDir(), "roomy-clocks")
-	if err := os.CopyFS(clocks, p.FS); err != nil {
+	if err := os.CopyFS(clocks, p.Package.FS); err != nil {
 		t.Fatal(err)
 	}
 	spec := filepath.Join(clocks, "problem.yaml")

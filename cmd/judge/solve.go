@@ -38,7 +38,7 @@ func runSolve(e *env, _ *flag.FlagSet, args []string) int {
 		return e.fail(err)
 	}
 	if p.Reference == nil {
-		return e.fail(fmt.Errorf("%s: the problem names no reference solver", p.Origin))
+		return e.fail(fmt.Errorf("%s: the problem names no reference solver", p.Package.Origin))
 	}
 	name := "-"
 	if len(args) == 2 {

@@ -7,6 +7,7 @@ import (
 	"github.com/optjudge/optjudge/judge"
 	"github.com/optjudge/optjudge/judge/maintain"
 	"github.com/optjudge/optjudge/problems"
+	"github.com/optjudge/optjudge/problems/kattis"
 )
 
 // timeLimit fills in the time limit of a Kattis package that gives none
@@ -14,7 +15,7 @@ import (
 // limit derived from its accepted submissions, computed once per package
 // version and kept in the cache directory. It says so on stderr.
 func (e *env) timeLimit(ctx context.Context, j *judge.Judge, p *problems.Problem, bo judge.BuildOptions, o *judge.GradeOptions) error {
-	if o.TimeLimit > 0 || p.Layout != problems.LayoutKattis || p.Time.Given {
+	if o.TimeLimit > 0 || p.Package.Layout != kattis.LayoutKattis || p.Package.Time.Given {
 		return nil
 	}
 	if maintain.CachedTimeLimit(j, p) == nil {

@@ -12,6 +12,7 @@ import (
 
 	"github.com/optjudge/optjudge/checkers"
 	"github.com/optjudge/optjudge/problems"
+	"github.com/optjudge/optjudge/problems/kattis"
 )
 
 var cmdValidate = &command{
@@ -46,12 +47,12 @@ func runValidate(e *env, _ *flag.FlagSet, args []string) int {
 	if err != nil {
 		return e.fail(err)
 	}
-	if p.Validator == nil && len(p.InputValidators) == 0 {
-		return e.fail(fmt.Errorf("%s: the problem names no input validator", p.Origin))
+	if p.Validator == nil && len(p.Package.InputValidators) == 0 {
+		return e.fail(fmt.Errorf("%s: the problem names no input validator", p.Package.Origin))
 	}
 	ctx := context.Background()
 	var external []*checkers.InputValidator
-	if len(p.InputValidators) > 0 {
+	if len(p.Package.InputValidators) > 0 {
 		langs, err := languages("", p)
 		if err != nil {
 			return e.fail(err)
@@ -61,7 +62,7 @@ func runValidate(e *env, _ *flag.FlagSet, args []string) int {
 			return e.fail(err)
 		}
 		defer j.Close()
-		for _, w := range p.ToolWarnings(j.LookPath) {
+		for _, w := range p.Package.ToolWarnings(j.LookPath) {
 			fmt.Fprintf(e.stderr, "judge validate: warning: %s\n", w)
 		}
 		if external, err = j.InputValidators(ctx, p, nil); err != nil {
@@ -70,7 +71,7 @@ func runValidate(e *env, _ *flag.FlagSet, args []string) int {
 	}
 	var files []file
 	if len(args) == 1 {
-		tests, err := p.Tests()
+		tests, err := p.Package.Tests()
 		if err != nil {
 			return e.fail(err)
 		}
@@ -126,21 +127,21 @@ func validateInput(ctx context.Context, p *problems.Problem, external []*checker
 type file struct {
 	name string
 	read func() ([]byte, error)
-	test *problems.Test // the problem's test it is, or nil
+	test *kattis.Test // the problem's test it is, or nil
 }
 
 // withArgs gives the validators the arguments of test t (each group's
 // input_validator_flags or input_validator_args); nil t: their own.
-func withArgs(p *problems.Problem, vs []*checkers.InputValidator, t *problems.Test) []*checkers.InputValidator {
+func withArgs(p *problems.Problem, vs []*checkers.InputValidator, t *kattis.Test) []*checkers.InputValidator {
 	if t == nil {
 		return vs
 	}
 	out := make([]*checkers.InputValidator, len(vs))
 	for i, v := range vs {
 		c := *v
-		for _, prog := range p.InputValidators {
+		for _, prog := range p.Package.InputValidators {
 			if prog.Name() == v.Program {
-				c.Args = p.InputValidatorArgs(*t, prog)
+				c.Args = p.Package.InputValidatorArgs(*t, prog)
 			}
 		}
 		out[i] = &c

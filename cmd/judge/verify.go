@@ -17,6 +17,7 @@ import (
 	"github.com/optjudge/optjudge/judge/maintain"
 	"github.com/optjudge/optjudge/judge/verdict"
 	"github.com/optjudge/optjudge/problems"
+	"github.com/optjudge/optjudge/problems/specfile"
 )
 
 var cmdVerify = &command{
@@ -107,8 +108,8 @@ func runVerify(e *env, fs *flag.FlagSet, args []string) int {
 func (e *env) verifyOne(ctx context.Context, fs *flag.FlagSet, ref string, j *judge.Judge, parallel int) int {
 	p, err := e.problem(ref)
 	if err != nil {
-		var se *problems.SpecError
-		var ses problems.SpecErrors
+		var se *specfile.Error
+		var ses specfile.Errors
 		if errors.As(err, &ses) || errors.As(err, &se) {
 			fmt.Fprintf(e.stdout, "verify %s: the spec does not load\n", ref)
 			n := 0
@@ -126,7 +127,7 @@ func (e *env) verifyOne(ctx context.Context, fs *flag.FlagSet, ref string, j *ju
 	if err != nil {
 		return e.fail(err)
 	}
-	fmt.Fprintf(e.stdout, "verify %s (%s, %s layout), isolation: %s\n", p.Name, p.Origin, p.Layout, j.Isolation())
+	fmt.Fprintf(e.stdout, "verify %s (%s, %s layout), isolation: %s\n", p.Name, p.Package.Origin, p.Package.Layout, j.Isolation())
 	if maintain.HasGenerators(p) && p.Dir != "" {
 		if st, err := os.Stat(filepath.Join(p.Dir, "data")); err != nil || !st.IsDir() {
 			var code int
@@ -184,7 +185,7 @@ func (e *env) verifyOne(ctx context.Context, fs *flag.FlagSet, ref string, j *ju
 // and no data/ yet, as bt run does before it judges, and loads the
 // package again; nil and the exit code when generators.yaml is broken.
 func (e *env) generateFirst(ctx context.Context, p *problems.Problem, j *judge.Judge, langs *judge.Languages, parallel int) (*problems.Problem, int) {
-	fmt.Fprintf(e.stdout, "%s has no data/: generating it from generators/generators.yaml first (judge generate)\n", p.Origin)
+	fmt.Fprintf(e.stdout, "%s has no data/: generating it from generators/generators.yaml first (judge generate)\n", p.Package.Origin)
 	res, code := e.runGenerateData(ctx, p, maintain.GenerateDataOptions{Judge: j, Build: judge.BuildOptions{Languages: langs}, Parallel: parallel})
 	if res == nil {
 		return nil, code
@@ -197,7 +198,7 @@ func (e *env) generateFirst(ctx context.Context, p *problems.Problem, j *judge.J
 	if err != nil {
 		return nil, e.fail(err)
 	}
-	q.Origin = p.Origin
+	q.Package.Origin = p.Package.Origin
 	return q, exitOK
 }
 

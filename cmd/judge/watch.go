@@ -76,7 +76,7 @@ func runWatch(e *env, fs *flag.FlagSet, args []string) int {
 		return e.fail(fmt.Errorf("%s: not a regular file or a directory", src))
 	}
 	lang, err := bo.Languages.Resolve(src, bo.Lang)
-	if p.Type.SubmitAnswer {
+	if p.Package.Type.SubmitAnswer {
 		lang, err = nil, nil // files of answers
 	}
 	if err != nil {

@@ -123,12 +123,12 @@ func writeTest(p *problems.Problem, g Generated, in []byte) error {
 // not overwrite a test.
 func Save(p *problems.Problem, name string, in []byte) (Generated, error) {
 	if p.Reference == nil {
-		return Generated{}, fmt.Errorf("%s: the problem names no reference solver to write the answer", p.Origin)
+		return Generated{}, fmt.Errorf("%s: the problem names no reference solver to write the answer", p.Package.Origin)
 	}
 	if p.Dir == "" {
-		return Generated{}, fmt.Errorf("%s: not a problem directory: only a problem on disk can be added to", p.Origin)
+		return Generated{}, fmt.Errorf("%s: not a problem directory: only a problem on disk can be added to", p.Package.Origin)
 	}
-	dir := filepath.Join(p.Dir, filepath.FromSlash(p.TestDir("secret")))
+	dir := filepath.Join(p.Dir, filepath.FromSlash(p.Package.TestDir("secret")))
 	g := Generated{In: filepath.Join(dir, name+".in"), Ans: filepath.Join(dir, name+".ans")}
 	if _, err := os.Stat(g.In); err == nil {
 		return Generated{}, fmt.Errorf("%s: already exists", g.In)

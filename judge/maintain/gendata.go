@@ -16,6 +16,8 @@ import (
 	"github.com/optjudge/optjudge/judge"
 	"github.com/optjudge/optjudge/problems"
 	"github.com/optjudge/optjudge/problems/generators"
+	"github.com/optjudge/optjudge/problems/kattis"
+	"github.com/optjudge/optjudge/problems/specfile"
 )
 
 // GeneratorTimeout is the CPU time one run of a generator, or of the
@@ -94,7 +96,7 @@ type GenerateDataResult struct {
 	Tests    int    // the tests generators.yaml makes (included copies counted)
 	Files    []FileChange
 	Failures []GenerateFailure
-	Warnings []problems.Warning
+	Warnings []kattis.Warning
 	// Solution is the default solution that answered the tests whose
 	// rule names none ("" when none did).
 	Solution string
@@ -142,7 +144,7 @@ func (r *GenerateDataResult) OutOfDate() []string {
 // HasGenerators says whether p's data is made by BAPCtools'
 // generators/generators.yaml.
 func HasGenerators(p *problems.Problem) bool {
-	st, err := fs.Stat(p.FS, generators.File)
+	st, err := fs.Stat(p.Package.FS, generators.File)
 	return err == nil && st.Mode().IsRegular()
 }
 
@@ -159,11 +161,11 @@ func HasGenerators(p *problems.Problem) bool {
 // error (problems.SpecErrors, each naming the line and the field).
 func GenerateData(ctx context.Context, p *problems.Problem, o GenerateDataOptions) (*GenerateDataResult, error) {
 	if p.Dir == "" {
-		return nil, fmt.Errorf("%s: generating data needs a package on disk", p.Origin)
+		return nil, fmt.Errorf("%s: generating data needs a package on disk", p.Package.Origin)
 	}
-	cfg, err := generators.Load(p.FS, p.Origin, generators.Options{Interactive: p.Type.Interactive || p.Type.MultiPass})
+	cfg, err := generators.Load(p.Package.FS, p.Package.Origin, generators.Options{Interactive: p.Package.Type.Interactive || p.Package.Type.MultiPass})
 	if errors.Is(err, fs.ErrNotExist) {
-		return nil, fmt.Errorf("%s: no %s", p.Origin, generators.File)
+		return nil, fmt.Errorf("%s: no %s", p.Package.Origin, generators.File)
 	}
 	if err != nil {
 		return nil, err
@@ -179,7 +181,7 @@ func GenerateData(ctx context.Context, p *problems.Problem, o GenerateDataOption
 		return nil, err
 	}
 	defer os.RemoveAll(tmp)
-	g := &dataGen{p: p, cfg: cfg, o: o, tmp: tmp, res: &GenerateDataResult{File: p.Origin + "/" + generators.File, Warnings: cfg.Warnings},
+	g := &dataGen{p: p, cfg: cfg, o: o, tmp: tmp, res: &GenerateDataResult{File: p.Package.Origin + "/" + generators.File, Warnings: cfg.Warnings},
 		made: map[*generators.Case]*madeCase{}, refused: map[string]bool{}}
 	if err := g.make(ctx); err != nil {
 		return nil, err
@@ -228,7 +230,7 @@ func (g *dataGen) fail(t *generators.Case, command, format string, args ...any) 
 }
 
 func (g *dataGen) warn(t *generators.Case, format string, args ...any) {
-	g.res.Warnings = append(g.res.Warnings, problems.Warning{File: g.res.File, Line: t.Line, Field: t.Path, Msg: fmt.Sprintf(format, args...)})
+	g.res.Warnings = append(g.res.Warnings, kattis.Warning{File: g.res.File, Line: t.Line, Field: t.Path, Msg: fmt.Sprintf(format, args...)})
 }
 
 // commandOf shows a test's generator command with its seed, for messages.
@@ -306,7 +308,7 @@ func hasInput(t *generators.Case, files map[string][]byte) bool {
 func (g *dataGen) copyFiles(t *generators.Case, m *madeCase) {
 	n := 0
 	for _, ext := range generators.Extensions {
-		b, err := fs.ReadFile(g.p.FS, t.Copy+ext)
+		b, err := fs.ReadFile(g.p.Package.FS, t.Copy+ext)
 		if err != nil {
 			continue
 		}
@@ -344,7 +346,7 @@ func needsAnswer(root string) bool { return root != "invalid_input" && root != "
 // answer gives each test without an .ans one: empty for an interactive or
 // multi-pass problem, else its solution's output on its .in.
 func (g *dataGen) answer(ctx context.Context, cases []*generators.Case) error {
-	interactive := g.p.Type.Interactive || g.p.Type.MultiPass
+	interactive := g.p.Package.Type.Interactive || g.p.Package.Type.MultiPass
 	bySolution := map[string][]*generators.Case{}
 	var order []string
 	for _, t := range cases {
@@ -416,12 +418,12 @@ func (g *dataGen) defaultSolution() (string, error) {
 
 // defaultSubmission is the package's model solution, else its first
 // accepted submission; nil when it has neither.
-func defaultSubmission(p *problems.Problem) (*problems.ExampleSubmission, error) {
-	list, err := p.Submissions()
+func defaultSubmission(p *problems.Problem) (*kattis.ExampleSubmission, error) {
+	list, err := p.Package.Submissions()
 	if err != nil {
 		return nil, err
 	}
-	var pick *problems.ExampleSubmission
+	var pick *kattis.ExampleSubmission
 	for i, sub := range list.Submissions {
 		if sub.ModelSolution {
 			return &list.Submissions[i], nil
@@ -600,7 +602,7 @@ func (v *verifier) checkGenerated(ctx context.Context) error {
 	v.step("checking data/ against " + generators.File)
 	res, err := GenerateData(ctx, v.p, GenerateDataOptions{Judge: v.opts.Judge, Build: v.opts.Build,
 		Parallel: v.opts.Grade.Parallel, Cache: v.opts.GeneratorCache, DryRun: true})
-	var ses problems.SpecErrors
+	var ses specfile.Errors
 	switch {
 	case errors.As(err, &ses):
 		for _, se := range ses {

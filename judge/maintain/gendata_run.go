@@ -18,6 +18,7 @@ import (
 	"github.com/optjudge/optjudge/judge/verdict"
 	"github.com/optjudge/optjudge/problems"
 	"github.com/optjudge/optjudge/problems/generators"
+	"github.com/optjudge/optjudge/problems/kattis"
 )
 
 // generatorMemory is the memory a generator or solution run may use
@@ -39,7 +40,7 @@ type genProgram struct {
 
 // runLimits is the bare problem a generator or solution runs under.
 func (g *dataGen) runLimits() *problems.Problem {
-	return &problems.Problem{Name: g.p.Name, Origin: g.p.Origin, Limits: problems.Limits{
+	return &problems.Problem{Name: g.p.Name, Package: kattis.Package{Origin: g.p.Package.Origin}, Limits: problems.Limits{
 		Time: g.o.Timeout, Memory: generatorMemory, Output: generatorOutput}}
 }
 
@@ -54,7 +55,7 @@ func (g *dataGen) generatorProgram(name string) (*genProgram, error) {
 			return nil, err
 		}
 		for _, d := range deps {
-			b, err := fs.ReadFile(g.p.FS, d)
+			b, err := fs.ReadFile(g.p.Package.FS, d)
 			if err != nil {
 				return nil, fmt.Errorf("%s (generators: %s): %w", d, strings.TrimPrefix(name, "generators/"), unwrapFSError(err))
 			}
@@ -82,7 +83,7 @@ func (g *dataGen) solutionProgram(name string) (*genProgram, error) {
 		return nil, fmt.Errorf("/%s: no such solution", name)
 	}
 	gp.path = path
-	if list, err := g.p.Submissions(); err == nil {
+	if list, err := g.p.Package.Submissions(); err == nil {
 		for _, s := range list.Submissions {
 			if s.Path == name {
 				if s.Language != "" {
@@ -300,15 +301,15 @@ func (g *dataGen) runAll(ctx context.Context, gp *genProgram, runs []genRun) ([]
 		return nil, nil, err
 	}
 	defer os.RemoveAll(batch)
-	tests := make([]problems.Test, len(todo))
+	tests := make([]kattis.Test, len(todo))
 	fsys := os.DirFS(batch)
 	for k, i := range todo {
 		name := fmt.Sprintf("%06d", k)
 		if err := os.WriteFile(filepath.Join(batch, name+".in"), runs[i].stdin, 0o644); err != nil {
 			return nil, nil, err
 		}
-		tests[k] = problems.Test{Name: runs[i].t.Path, FS: fsys, In: name + ".in", Origin: batch,
-			Config: &problems.TestConfig{Args: runs[i].args}}
+		tests[k] = kattis.Test{Name: runs[i].t.Path, FS: fsys, In: name + ".in", Origin: batch,
+			Config: &kattis.TestConfig{Args: runs[i].args}}
 	}
 	o := judge.GradeOptions{Tests: tests, Parallel: g.o.Parallel, Keep: true, Checker: acceptAll{}, Outputs: judge.OutputsAll,
 		TimeLimit: g.o.Timeout, WallLimit: 2 * g.o.Timeout}

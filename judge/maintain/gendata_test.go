@@ -393,7 +393,7 @@ func TestVerifyGenerated(t *testing.T) {
 		t.Fatal(err)
 	}
 	want := "out of date against generators/generators.yaml: secret/4-multi (.in changed), secret/5-both (.ans missing) (judge generate rewrites them)"
-	if !hasFinding(rep, Warning, p.Origin+"/data", want) {
+	if !hasFinding(rep, Warning, p.Package.Origin+"/data", want) {
 		t.Errorf("got findings\n%s\nwant the warning %q", findings(rep), want)
 	}
 }

@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"github.com/optjudge/optjudge/problems"
+	"github.com/optjudge/optjudge/problems/kattis"
 )
 
 // validate checks every made input of the sample and secret tests with
@@ -38,24 +39,24 @@ func (g *dataGen) validate(ctx context.Context) error {
 	if err := os.MkdirAll(scratch, 0o755); err != nil {
 		return err
 	}
-	made, err := problems.Load(overlayFS{base: g.p.FS, data: os.DirFS(scratch)}, g.p.Origin)
-	var tests []problems.Test
+	made, err := problems.Load(overlayFS{base: g.p.Package.FS, data: os.DirFS(scratch)}, g.p.Package.Origin)
+	var tests []kattis.Test
 	if err == nil {
-		tests, err = made.Tests()
+		tests, err = made.Package.Tests()
 	}
 	if err != nil {
 		// validate each input on its own, with the validators' own
 		// arguments
-		g.res.Warnings = append(g.res.Warnings, problems.Warning{File: g.res.File,
+		g.res.Warnings = append(g.res.Warnings, kattis.Warning{File: g.res.File,
 			Msg: fmt.Sprintf("the data/ it makes does not load as the package's tests (%v): inputs validated without their groups' arguments", oneLineErr(err))})
 		made, tests = g.p, nil
 		for path := range want {
 			if test, ext, ok := testOf(path); ok && ext == ".in" && (strings.HasPrefix(path, "data/sample/") || strings.HasPrefix(path, "data/secret/")) {
-				tests = append(tests, problems.Test{Name: test, FS: os.DirFS(g.tmp), In: path, Origin: g.p.Origin})
+				tests = append(tests, kattis.Test{Name: test, FS: os.DirFS(g.tmp), In: path, Origin: g.p.Package.Origin})
 			}
 		}
 	}
-	if len(made.InputValidators) == 0 {
+	if len(made.Package.InputValidators) == 0 {
 		return nil
 	}
 	byTest := map[string]*generatorsCase{}
@@ -70,15 +71,15 @@ func (g *dataGen) validate(ctx context.Context) error {
 		return nil
 	}
 	keys := map[string]string{}
-	var progs []problems.Program // those the judge runs: a .ctd or .viva needs its tool
-	for _, prog := range made.InputValidators {
+	var progs []kattis.Program // those the judge runs: a .ctd or .viva needs its tool
+	for _, prog := range made.Package.InputValidators {
 		if tool := prog.Kind.Tool(); tool != "" {
 			if _, err := g.o.Judge.LookPath(tool); err != nil {
 				continue
 			}
 		}
 		progs = append(progs, prog)
-		keys[prog.Name()] = treeHash(made.FS, prog.Path)
+		keys[prog.Name()] = treeHash(made.Package.FS, prog.Path)
 	}
 	names := make([]string, 0, len(byTest))
 	for n := range byTest {
@@ -89,7 +90,7 @@ func (g *dataGen) validate(ctx context.Context) error {
 	// when there is one
 	type check struct {
 		c    *generatorsCase
-		prog problems.Program
+		prog kattis.Program
 		args []string
 		in   []byte
 		key  string
@@ -102,7 +103,7 @@ func (g *dataGen) validate(ctx context.Context) error {
 			return err
 		}
 		for _, prog := range progs {
-			args := made.InputValidatorArgs(c.test, prog)
+			args := made.Package.InputValidatorArgs(c.test, prog)
 			key := cacheKey("valid", keys[prog.Name()], append([]string{prog.Name()}, args...), in)
 			if _, ok := g.cached(key); !ok {
 				todo = append(todo, check{c, prog, args, in, key})
@@ -152,7 +153,7 @@ func oneLineErr(err error) string {
 }
 
 type generatorsCase struct {
-	test problems.Test
+	test kattis.Test
 	path string // the made test it is, "secret/03"
 }
 

@@ -12,6 +12,7 @@ import (
 	"github.com/optjudge/optjudge/judge"
 	"github.com/optjudge/optjudge/judge/verdict"
 	"github.com/optjudge/optjudge/problems"
+	"github.com/optjudge/optjudge/problems/kattis"
 	"github.com/optjudge/optjudge/reference"
 )
 
@@ -193,7 +194,7 @@ func (s *stresser) grade(ctx context.Context, inputs [][]byte, lazy bool) ([]*ju
 
 // gradeWith grades the prepared submission on inputs with answers, each
 // test with the configuration like (nil: none).
-func (s *stresser) gradeWith(ctx context.Context, inputs, answers [][]byte, like *problems.TestConfig, lazy bool) ([]*judge.TestResult, error) {
+func (s *stresser) gradeWith(ctx context.Context, inputs, answers [][]byte, like *kattis.TestConfig, lazy bool) ([]*judge.TestResult, error) {
 	dir, tests, err := s.writeBatch(inputs, answers)
 	if err != nil {
 		return nil, err
@@ -225,7 +226,7 @@ func (s *stresser) gradeWith(ctx context.Context, inputs, answers [][]byte, like
 // writeBatch writes inputs, and their answers unless answers is nil, as
 // the tests of a new batch directory: test i is input i. The caller
 // removes the directory.
-func (s *stresser) writeBatch(inputs, answers [][]byte) (string, []problems.Test, error) {
+func (s *stresser) writeBatch(inputs, answers [][]byte) (string, []kattis.Test, error) {
 	s.batch++
 	dir := filepath.Join(s.tmp, fmt.Sprintf("batch-%d", s.batch))
 	if err := os.Mkdir(dir, 0o755); err != nil {
@@ -246,7 +247,7 @@ func (s *stresser) writeBatch(inputs, answers [][]byte) (string, []problems.Test
 		}
 		return nil
 	}()
-	var tests []problems.Test
+	var tests []kattis.Test
 	if err == nil {
 		tests, err = problems.TestsIn(dir)
 	}

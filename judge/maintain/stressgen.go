@@ -14,6 +14,7 @@ import (
 	"github.com/optjudge/optjudge/judge/bytesize"
 	"github.com/optjudge/optjudge/judge/verdict"
 	"github.com/optjudge/optjudge/problems"
+	"github.com/optjudge/optjudge/problems/kattis"
 )
 
 // GeneratorLimit is the CPU time of one run of a generator or of the
@@ -41,7 +42,7 @@ type generated struct {
 	// package (validator flags and arguments, the submission's
 	// arguments): the last secret test's, the largest as a rule; nil in
 	// the native layout
-	like *problems.TestConfig
+	like *kattis.TestConfig
 }
 
 // acceptAll accepts any output: a generator's or brute force's run is
@@ -54,7 +55,7 @@ func (acceptAll) Check(context.Context, checkers.Files) (checkers.Result, error)
 
 // newGenerated builds the generator and the brute force of a stress run.
 func (s *stresser) newGenerated(ctx context.Context) (*generated, error) {
-	g := &generated{run: &problems.Problem{Name: s.p.Name, Origin: s.p.Origin, Limits: s.p.Limits}}
+	g := &generated{run: &problems.Problem{Name: s.p.Name, Package: kattis.Package{Origin: s.p.Package.Origin}, Limits: s.p.Limits}}
 	// an input may be larger than any output the problem allows
 	g.run.Limits.Output = max(g.run.Limits.Output, generatorOutput)
 	var err error
@@ -69,7 +70,7 @@ func (s *stresser) newGenerated(ctx context.Context) (*generated, error) {
 		g.close()
 		return nil, err
 	}
-	tests, err := s.p.Tests()
+	tests, err := s.p.Package.Tests()
 	if err != nil {
 		g.close()
 		return nil, err
@@ -82,12 +83,12 @@ func (s *stresser) newGenerated(ctx context.Context) (*generated, error) {
 		}
 	}
 	if g.like != nil {
-		like := problems.Test{Config: g.like}
+		like := kattis.Test{Config: g.like}
 		for i, v := range g.validators {
-			for _, prog := range s.p.InputValidators {
+			for _, prog := range s.p.Package.InputValidators {
 				if prog.Name() == v.Program {
 					x := *v
-					x.Args = s.p.InputValidatorArgs(like, prog)
+					x.Args = s.p.Package.InputValidatorArgs(like, prog)
 					g.validators[i] = &x
 				}
 			}
@@ -99,7 +100,7 @@ func (s *stresser) newGenerated(ctx context.Context) (*generated, error) {
 	brute, bo := s.o.Brute, s.o.Build
 	bo.Problem = s.p // a solution of the problem: its included files
 	if brute == "" {
-		var ex *problems.ExampleSubmission
+		var ex *kattis.ExampleSubmission
 		if brute, ex, err = s.modelSolution(); err != nil {
 			g.close()
 			return nil, err
@@ -130,16 +131,16 @@ func (g *generated) close() {
 
 // modelSolution copies out the package's model solution, else its first
 // accepted submission, to answer the generated inputs.
-func (s *stresser) modelSolution() (string, *problems.ExampleSubmission, error) {
+func (s *stresser) modelSolution() (string, *kattis.ExampleSubmission, error) {
 	pick, err := defaultSubmission(s.p)
 	if err != nil {
 		return "", nil, err
 	}
 	if pick == nil {
-		return "", nil, fmt.Errorf("%s: no accepted submission to answer the generated inputs with: give one (--brute)", s.p.Origin)
+		return "", nil, fmt.Errorf("%s: no accepted submission to answer the generated inputs with: give one (--brute)", s.p.Package.Origin)
 	}
 	dst := filepath.Join(s.tmp, "brute", path.Base(pick.Path))
-	if err := copyOut(s.p.FS, pick.Path, dst); err != nil {
+	if err := copyOut(s.p.Package.FS, pick.Path, dst); err != nil {
 		return "", nil, err
 	}
 	return dst, pick, nil
@@ -157,7 +158,7 @@ func (g *generated) runTool(ctx context.Context, s *stresser, pp *judge.Prepared
 	defer os.RemoveAll(dir)
 	if args != nil {
 		for i := range tests {
-			tests[i].Config = &problems.TestConfig{Args: args(i)}
+			tests[i].Config = &kattis.TestConfig{Args: args(i)}
 		}
 	}
 	o := s.o.Grade
@@ -207,7 +208,7 @@ func (g *generated) inputs(ctx context.Context, s *stresser, first, n int) ([][]
 // solution: in an interactive or a multi-pass problem the validator
 // decides from the input (as judge generate makes them).
 func noAnswers(p *problems.Problem) bool {
-	return p.Validation.Interactive || p.Validation.Passes > 0
+	return p.Package.Validation.Interactive || p.Package.Validation.Passes > 0
 }
 
 // answers are the inputs' answers: the brute force's output, the

@@ -18,25 +18,26 @@ import (
 	"github.com/optjudge/optjudge/judge"
 	"github.com/optjudge/optjudge/judge/verdict"
 	"github.com/optjudge/optjudge/problems"
+	"github.com/optjudge/optjudge/problems/kattis"
 )
 
 // example is one program under submissions/<folder>/, with what it must
 // get.
 type example struct {
-	sub  problems.ExampleSubmission
+	sub  kattis.ExampleSubmission
 	rel  string          // submissions/<dir>/<name>
 	want verdict.Verdict // its one final verdict; Unknown when its expectations ask for more
 }
 
 // examples lists the example submissions with their expectations, as the
-// problem's model states them (problems.Problem.Submissions), reporting the
+// problem's model states them (kattis.Package.Submissions), reporting the
 // folders and files it cannot use.
 func (v *verifier) examples() []example {
-	if !isDirFS(v.p.FS, "submissions") {
+	if !isDirFS(v.p.Package.FS, "submissions") {
 		v.add(Error, v.file("submissions"), "", "no example submissions: want at least one under submissions/accepted/")
 		return nil
 	}
-	list, err := v.p.Submissions()
+	list, err := v.p.Package.Submissions()
 	if err != nil {
 		v.add(Error, v.file("submissions"), "", "%v", err)
 		return nil
@@ -56,7 +57,7 @@ func (v *verifier) examples() []example {
 		default:
 			want, _ := s.FinalVerdict()
 			out = append(out, example{sub: s, rel: s.Path, want: want})
-			if s.HasBound(problems.TimeBoundLower) {
+			if s.HasBound(kattis.TimeBoundLower) {
 				lower++
 			}
 		}
@@ -67,7 +68,7 @@ func (v *verifier) examples() []example {
 	return out
 }
 
-func sources(s problems.ExampleSubmission) string {
+func sources(s kattis.ExampleSubmission) string {
 	var srcs []string
 	for _, e := range s.Expectations {
 		srcs = append(srcs, e.Source)
@@ -124,10 +125,10 @@ func (v *verifier) checkSubmissions(ctx context.Context) error {
 		return err
 	}
 	defer os.RemoveAll(tmp)
-	derive := v.p.Layout == problems.LayoutKattis && !v.p.Time.Given
+	derive := v.p.Package.Layout == kattis.LayoutKattis && !v.p.Package.Time.Given
 	var first, rest []example
 	for _, ex := range exs {
-		if ex.sub.HasBound(problems.TimeBoundLower) {
+		if ex.sub.HasBound(kattis.TimeBoundLower) {
 			first = append(first, ex)
 		} else {
 			rest = append(rest, ex)
@@ -138,16 +139,16 @@ func (v *verifier) checkSubmissions(ctx context.Context) error {
 	defer func() { cancel(); closeBuilds(builds) }()
 	limit := v.p.Limits.Time
 	if derive {
-		limit = problems.UnknownTimeLimit
+		limit = kattis.UnknownTimeLimit
 	}
-	all, err := v.p.Tests()
+	all, err := v.p.Package.Tests()
 	if err != nil {
 		return err
 	}
 	var done []graded
-	var lowerTests func(example) []problems.Test
+	var lowerTests func(example) []kattis.Test
 	if derive {
-		lowerTests = func(ex example) []problems.Test { return boundTests(ex, all) }
+		lowerTests = func(ex example) []kattis.Test { return boundTests(ex, all) }
 	}
 	err = v.gradeAll(ctx, builds[:len(first)], limit, lowerTests, func(g graded) { done = append(done, g) })
 	if err != nil {
@@ -173,10 +174,10 @@ func (v *verifier) checkSubmissions(ctx context.Context) error {
 
 // boundTests are the tests of all that ex's lower bounds name; nil when
 // one of them names every test.
-func boundTests(ex example, all []problems.Test) []problems.Test {
+func boundTests(ex example, all []kattis.Test) []kattis.Test {
 	var globs []string
 	for _, b := range ex.sub.Bounds() {
-		if b.Kind != problems.TimeBoundLower {
+		if b.Kind != kattis.TimeBoundLower {
 			continue
 		}
 		if b.Tests == "" {
@@ -184,9 +185,9 @@ func boundTests(ex example, all []problems.Test) []problems.Test {
 		}
 		globs = append(globs, b.Tests)
 	}
-	var out []problems.Test
+	var out []kattis.Test
 	for _, t := range all {
-		if slices.ContainsFunc(globs, func(g string) bool { return problems.Selects(g, t.Name) }) {
+		if slices.ContainsFunc(globs, func(g string) bool { return kattis.Selects(g, t.Name) }) {
 			out = append(out, t)
 		}
 	}
@@ -256,7 +257,7 @@ func closeBuilds(builds []*exampleBuild) {
 func (v *verifier) buildExample(ctx context.Context, tmp string, i int, ex example) (*judge.Prepared, error) {
 	v.step("building " + ex.rel)
 	src := filepath.Join(tmp, fmt.Sprint(i), path.Base(ex.rel))
-	if err := copyOut(v.p.FS, ex.rel, src); err != nil {
+	if err := copyOut(v.p.Package.FS, ex.rel, src); err != nil {
 		return nil, err
 	}
 	bo := v.opts.Build
@@ -348,7 +349,7 @@ func copyOutAt(fsys fs.FS, name, dst string, depth int) error {
 // done. tests, when set, picks the tests an example is graded on (nil:
 // every test). A submission the judge could not build or grade is a
 // finding.
-func (v *verifier) gradeAll(ctx context.Context, builds []*exampleBuild, limit time.Duration, tests func(example) []problems.Test, each func(graded)) error {
+func (v *verifier) gradeAll(ctx context.Context, builds []*exampleBuild, limit time.Duration, tests func(example) []kattis.Test, each func(graded)) error {
 	type slot struct {
 		g   *graded
 		err error
@@ -369,7 +370,7 @@ func (v *verifier) gradeAll(ctx context.Context, builds []*exampleBuild, limit t
 				return
 			}
 			defer func() { <-sem }()
-			var only []problems.Test
+			var only []kattis.Test
 			if tests != nil {
 				only = tests(b.ex)
 			}
@@ -402,7 +403,7 @@ func (v *verifier) gradeAll(ctx context.Context, builds []*exampleBuild, limit t
 // or 2023-07 package, as problemtools has it, only accepted runs count
 // (the accepted/ folder's).
 func (v *verifier) deriveLimit(done []graded) {
-	m := v.p.Time.Multipliers
+	m := v.p.Package.Time.Multipliers
 	var slowest *slowRun
 	for _, g := range done {
 		if s := v.lowerRun(g); s != nil && (slowest == nil || s.cpu > slowest.cpu) {
@@ -436,7 +437,7 @@ func (v *verifier) lowerRun(g graded) *slowRun {
 	if g.rep == nil || !g.rep.Compile.OK {
 		return nil
 	}
-	if v.p.Format != problems.Format2025 && v.p.Layout == problems.LayoutKattis {
+	if v.p.Package.Format != kattis.Format2025 && v.p.Package.Layout == kattis.LayoutKattis {
 		if g.res.Got != verdict.AC || g.partial {
 			return nil
 		}
@@ -444,21 +445,21 @@ func (v *verifier) lowerRun(g graded) *slowRun {
 	}
 	var out *slowRun
 	for _, b := range g.ex.sub.Bounds() {
-		if b.Kind != problems.TimeBoundLower {
+		if b.Kind != kattis.TimeBoundLower {
 			continue
 		}
 		var s *slowRun
 		for _, t := range g.rep.Tests {
-			if !problems.Selects(b.Tests, t.Name) {
+			if !kattis.Selects(b.Tests, t.Name) {
 				continue
 			}
-			kv := problems.KattisVerdict(t.Verdict)
+			kv := kattis.Verdict(t.Verdict)
 			if kv == verdict.TLE || kv == verdict.JE || (b.Permitted != nil && !slices.Contains(b.Permitted, kv)) {
 				s = nil // a run that fails its own rule bounds nothing
 				break
 			}
 			if s == nil || t.CPU > s.cpu {
-				s = &slowRun{t.CPU, g.res.Path, t.Name, problems.KattisVerdict(t.Verdict)}
+				s = &slowRun{t.CPU, g.res.Path, t.Name, kattis.Verdict(t.Verdict)}
 			}
 		}
 		if s != nil && (out == nil || s.cpu > out.cpu) {
@@ -470,7 +471,7 @@ func (v *verifier) lowerRun(g graded) *slowRun {
 
 // gradeExample grades one built example, on tests (nil: every test);
 // failed says why the judge could not build or grade it.
-func (v *verifier) gradeExample(ctx context.Context, b *exampleBuild, limit time.Duration, tests []problems.Test) (*graded, error) {
+func (v *verifier) gradeExample(ctx context.Context, b *exampleBuild, limit time.Duration, tests []kattis.Test) (*graded, error) {
 	if b.err != nil {
 		if ctx.Err() != nil {
 			return nil, ctx.Err()
@@ -497,24 +498,24 @@ func (v *verifier) gradeExample(ctx context.Context, b *exampleBuild, limit time
 // ThinFactor, which tells a thin margin from a broken one in a single run;
 // in a Kattis package not (problemtools' timelim_high), which keeps the
 // slowest runs short.
-func (v *verifier) grade(ctx context.Context, ex example, pp *judge.Prepared, limit time.Duration, tests []problems.Test) (*SubmissionResult, *judge.Report, error) {
+func (v *verifier) grade(ctx context.Context, ex example, pp *judge.Prepared, limit time.Duration, tests []kattis.Test) (*SubmissionResult, *judge.Report, error) {
 	o := v.opts.Grade
 	o.Tests, o.Checker = tests, nil
-	o.Lazy = ex.sub.Lazy() && !ex.sub.HasBound(problems.TimeBoundLower)
-	if v.p.Layout == problems.LayoutKattis && v.p.GroupRules == problems.GroupRulesLegacy {
+	o.Lazy = ex.sub.Lazy() && !ex.sub.HasBound(kattis.TimeBoundLower)
+	if v.p.Package.Layout == kattis.LayoutKattis && v.p.Package.GroupRules == kattis.GroupRulesLegacy {
 		o.Lazy = true // on_reject, as problemtools judges
 	}
-	o.Need = func(t problems.Test) bool { return ex.sub.Needs(t.Name) }
-	if limit != problems.UnknownTimeLimit {
+	o.Need = func(t kattis.Test) bool { return ex.sub.Needs(t.Name) }
+	if limit != kattis.UnknownTimeLimit {
 		// a verdict a permitted rule excludes fails the submission
 		// whatever the other tests give: stop there (identity's
 		// wrong_answer/tle.bad.py waited out 74 wall limits)
-		o.Stop = func(t problems.Test, v verdict.Verdict) bool { return ex.sub.Excludes(t.Name, v) }
+		o.Stop = func(t kattis.Test, v verdict.Verdict) bool { return ex.sub.Excludes(t.Name, v) }
 	}
 	o.TimeLimit = limit
-	if ex.sub.HasBound(problems.TimeBoundUpper) && tests == nil {
+	if ex.sub.HasBound(kattis.TimeBoundUpper) && tests == nil {
 		o.TimeLimit = scale(limit, v.rep.Rules.TLE*ThinFactor)
-		if v.p.Layout == problems.LayoutKattis {
+		if v.p.Package.Layout == kattis.LayoutKattis {
 			o.TimeLimit = scale(limit, v.rep.Rules.TLE) // problemtools' timelim_high
 		}
 		if o.WallLimit == 0 {
@@ -530,7 +531,7 @@ func (v *verifier) grade(ctx context.Context, ex example, pp *judge.Prepared, li
 			o.Parallel = 1
 		}
 	}
-	if limit == problems.UnknownTimeLimit && o.WallLimit == 0 {
+	if limit == kattis.UnknownTimeLimit && o.WallLimit == 0 {
 		o.WallLimit = limit
 	}
 	r, err := pp.Grade(ctx, v.p, o)
@@ -556,7 +557,7 @@ func slowestOf(res *SubmissionResult, r *judge.Report) {
 		res.Slowest = max(res.Slowest, t.CPU)
 	}
 	for _, t := range r.Tests {
-		if r.Verdict != verdict.AC && problems.KattisVerdict(t.Verdict) == problems.KattisVerdict(r.Verdict) {
+		if r.Verdict != verdict.AC && kattis.Verdict(t.Verdict) == kattis.Verdict(r.Verdict) {
 			res.Test, res.Message = t.Name, t.Message
 			break
 		}
@@ -568,14 +569,14 @@ func slowestOf(res *SubmissionResult, r *judge.Report) {
 func expectText(p *problems.Problem, ex example) string {
 	plain := ex.want != verdict.Unknown
 	for _, e := range ex.sub.Expectations {
-		plain = plain && e.Score == nil && !e.Partial && !(e.FullScore && p.Type.Scoring)
+		plain = plain && e.Score == nil && !e.Partial && !(e.FullScore && p.Package.Type.Scoring)
 	}
 	if plain {
 		return ex.want.String()
 	}
 	var parts []string
 	for _, e := range ex.sub.Expectations {
-		if d := describe(e, p.Type.Scoring); d != "" && !slices.Contains(parts, d) {
+		if d := describe(e, p.Package.Type.Scoring); d != "" && !slices.Contains(parts, d) {
 			parts = append(parts, d)
 		}
 	}
@@ -587,7 +588,7 @@ func expectText(p *problems.Problem, ex example) string {
 
 // describe says in short what one expectation asks: "WA", "AC, partially",
 // "score 40", "on secret/2-large: some WA".
-func describe(e problems.Expectation, scoring bool) string {
+func describe(e kattis.Expectation, scoring bool) string {
 	var w []string
 	switch {
 	case e.Partial:
@@ -637,7 +638,7 @@ func verdictList(vs []verdict.Verdict, sep string) string {
 // judgeGraded turns an example's grading into findings, reports it, and
 // keeps it.
 func (v *verifier) judgeGraded(ctx context.Context, g graded) {
-	if v.p.Layout == problems.LayoutKattis {
+	if v.p.Package.Layout == kattis.LayoutKattis {
 		v.judgeKattis(ctx, g)
 	} else {
 		g.res.OK = g.res.Got == g.res.Want
@@ -666,12 +667,12 @@ func (v *verifier) judgeKattis(ctx context.Context, g graded) {
 		res.Test, res.Message, res.Slowest = "", "", 0
 		slowestOf(res, g.rep)
 	}
-	run := problems.Run{Grading: rep.Score.Grading}
+	run := kattis.Run{Grading: rep.Score.Grading}
 	if !rep.Compile.OK {
-		run.Grading = &problems.Grading{Outcome: problems.Outcome{Verdict: verdict.CE}}
+		run.Grading = &kattis.Grading{Outcome: kattis.Outcome{Verdict: verdict.CE}}
 	}
 	for _, t := range rep.Tests {
-		run.Tests = append(run.Tests, problems.RunTest{Name: t.Name, Verdict: t.Verdict, JudgeMessage: t.Message})
+		run.Tests = append(run.Tests, kattis.RunTest{Name: t.Name, Verdict: t.Verdict, JudgeMessage: t.Message})
 	}
 	res.OK = true
 	folder := v.file(path.Join("submissions", g.ex.sub.Folder)) + "/"
@@ -700,7 +701,7 @@ func (v *verifier) judgeKattis(ctx context.Context, g graded) {
 // time, or the wall clock: a program that waits).
 func anyTLE(r *judge.Report, glob string) bool {
 	for _, t := range r.Tests {
-		if t.Verdict == verdict.TLE && problems.Selects(glob, t.Name) {
+		if t.Verdict == verdict.TLE && kattis.Selects(glob, t.Name) {
 			return true
 		}
 	}
@@ -711,7 +712,7 @@ func anyTLE(r *judge.Report, glob string) bool {
 // one of them got a verdict that says nothing of the time limit (TLE, JE).
 func slowestOn(r *judge.Report, glob string) (cpu time.Duration, test string, spoilt bool) {
 	for _, t := range r.Tests {
-		if !problems.Selects(glob, t.Name) {
+		if !kattis.Selects(glob, t.Name) {
 			continue
 		}
 		if t.Verdict == verdict.TLE || t.Verdict == verdict.JE {
@@ -739,9 +740,9 @@ func (v *verifier) judgeMargins(ex example, s *SubmissionResult, run, at *judge.
 			on = " on " + b.Tests
 		}
 		switch b.Kind {
-		case problems.TimeBoundLower:
+		case kattis.TimeBoundLower:
 			slow, test, spoilt := slowestOn(run, b.Tests)
-			if v.rep.Derived != nil || test == "" || spoilt || (v.p.Format != problems.Format2025 && s.Got != verdict.AC) {
+			if v.rep.Derived != nil || test == "" || spoilt || (v.p.Package.Format != kattis.Format2025 && s.Got != verdict.AC) {
 				continue
 			}
 			need := scale(slow, rules.AC)
@@ -753,7 +754,7 @@ func (v *verifier) judgeMargins(ex example, s *SubmissionResult, run, at *judge.
 				v.add(Warning, s.Path, "", "the margin is thin: its slowest test%s, %s, takes %s; %gx that is %s, within %gx of the %s time limit",
 					on, test, seconds(slow), rules.AC, seconds(need), ThinFactor, seconds(tl))
 			}
-		case problems.TimeBoundUpper:
+		case kattis.TimeBoundUpper:
 			tleAt := scale(tl, rules.TLE)
 			if anyTLE(run, b.Tests) || !anyTLE(at, b.Tests) {
 				continue // over the raised limit too, or a verdict the expectations speak to
@@ -765,7 +766,7 @@ func (v *verifier) judgeMargins(ex example, s *SubmissionResult, run, at *judge.
 				continue
 			}
 			sev := Error
-			if v.p.Format != problems.Format2025 {
+			if v.p.Package.Format != kattis.Format2025 {
 				sev = Warning
 			}
 			v.add(sev, s.Path, "", "sensitive to the time limit: its slowest test%s takes %s, within %gx the time limit (%s); a time-limit-exceeded submission must exceed %s",

@@ -11,6 +11,7 @@ import (
 
 	"github.com/optjudge/optjudge/judge"
 	"github.com/optjudge/optjudge/problems"
+	"github.com/optjudge/optjudge/problems/kattis"
 )
 
 // DeriveTimeLimit is the time limit of a Kattis package that gives none
@@ -37,11 +38,11 @@ func DeriveTimeLimit(ctx context.Context, p *problems.Problem, opts VerifyOption
 	defer os.RemoveAll(tmp)
 	var accepted []example
 	for _, ex := range v.examples() {
-		if ex.sub.HasBound(problems.TimeBoundLower) {
+		if ex.sub.HasBound(kattis.TimeBoundLower) {
 			accepted = append(accepted, ex)
 		}
 	}
-	all, err := p.Tests()
+	all, err := p.Package.Tests()
 	if err != nil {
 		return nil, false, err
 	}
@@ -49,8 +50,8 @@ func DeriveTimeLimit(ctx context.Context, p *problems.Problem, opts VerifyOption
 	builds := v.buildAll(ctx, tmp, accepted)
 	defer func() { cancel(); closeBuilds(builds) }()
 	var done []graded
-	lowerTests := func(ex example) []problems.Test { return boundTests(ex, all) }
-	if err := v.gradeAll(ctx, builds, problems.UnknownTimeLimit, lowerTests, func(g graded) {
+	lowerTests := func(ex example) []kattis.Test { return boundTests(ex, all) }
+	if err := v.gradeAll(ctx, builds, kattis.UnknownTimeLimit, lowerTests, func(g graded) {
 		done = append(done, g)
 		if opts.Graded != nil && !g.partial {
 			opts.Graded(*g.res)
@@ -101,9 +102,9 @@ func noLimit(v *verifier, accepted int, done []graded) error {
 	for _, g := range done {
 		why = append(why, fmt.Sprintf("%s got %s%s", g.res.Path, g.res.Got, onTest(g.res)))
 	}
-	msg := fmt.Sprintf("%s gives no time limit, and none of its %d accepted submissions was accepted to derive one from", v.p.Origin, accepted)
+	msg := fmt.Sprintf("%s gives no time limit, and none of its %d accepted submissions was accepted to derive one from", v.p.Package.Origin, accepted)
 	if accepted == 0 {
-		msg = fmt.Sprintf("%s gives no time limit, and has no accepted submission to derive one from", v.p.Origin)
+		msg = fmt.Sprintf("%s gives no time limit, and has no accepted submission to derive one from", v.p.Package.Origin)
 	}
 	if len(why) > 0 {
 		msg += ": " + strings.Join(why, "; ")

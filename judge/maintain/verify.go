@@ -22,6 +22,7 @@ import (
 	"github.com/optjudge/optjudge/judge"
 	"github.com/optjudge/optjudge/judge/verdict"
 	"github.com/optjudge/optjudge/problems"
+	"github.com/optjudge/optjudge/problems/kattis"
 	"github.com/optjudge/optjudge/reference/lex"
 )
 
@@ -114,7 +115,7 @@ type DerivedLimit struct {
 	Slowest     time.Duration // the slowest run that bounds it from below
 	Submission  string        // whose it is
 	Test        string        // on which test
-	Multipliers problems.TimeMultipliers
+	Multipliers kattis.TimeMultipliers
 	// Verdict is that test's, when it is not AC (2025-09: a
 	// wrong_answer submission's run bounds the limit too); "" for AC.
 	Verdict string `json:",omitempty"`
@@ -180,20 +181,20 @@ func Verify(ctx context.Context, p *problems.Problem, opts VerifyOptions) (*Veri
 	v := &verifier{p: p, opts: opts, invalid: map[string]bool{}, rep: &VerifyReport{
 		Problem: p.Name, TimeLimit: p.Limits.Time, Rules: p.TimeRules, Resolution: 100 * time.Millisecond,
 	}}
-	if p.Kattis != nil && p.Kattis.Limits.TimeResolution > 0 {
-		v.rep.Resolution = time.Duration(p.Kattis.Limits.TimeResolution * float64(time.Second))
+	if p.Package.Spec != nil && p.Package.Spec.Limits.TimeResolution > 0 {
+		v.rep.Resolution = time.Duration(p.Package.Spec.Limits.TimeResolution * float64(time.Second))
 	}
-	for _, w := range p.Warnings {
+	for _, w := range p.Package.Warnings {
 		v.add(Warning, w.File, linePos(w.Line), "%s", fieldMsg(w.Field, w.Msg))
 	}
-	for _, d := range p.Defects {
+	for _, d := range p.Package.Defects {
 		v.add(Error, d.File, linePos(d.Line), "%s", fieldMsg(d.Field, d.Msg))
 	}
 	v.checkLanguageCodes()
-	for _, a := range p.Attachments() {
+	for _, a := range p.Package.Attachments() {
 		v.rep.Attachments = append(v.rep.Attachments, v.file(a))
 	}
-	if p.Layout == problems.LayoutKattis && isDirFS(p.FS, "attachments") && len(v.rep.Attachments) == 0 {
+	if p.Package.Layout == kattis.LayoutKattis && isDirFS(p.Package.FS, "attachments") && len(v.rep.Attachments) == 0 {
 		v.add(Warning, v.file("attachments"), "", "empty: no file to offer")
 	}
 	if HasGenerators(p) && p.Dir != "" {
@@ -201,9 +202,9 @@ func Verify(ctx context.Context, p *problems.Problem, opts VerifyOptions) (*Veri
 			return nil, err
 		}
 	}
-	tests, err := p.Tests()
+	tests, err := p.Package.Tests()
 	if err != nil {
-		return nil, fmt.Errorf("listing tests of %s: %w", p.Origin, err)
+		return nil, fmt.Errorf("listing tests of %s: %w", p.Package.Origin, err)
 	}
 	v.rep.Tests = len(tests)
 	v.checkTestFiles(tests)
@@ -213,14 +214,14 @@ func Verify(ctx context.Context, p *problems.Problem, opts VerifyOptions) (*Veri
 	if err := v.checkAnswerValidators(ctx, tests); err != nil {
 		return nil, err
 	}
-	if p.Validation.Interactive && p.Validation.Program != nil {
+	if p.Package.Validation.Interactive && p.Package.Validation.Program != nil {
 		// The validator talks with the submissions: no answer is an output.
-		v.step("building " + p.Validation.Program.Path)
+		v.step("building " + p.Package.Validation.Program.Path)
 		if err := opts.Judge.BuildInteractor(ctx, p, opts.Build.Languages); err != nil {
 			if ctx.Err() != nil {
 				return nil, ctx.Err()
 			}
-			v.add(Error, v.file(p.Validation.Program.Path), "", "%v", err)
+			v.add(Error, v.file(p.Package.Validation.Program.Path), "", "%v", err)
 			v.add(Error, v.file("submissions"), "", "not graded: the interactive validator does not build")
 			return v.rep, nil
 		}
@@ -231,13 +232,13 @@ func Verify(ctx context.Context, p *problems.Problem, opts VerifyOptions) (*Veri
 			if ctx.Err() != nil {
 				return nil, ctx.Err()
 			}
-			v.add(Error, v.file(p.CheckerProgram.Path), "", "%v", err)
+			v.add(Error, v.file(p.Package.CheckerProgram.Path), "", "%v", err)
 			v.add(Error, v.file("submissions"), "", "not graded: the checker does not build")
 			return v.rep, nil
 		}
 		// A multi-pass problem's answers and .out files are no pass's
 		// output: the format checks them for other problems only.
-		if p.Validation.Passes == 0 {
+		if p.Package.Validation.Passes == 0 {
 			if err := v.checkAnswers(ctx, tests, chks); err != nil {
 				return nil, err
 			}
@@ -275,12 +276,12 @@ func (v *verifier) add(sev Severity, file, pos, format string, args ...any) {
 
 // file names a file of the problem as its origin does.
 func (v *verifier) file(name string) string {
-	return problems.Test{Origin: v.p.Origin}.Path(name)
+	return kattis.Test{Origin: v.p.Package.Origin}.Path(name)
 }
 
 // checkTestFiles: samples and secret tests exist, every input has its
 // answer and every answer its input.
-func (v *verifier) checkTestFiles(tests []problems.Test) {
+func (v *verifier) checkTestFiles(tests []kattis.Test) {
 	count := map[string]int{}
 	for _, t := range tests {
 		count[t.Group]++
@@ -295,18 +296,18 @@ func (v *verifier) checkTestFiles(tests []problems.Test) {
 	for _, g := range []string{"sample", "secret"} {
 		switch {
 		case count[g] > 0:
-		case g == "sample" && v.p.Layout == problems.LayoutKattis && len(v.p.Samples()) > 0:
+		case g == "sample" && v.p.Package.Layout == kattis.LayoutKattis && len(v.p.Package.Samples()) > 0:
 			// an interactive problem's samples: .interaction files alone
-		case g == "sample" && v.p.Layout == problems.LayoutKattis:
-			v.add(Warning, v.file(v.p.TestDir(g)), "", "no sample tests") // problemtools only warns
+		case g == "sample" && v.p.Package.Layout == kattis.LayoutKattis:
+			v.add(Warning, v.file(v.p.Package.TestDir(g)), "", "no sample tests") // problemtools only warns
 		default:
-			v.add(Error, v.file(v.p.TestDir(g)), "", "no %s tests", g)
+			v.add(Error, v.file(v.p.Package.TestDir(g)), "", "no %s tests", g)
 		}
 	}
 	for _, g := range []string{"sample", "secret"} {
-		fs.WalkDir(v.p.FS, v.p.TestDir(g), func(name string, d fs.DirEntry, err error) error {
+		fs.WalkDir(v.p.Package.FS, v.p.Package.TestDir(g), func(name string, d fs.DirEntry, err error) error {
 			if err == nil && !d.IsDir() && strings.HasSuffix(name, ".ans") {
-				if _, err := fs.Stat(v.p.FS, strings.TrimSuffix(name, ".ans")+".in"); err != nil {
+				if _, err := fs.Stat(v.p.Package.FS, strings.TrimSuffix(name, ".ans")+".in"); err != nil {
 					v.add(Warning, v.file(name), "", "no .in beside it")
 				}
 			}
@@ -318,11 +319,11 @@ func (v *verifier) checkTestFiles(tests []problems.Test) {
 // checkInputs runs the built-in validator and the validator programs on
 // every input, each program with the test's arguments, and checks that
 // every input of data/invalid_input is refused by one of them.
-func (v *verifier) checkInputs(ctx context.Context, tests []problems.Test) error {
-	for _, w := range v.p.ToolWarnings(v.lookPath) {
+func (v *verifier) checkInputs(ctx context.Context, tests []kattis.Test) error {
+	for _, w := range v.p.Package.ToolWarnings(v.lookPath) {
 		v.add(Warning, w.File, linePos(w.Line), "%s", w.Msg)
 	}
-	if v.p.Validator == nil && len(v.p.InputValidators) == 0 {
+	if v.p.Validator == nil && len(v.p.Package.InputValidators) == 0 {
 		v.add(Warning, v.file("problem.yaml"), "", "no input validator: the inputs are not checked")
 		return nil
 	}
@@ -341,10 +342,10 @@ func (v *verifier) checkInputs(ctx context.Context, tests []problems.Test) error
 			v.add(Error, t.Path(t.In), m.pos, "%s", m.msg)
 		}
 	}
-	if v.p.InvalidInputs == nil || len(programs) == 0 && v.p.Validator == nil {
+	if v.p.Package.InvalidInputs == nil || len(programs) == 0 && v.p.Validator == nil {
 		return nil
 	}
-	for _, t := range v.p.InvalidInputs.AllTests() {
+	for _, t := range v.p.Package.InvalidInputs.AllTests() {
 		msgs, err := v.validateInput(ctx, *t, programs)
 		if err != nil {
 			return err
@@ -369,12 +370,12 @@ func (v *verifier) checkLanguageCodes() {
 		known[l.KattisCode()] = true
 		known[l.Name] = true
 	}
-	for _, code := range v.p.IncludeCodes() {
+	for _, code := range v.p.Package.IncludeCodes() {
 		if !known[code] {
 			v.add(Warning, v.file("include/"+code), "", "no language of the table has the code %s: its files are never included", code)
 		}
 	}
-	for _, code := range v.p.Submit.Languages {
+	for _, code := range v.p.Package.Submit.Languages {
 		if !known[code] {
 			v.add(Warning, v.file("problem.yaml"), "", "languages: no language of the table has the code %s", code)
 		}
@@ -387,7 +388,7 @@ func (v *verifier) lookPath(name string) (string, error) { return v.opts.Judge.L
 // validator is an input validator program, built, with the program it is.
 type validator struct {
 	iv   *checkers.InputValidator
-	prog problems.Program
+	prog kattis.Program
 }
 
 // buildInputValidators builds each input validator program (a finding for
@@ -395,7 +396,7 @@ type validator struct {
 // missing is left out, with its warning.
 func (v *verifier) buildInputValidators(ctx context.Context) ([]validator, error) {
 	var out []validator
-	for _, prog := range v.p.InputValidators {
+	for _, prog := range v.p.Package.InputValidators {
 		if tool := prog.Kind.Tool(); tool != "" {
 			if _, err := v.lookPath(tool); err != nil {
 				continue // ToolWarnings said so
@@ -403,7 +404,7 @@ func (v *verifier) buildInputValidators(ctx context.Context) ([]validator, error
 		}
 		v.step("building " + prog.Path)
 		one := *v.p
-		one.InputValidators = []problems.Program{prog}
+		one.Package.InputValidators = []kattis.Program{prog}
 		vs, err := v.opts.Judge.InputValidators(ctx, &one, v.opts.Build.Languages)
 		if err != nil {
 			if ctx.Err() != nil {
@@ -421,7 +422,7 @@ type inputMsg struct{ pos, msg string }
 
 // validateInput runs every validator on the input of t; what they say
 // against it.
-func (v *verifier) validateInput(ctx context.Context, t problems.Test, programs []validator) ([]inputMsg, error) {
+func (v *verifier) validateInput(ctx context.Context, t kattis.Test, programs []validator) ([]inputMsg, error) {
 	in, err := t.Input()
 	if err != nil {
 		return nil, err
@@ -434,7 +435,7 @@ func (v *verifier) validateInput(ctx context.Context, t problems.Test, programs 
 	}
 	for _, p := range programs {
 		iv := *p.iv
-		iv.Args = v.p.InputValidatorArgs(t, p.prog)
+		iv.Args = v.p.Package.InputValidatorArgs(t, p.prog)
 		msg, err := iv.Validate(ctx, in)
 		if err != nil {
 			if ctx.Err() != nil {
@@ -451,8 +452,8 @@ func (v *verifier) validateInput(ctx context.Context, t problems.Test, programs 
 
 // checkAnswerValidators runs the answer validators (answer_validators/) on
 // every answer file, with the test's input and arguments.
-func (v *verifier) checkAnswerValidators(ctx context.Context, tests []problems.Test) error {
-	if len(v.p.AnswerValidators) == 0 {
+func (v *verifier) checkAnswerValidators(ctx context.Context, tests []kattis.Test) error {
+	if len(v.p.Package.AnswerValidators) == 0 {
 		return nil
 	}
 	v.step("building the answer validators")
@@ -519,13 +520,13 @@ func lexMsg(err error) string {
 // checkAnswers hands every answer file to the checker as if it were a
 // contestant's output, and compares it with the reference's output where
 // the answer is unique.
-func (v *verifier) checkAnswers(ctx context.Context, tests []problems.Test, chks *judge.Checkers) error {
+func (v *verifier) checkAnswers(ctx context.Context, tests []kattis.Test, chks *judge.Checkers) error {
 	v.step("checking the answers")
 	unique := false
 	if v.p.Reference != nil {
 		tools, err := v.p.Tools()
-		_, tokens := v.p.Checker.(checkers.Tokens)
-		unique = (err == nil && tools.Unique) || (tokens && v.p.CheckerProgram == nil)
+		_, tokens := v.p.Package.Checker.(checkers.Tokens)
+		unique = (err == nil && tools.Unique) || (tokens && v.p.Package.CheckerProgram == nil)
 	}
 	for _, t := range tests {
 		if t.Ans == "" || v.invalid[t.In] {
@@ -544,7 +545,7 @@ func (v *verifier) checkAnswers(ctx context.Context, tests []problems.Test, chks
 		// output (a validator that reads the input alone): problemtools
 		// holds it to the samples' only, and warns about the others
 		sev := Error
-		if v.p.Layout == problems.LayoutKattis && t.Group != "sample" {
+		if v.p.Package.Layout == kattis.LayoutKattis && t.Group != "sample" {
 			sev = Warning
 		}
 		switch {
@@ -575,21 +576,21 @@ func (v *verifier) checkAnswers(ctx context.Context, tests []problems.Test, chks
 // of data/invalid_output it must reject.
 func (v *verifier) checkOutputs(ctx context.Context, chks *judge.Checkers) error {
 	type output struct {
-		t    *problems.Test
+		t    *kattis.Test
 		want verdict.Verdict
 	}
 	var outs []output
-	if v.p.Groups != nil {
-		for _, t := range v.p.Groups.AllTests() {
+	if v.p.Package.Groups != nil {
+		for _, t := range v.p.Package.Groups.AllTests() {
 			if t.Config != nil && t.Config.Out != "" {
 				outs = append(outs, output{t, verdict.AC})
 			}
 		}
 	}
 	for _, g := range []struct {
-		group *problems.Group
+		group *kattis.Group
 		want  verdict.Verdict
-	}{{v.p.ValidOutputs, verdict.AC}, {v.p.InvalidOutputs, verdict.WA}} {
+	}{{v.p.Package.ValidOutputs, verdict.AC}, {v.p.Package.InvalidOutputs, verdict.WA}} {
 		if g.group != nil {
 			for _, t := range g.group.AllTests() {
 				if t.Config != nil && t.Config.Out != "" {

@@ -172,7 +172,7 @@ func TestVerifyFindings(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			want := filepath.Join(p.Origin, tt.file)
+			want := filepath.Join(p.Package.Origin, tt.file)
 			for _, f := range rep.Findings {
 				if f.File == want && f.Severity == tt.sev && strings.Contains(f.Msg, tt.msg) {
 					return
@@ -323,7 +323,7 @@ func TestVerifyKattisModel(t *testing.T) {
 	for _, w := range want {
 		found := false
 		for _, f := range rep.Findings {
-			found = found || (f.Severity == Warning && f.File == filepath.Join(p.Origin, w.file) && f.Pos == w.pos && strings.Contains(f.Msg, w.msg))
+			found = found || (f.Severity == Warning && f.File == filepath.Join(p.Package.Origin, w.file) && f.Pos == w.pos && strings.Contains(f.Msg, w.msg))
 		}
 		if !found {
 			t.Errorf("got findings\n%s\nwant a warning on %s%s containing %q", findings(rep), w.file, w.pos, w.msg)

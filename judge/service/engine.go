@@ -102,7 +102,7 @@ func (e *engine) prepare(ctx context.Context, p *problems.Problem, lang *judge.L
 	// of its key)
 	sub, bo := judge.Submission{Path: src.Path}, judge.BuildOptions{Lang: lang.Name, Problem: p}
 	key := ""
-	if p.StaticValidator == nil {
+	if p.Package.StaticValidator == nil {
 		// a cached build has no sources for a static validator
 		key = e.buildKey(lang, sub, bo)
 	}

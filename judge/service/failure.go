@@ -58,7 +58,7 @@ func failureOf(p *Problem, r *judge.Report) *Failure {
 	if tr == nil || tr.Verdict != verdict.WA {
 		return nil
 	}
-	tests, err := p.Tests()
+	tests, err := p.Package.Tests()
 	if err != nil {
 		return nil
 	}

@@ -9,6 +9,7 @@ import (
 	"github.com/optjudge/optjudge/judge"
 	"github.com/optjudge/optjudge/judge/verdict"
 	"github.com/optjudge/optjudge/problems"
+	"github.com/optjudge/optjudge/problems/kattis"
 )
 
 // Feedback says what a contestant sees of the secret tests (those not in
@@ -157,7 +158,7 @@ func (v sight) report(raw json.RawMessage, samples []string) (json.RawMessage, e
 	}
 	deciding := -1
 	for i, t := range r.Tests {
-		if deciding < 0 && r.Score.Verdict != verdict.AC && (t.Verdict == r.Score.Verdict || problems.KattisVerdict(t.Verdict) == r.Score.Verdict) {
+		if deciding < 0 && r.Score.Verdict != verdict.AC && (t.Verdict == r.Score.Verdict || kattis.Verdict(t.Verdict) == r.Score.Verdict) {
 			deciding = i
 		}
 		r.Tests[i] = v.test(t, sample[t.Name])
@@ -192,10 +193,10 @@ func (v sight) failure(f *Failure, id string) (*FailureView, string) {
 // anything else of the package (a secret test, an answer, a validator, a
 // jury's solution), admins included: theirs is the package itself.
 func (v sight) problemFile(p *problems.Problem, name string) bool {
-	if p.StatementPath(name) || slices.Contains(p.Attachments(), name) {
+	if p.StatementPath(name) || slices.Contains(p.Package.Attachments(), name) {
 		return true
 	}
-	for _, s := range p.Samples() {
+	for _, s := range p.Package.Samples() {
 		if name == s.Input || name == s.Output || name == s.Interaction {
 			return name != ""
 		}

@@ -170,7 +170,7 @@ func (lc *lifecycle) storeJudging(ctx context.Context, job Job, a Attempt, res r
 // cannot be listed: then every test counts as secret).
 func sampleNames(p *problems.Problem) map[string]bool {
 	out := map[string]bool{}
-	tests, err := p.Tests()
+	tests, err := p.Package.Tests()
 	if err != nil {
 		return out
 	}

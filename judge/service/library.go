@@ -15,6 +15,7 @@ import (
 	"github.com/nats-io/nats.go/jetstream"
 
 	"github.com/optjudge/optjudge/problems"
+	"github.com/optjudge/optjudge/problems/kattis"
 )
 
 // Library finds problems for the server and the workers: the ones embedded
@@ -43,7 +44,7 @@ type Library struct {
 	localBy  map[string]*Problem    // the same, by hash
 	uploaded map[string]*versionUse // the uploaded versions loaded, by hash
 	clock    uint64                 // counts uses, for the least recently used
-	contest  *problems.Contest      // the problems directory's, nil without one
+	contest  *kattis.Contest        // the problems directory's, nil without one
 
 	fetchHook func(hash string) // tests: called before a package is fetched, as a slow network would
 }
@@ -111,7 +112,7 @@ func (l *Library) loadLocal(dir string) error {
 	if err != nil {
 		return fmt.Errorf("--problems: %w", err)
 	}
-	if l.contest, err = problems.LoadContest(dir); err != nil {
+	if l.contest, err = kattis.LoadContest(dir); err != nil {
 		return fmt.Errorf("--problems: %w", err)
 	}
 	for _, e := range ents {
@@ -128,7 +129,7 @@ func (l *Library) loadLocal(dir string) error {
 	if c := l.contest; c != nil {
 		for _, e := range c.Problems {
 			if l.local[e.ID] == nil {
-				c.Warnings = append(c.Warnings, problems.Warning{File: filepath.Join(dir, "problems.yaml"), Line: e.Line,
+				c.Warnings = append(c.Warnings, kattis.Warning{File: filepath.Join(dir, "problems.yaml"), Line: e.Line,
 					Msg: fmt.Sprintf("problem %q is not in %s: it is listed once a package of that name is uploaded", e.ID, dir)})
 			}
 		}
@@ -139,7 +140,7 @@ func (l *Library) loadLocal(dir string) error {
 // Contest is the problems directory's contest (its contest.yaml and
 // problems.yaml); nil when it has neither. Its entries name problems
 // whether they are in the directory or uploaded.
-func (l *Library) Contest() *problems.Contest { return l.contest }
+func (l *Library) Contest() *kattis.Contest { return l.contest }
 
 // Close removes the Library's unpacked packages.
 func (l *Library) Close() error {
@@ -229,7 +230,7 @@ type errNoProblem struct {
 func (e *errNoProblem) Error() string {
 	if e.have != nil {
 		return fmt.Sprintf("problem %s: this worker's copy (%s, hash %.12s) differs from the job's (hash %.12s) and no package of that hash was uploaded",
-			e.name, e.have.Origin, e.have.Hash, e.hash)
+			e.name, e.have.Package.Origin, e.have.Hash, e.hash)
 	}
 	return fmt.Sprintf("problem %s (hash %.12s): not on this worker and no package of that hash was uploaded", e.name, e.hash)
 }

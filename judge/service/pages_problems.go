@@ -17,7 +17,7 @@ import (
 	"strings"
 
 	"github.com/optjudge/optjudge/checkers/explain"
-	"github.com/optjudge/optjudge/problems"
+	"github.com/optjudge/optjudge/problems/kattis"
 )
 
 // The problem pages: the problem set (/problems), in the contest's order
@@ -219,7 +219,7 @@ func (d *statementData) text(pr *Problem, st statementChoice) error {
 		return nil
 	}
 	var b []byte
-	info, err := fs.Stat(pr.FS, st.Text.Path)
+	info, err := fs.Stat(pr.Package.FS, st.Text.Path)
 	if err == nil && info.Size() <= maxStatement { // not read at all when it is too large
 		b, err = pr.ReadStatement(*st.Text)
 	}
@@ -272,7 +272,7 @@ func (p *pages) addSamples(d *statementData, pr *Problem) error {
 			}
 			sd.Interaction = append(sd.Interaction, interactionLine{Out: line[0] == '>', Text: strings.TrimPrefix(strings.TrimPrefix(line, ">"), "<")})
 		}
-		if pr.Layout != problems.LayoutKattis {
+		if pr.Package.Layout != kattis.LayoutKattis {
 			for c, e := range p.sampleCases(pr, []byte(sm.Input)) {
 				if c == maxSampleDrawings {
 					break
@@ -411,7 +411,7 @@ func (p *pages) handleSampleDrawing(w http.ResponseWriter, r *http.Request, u *U
 }
 
 func (p *pages) drawSample(pr *Problem, k, c int) string {
-	if pr.Layout == problems.LayoutKattis {
+	if pr.Package.Layout == kattis.LayoutKattis {
 		return ""
 	}
 	all, err := samplesOf(pr)

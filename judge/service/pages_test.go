@@ -20,6 +20,7 @@ import (
 	"github.com/optjudge/optjudge/judge"
 	"github.com/optjudge/optjudge/judge/verdict"
 	"github.com/optjudge/optjudge/problems"
+	"github.com/optjudge/optjudge/problems/kattis"
 )
 
 // scriptEngine grades without running anything: the source says what the
@@ -50,7 +51,7 @@ func (scriptEngine) Grade(ctx context.Context, p *problems.Problem, src Source, 
 		r.Summary = judge.Summary{Verdict: verdict.CE}
 		return &Graded{Report: r}, nil
 	}
-	tests, err := p.Tests()
+	tests, err := p.Package.Tests()
 	if err != nil {
 		return nil, err
 	}
@@ -63,7 +64,7 @@ func (scriptEngine) Grade(ctx context.Context, p *problems.Problem, src Source, 
 		if err != nil {
 			return nil, err
 		}
-		res, err := p.Checker.Check(ctx, checkers.Files{Input: in, Output: out})
+		res, err := p.Package.Checker.Check(ctx, checkers.Files{Input: in, Output: out})
 		if err != nil {
 			return nil, err
 		}
@@ -81,7 +82,7 @@ func (scriptEngine) Grade(ctx context.Context, p *problems.Problem, src Source, 
 
 func readSource(src Source) ([]byte, error) { return os.ReadFile(src.Path) }
 
-func scriptOutput(p *problems.Problem, script string, t problems.Test, in []byte) ([]byte, error) {
+func scriptOutput(p *problems.Problem, script string, t kattis.Test, in []byte) ([]byte, error) {
 	if text, ok := strings.CutPrefix(script, "text:"); ok {
 		return []byte(text + "\n"), nil
 	}

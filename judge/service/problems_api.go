@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/optjudge/optjudge/problems"
+	"github.com/optjudge/optjudge/problems/kattis"
 )
 
 // ProblemSummary is a problem in GET /api/v1/problems. Label, RGB and
@@ -140,15 +141,15 @@ func (s *Server) handleProblem(w http.ResponseWriter, r *http.Request) {
 // sample tests.
 func samplesOf(p *Problem) ([]Sample, error) {
 	out := []Sample{}
-	if p.Layout == problems.LayoutKattis {
-		for _, sm := range p.Samples() {
+	if p.Package.Layout == kattis.LayoutKattis {
+		for _, sm := range p.Package.Samples() {
 			var b [3][]byte
 			for i, f := range []string{sm.Input, sm.Output, sm.Interaction} {
 				if f == "" {
 					continue
 				}
 				var err error
-				if b[i], err = fs.ReadFile(p.FS, f); err != nil {
+				if b[i], err = fs.ReadFile(p.Package.FS, f); err != nil {
 					return nil, err
 				}
 			}
@@ -156,7 +157,7 @@ func samplesOf(p *Problem) ([]Sample, error) {
 		}
 		return out, nil
 	}
-	tests, err := p.Tests()
+	tests, err := p.Package.Tests()
 	if err != nil {
 		return nil, err
 	}

@@ -31,7 +31,7 @@ func copyClocks(t *testing.T, dir, title string) string {
 		t.Fatal(err)
 	}
 	root := filepath.Join(dir, "clocks")
-	if err := os.CopyFS(root, p.FS); err != nil {
+	if err := os.CopyFS(root, p.Package.FS); err != nil {
 		t.Fatal(err)
 	}
 	spec := filepath.Join(root, "problem.yaml")
@@ -103,8 +103,8 @@ func TestProblemDetailHasNoSecrets(t *testing.T) {
 		t.Fatalf("got %d", code)
 	}
 	p, _ := problems.LoadEmbedded("eight-puzzle")
-	tests, _ := p.Tests()
-	b, _ := fs.ReadFile(p.FS, tests[len(tests)-1].In)
+	tests, _ := p.Package.Tests()
+	b, _ := fs.ReadFile(p.Package.FS, tests[len(tests)-1].In)
 	raw := new(strings.Builder)
 	for _, s := range d.Samples {
 		raw.WriteString(s.Input + s.Answer)

@@ -43,7 +43,7 @@ func (s *Server) contestView() *ContestView {
 func (s *Server) summaryOf(p *Problem) ProblemSummary {
 	sum := ProblemSummary{Name: p.Name, Title: p.Title, Hash: p.Hash, Uploaded: p.Uploaded, Limits: ProblemLimit{
 		TimeMS: p.Limits.Time.Milliseconds(), MemoryKiB: p.Limits.Memory.KiB(), OutputKiB: p.Limits.Output.KiB(),
-		CodeKiB: p.Submit.CodeLimit.KiB()}}
+		CodeKiB: p.Package.Submit.CodeLimit.KiB()}}
 	if e := s.cfg.Library.Contest().Find(p.Name); e != nil {
 		sum.Label, sum.RGB, sum.Color = e.Label, e.RGB, e.Color
 	}
@@ -89,7 +89,7 @@ func (s *Server) languagesOf(p *Problem) []*judge.Language {
 	var out []*judge.Language
 	for i := range s.cfg.Languages.List {
 		l := &s.cfg.Languages.List[i]
-		if p.Submit.AllowsLanguage(l.KattisCode()) {
+		if p.Package.Submit.AllowsLanguage(l.KattisCode()) {
 			out = append(out, l)
 		}
 	}
@@ -223,7 +223,7 @@ func (s *Server) problemFile(ctx context.Context, u *User, name, file string) (*
 	if !s.sightOf(u).problemFile(p.Problem, file) || !staysInside(p, file) {
 		return nil, nil, nil, notFound
 	}
-	f, err := p.FS.Open(file)
+	f, err := p.Package.FS.Open(file)
 	if err != nil {
 		return nil, nil, nil, notFound
 	}
@@ -317,8 +317,8 @@ type FileLink struct {
 func (s *Server) attachmentsOf(u *User, p *Problem, api bool) []FileLink {
 	see := s.sightOf(u)
 	out := []FileLink{}
-	for _, a := range p.Attachments() {
-		st, err := fs.Stat(p.FS, a)
+	for _, a := range p.Package.Attachments() {
+		st, err := fs.Stat(p.Package.FS, a)
 		if err != nil || !see.problemFile(p.Problem, a) || !staysInside(p, a) {
 			continue
 		}

@@ -15,6 +15,7 @@ import (
 	"testing/fstest"
 
 	"github.com/optjudge/optjudge/problems"
+	"github.com/optjudge/optjudge/problems/kattis"
 )
 
 // Secrets of the contest's packages: no page or answer a contestant gets
@@ -378,7 +379,7 @@ func TestChooseLang(t *testing.T) {
 // TestHugeStatement: a statement past maxStatement is offered, not shown.
 func TestHugeStatement(t *testing.T) {
 	huge := strings.Repeat("word ", maxStatement/5+10)
-	p := &Problem{Problem: &problems.Problem{FS: fstest.MapFS{"statement/problem.en.md": {Data: []byte(huge)}}}}
+	p := &Problem{Problem: &problems.Problem{Package: kattis.Package{FS: fstest.MapFS{"statement/problem.en.md": {Data: []byte(huge)}}}}}
 	var d statementData
 	if err := d.text(p, chooseStatement(p, "", "")); err != nil {
 		t.Fatal(err)
@@ -429,7 +430,7 @@ func TestStatementKinds(t *testing.T) {
 			for _, f := range tc.files {
 				fsys[f] = &fstest.MapFile{Data: []byte("text\n")}
 			}
-			p := &Problem{Problem: &problems.Problem{FS: fsys}}
+			p := &Problem{Problem: &problems.Problem{Package: kattis.Package{FS: fsys}}}
 			st := chooseStatement(p, "", "")
 			var d statementData
 			if st.PDF != nil {

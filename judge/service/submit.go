@@ -145,10 +145,10 @@ func (s *Server) submit(ctx context.Context, u *User, req *SubmitRequest, idemKe
 	if err != nil {
 		return nil, errorf(http.StatusBadRequest, "%v", err)
 	}
-	if langs := p.Submit.Languages; langs != nil && !p.Submit.AllowsLanguage(lang.KattisCode()) {
+	if langs := p.Package.Submit.Languages; langs != nil && !p.Package.Submit.AllowsLanguage(lang.KattisCode()) {
 		return nil, errorf(http.StatusBadRequest, "language %s: not a language of problem %s (%s)", lang.Name, p.Name, strings.Join(langs, ", "))
 	}
-	if lim := p.Submit.CodeLimit; lim > 0 && len(req.Source) > int(lim) {
+	if lim := p.Package.Submit.CodeLimit; lim > 0 && len(req.Source) > int(lim) {
 		return nil, errorf(http.StatusRequestEntityTooLarge, "source: %d bytes, over problem %s's code limit of %s", len(req.Source), p.Name, lim)
 	}
 	sum := sha256.Sum256([]byte(req.Source))

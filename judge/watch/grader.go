@@ -12,6 +12,7 @@ import (
 	"github.com/optjudge/optjudge/judge"
 	"github.com/optjudge/optjudge/judge/verdict"
 	"github.com/optjudge/optjudge/problems"
+	"github.com/optjudge/optjudge/problems/kattis"
 )
 
 // Outcome is a finished grade.
@@ -20,7 +21,7 @@ type Outcome struct {
 	Failure *Failure // the first test, in test order, that is not AC; nil when there is none
 	// Interactions are an interactive problem's samples that are only an
 	// .interaction file: shown as the statement shows them, never run.
-	Interactions []problems.Sample
+	Interactions []kattis.Sample
 }
 
 // Failure is what explains one failing test.
@@ -68,7 +69,7 @@ func (g *Grader) Grade(ctx context.Context, progress func(judge.TestResult)) (*O
 	}
 	o := &Outcome{Report: r, Failure: g.explain(r, tests)}
 	if g.TestsDir == "" {
-		for _, s := range g.Problem.Samples() {
+		for _, s := range g.Problem.Package.Samples() {
 			if s.Test == nil && s.Interaction != "" {
 				o.Interactions = append(o.Interactions, s)
 			}
@@ -78,15 +79,15 @@ func (g *Grader) Grade(ctx context.Context, progress func(judge.TestResult)) (*O
 }
 
 // tests lists the tests to run, the samples first.
-func (g *Grader) tests() ([]problems.Test, error) {
+func (g *Grader) tests() ([]kattis.Test, error) {
 	var (
-		ts  []problems.Test
+		ts  []kattis.Test
 		err error
 	)
 	if g.TestsDir != "" {
 		ts, err = problems.TestsIn(g.TestsDir)
 	} else {
-		ts, err = g.Problem.Tests()
+		ts, err = g.Problem.Package.Tests()
 	}
 	if err != nil {
 		return nil, fmt.Errorf("listing the tests: %w", err)
@@ -94,7 +95,7 @@ func (g *Grader) tests() ([]problems.Test, error) {
 	if len(ts) == 0 {
 		where := g.TestsDir
 		if where == "" {
-			where = g.Problem.Origin
+			where = g.Problem.Package.Origin
 		}
 		return nil, fmt.Errorf("%s: no tests", where)
 	}
@@ -103,9 +104,9 @@ func (g *Grader) tests() ([]problems.Test, error) {
 
 // SamplesFirst orders tests so that the sample tests (group sample, or a
 // name holding "sample") come first, keeping the order within each part.
-func SamplesFirst(ts []problems.Test) []problems.Test {
-	ts = append([]problems.Test(nil), ts...)
-	sample := func(t problems.Test) bool {
+func SamplesFirst(ts []kattis.Test) []kattis.Test {
+	ts = append([]kattis.Test(nil), ts...)
+	sample := func(t kattis.Test) bool {
 		return t.Group == "sample" || strings.Contains(path.Base(t.Name), "sample")
 	}
 	sort.SliceStable(ts, func(i, j int) bool { return sample(ts[i]) && !sample(ts[j]) })
@@ -113,7 +114,7 @@ func SamplesFirst(ts []problems.Test) []problems.Test {
 }
 
 // explain gathers what shows why the first failing test failed.
-func (g *Grader) explain(r *judge.Report, tests []problems.Test) *Failure {
+func (g *Grader) explain(r *judge.Report, tests []kattis.Test) *Failure {
 	var tr *judge.TestResult
 	for i := range r.Tests {
 		if r.Tests[i].Verdict != verdict.AC {
@@ -124,7 +125,7 @@ func (g *Grader) explain(r *judge.Report, tests []problems.Test) *Failure {
 	if tr == nil {
 		return nil
 	}
-	f := &Failure{Test: *tr, Output: tr.Output, Interactive: g.Problem.Validation.Interactive}
+	f := &Failure{Test: *tr, Output: tr.Output, Interactive: g.Problem.Package.Validation.Interactive}
 	if tr.Index >= 0 && tr.Index < len(tests) {
 		t := tests[tr.Index]
 		// Best effort: what cannot be read is left out of the picture.

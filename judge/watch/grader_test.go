@@ -12,10 +12,11 @@ import (
 	"github.com/optjudge/optjudge/judge"
 	"github.com/optjudge/optjudge/judge/verdict"
 	"github.com/optjudge/optjudge/problems"
+	"github.com/optjudge/optjudge/problems/kattis"
 )
 
 func TestSamplesFirst(t *testing.T) {
-	ts := []problems.Test{
+	ts := []kattis.Test{
 		{Name: "secret/01-random", Group: "secret"},
 		{Name: "mytests/02-sample", Group: "mytests"},
 		{Name: "secret/03-deep", Group: "secret"},

@@ -41,7 +41,7 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/optjudge/optjudge/problems"
+	"github.com/optjudge/optjudge/problems/kattis"
 )
 
 // File is where generators.yaml lives in a package.
@@ -59,7 +59,7 @@ type Config struct {
 	// Warnings are what the file gets odd but can be read: unknown keys,
 	// deprecated ones, values of the wrong type that fall back to the
 	// inherited one (as BAPCtools skips them).
-	Warnings []problems.Warning
+	Warnings []kattis.Warning
 }
 
 // Dir is a directory of data/ that generators.yaml describes.

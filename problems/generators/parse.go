@@ -9,7 +9,8 @@ import (
 
 	"gopkg.in/yaml.v3"
 
-	"github.com/optjudge/optjudge/problems"
+	"github.com/optjudge/optjudge/problems/kattis"
+	"github.com/optjudge/optjudge/problems/specfile"
 )
 
 // rootDirs are the directories data: may hold, in the order BAPCtools
@@ -72,8 +73,8 @@ type parser struct {
 	file  string
 	lines []string
 	o     Options
-	errs  problems.SpecErrors
-	warns []problems.Warning
+	errs  specfile.Errors
+	warns []kattis.Warning
 
 	cfg      *Config
 	numbered int // the tests of numbered lists, across the file
@@ -100,13 +101,13 @@ func Parse(data []byte, name string, o Options) (*Config, error) {
 		root = doc.Content[0]
 	}
 	if root.Kind != yaml.MappingNode {
-		return nil, problems.SpecErrors{{File: name, Line: root.Line, Msg: "want a mapping of keys to values"}}
+		return nil, specfile.Errors{{File: name, Line: root.Line, Msg: "want a mapping of keys to values"}}
 	}
 	if err := p.duplicates(root, ""); err != nil {
 		return nil, err
 	}
 	if isCase(root) {
-		return nil, problems.SpecErrors{{File: name, Line: root.Line, Msg: "the top level must be a directory, not a test (it has a key of a test: " + strings.Join(caseKeysIn(root), ", ") + ")"}}
+		return nil, specfile.Errors{{File: name, Line: root.Line, Msg: "the top level must be a directory, not a test (it has a key of a test: " + strings.Join(caseKeysIn(root), ", ") + ")"}}
 	}
 	p.numbered = countNumbered(root)
 	p.cfg.Root = &Dir{Line: root.Line}
@@ -121,11 +122,11 @@ func Parse(data []byte, name string, o Options) (*Config, error) {
 }
 
 func (p *parser) bad(n *yaml.Node, field, format string, args ...any) {
-	p.errs = append(p.errs, &problems.SpecError{File: p.file, Line: n.Line, Field: field, Msg: fmt.Sprintf(format, args...)})
+	p.errs = append(p.errs, &specfile.Error{File: p.file, Line: n.Line, Field: field, Msg: fmt.Sprintf(format, args...)})
 }
 
 func (p *parser) warn(n *yaml.Node, field, format string, args ...any) {
-	p.warns = append(p.warns, problems.Warning{File: p.file, Line: n.Line, Field: field, Msg: fmt.Sprintf(format, args...)})
+	p.warns = append(p.warns, kattis.Warning{File: p.file, Line: n.Line, Field: field, Msg: fmt.Sprintf(format, args...)})
 }
 
 // directory reads a directory's mapping n into d.

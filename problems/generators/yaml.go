@@ -12,7 +12,7 @@ import (
 
 	"gopkg.in/yaml.v3"
 
-	"github.com/optjudge/optjudge/problems"
+	"github.com/optjudge/optjudge/problems/specfile"
 )
 
 // Seed is BAPCtools' seed of a generator command: the SHA-512 of the salt,
@@ -217,7 +217,7 @@ func (p *parser) duplicates(n *yaml.Node, field string) error {
 		for _, kv := range pairs(n) {
 			f := join(field, kv[0].Value)
 			if line, dup := seen[kv[0].Value]; dup {
-				return problems.SpecErrors{{File: p.file, Line: kv[0].Line, Field: f, Msg: fmt.Sprintf("given twice (first on line %d)", line)}}
+				return specfile.Errors{{File: p.file, Line: kv[0].Line, Field: f, Msg: fmt.Sprintf("given twice (first on line %d)", line)}}
 			}
 			seen[kv[0].Value] = kv[0].Line
 			if err := p.duplicates(kv[1], f); err != nil {
@@ -240,9 +240,9 @@ func syntaxError(file string, err error) error {
 	msg := strings.TrimPrefix(err.Error(), "yaml: ")
 	if m := lineRE.FindStringSubmatch(msg); m != nil {
 		n, _ := strconv.Atoi(m[1])
-		return problems.SpecErrors{{File: file, Line: n, Msg: m[2]}}
+		return specfile.Errors{{File: file, Line: n, Msg: m[2]}}
 	}
-	return problems.SpecErrors{{File: file, Msg: msg}}
+	return specfile.Errors{{File: file, Msg: msg}}
 }
 
 // pairs lists a mapping's keys with their values (aliases resolved).

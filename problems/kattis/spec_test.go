@@ -1,15 +1,18 @@
-package problems
+package kattis_test
 
 import (
 	"fmt"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/optjudge/optjudge/problems"
+	"github.com/optjudge/optjudge/problems/kattis"
 )
 
-func parseKattis(t *testing.T, y string) (*KattisSpec, error) {
+func parseKattis(t *testing.T, y string) (*kattis.Spec, error) {
 	t.Helper()
-	k, err := ParseKattis(strings.NewReader(y), "problem.yaml")
+	k, err := kattis.Parse(strings.NewReader(y), "problem.yaml")
 	if err != nil {
 		return nil, err
 	}
@@ -19,19 +22,19 @@ func parseKattis(t *testing.T, y string) (*KattisSpec, error) {
 func TestKattisTypes(t *testing.T) {
 	tests := []struct {
 		name, yaml string
-		want       ProblemType
-		format     FormatVersion
+		want       kattis.ProblemType
+		format     kattis.FormatVersion
 	}{
-		{"empty", "", ProblemType{}, FormatLegacy},
-		{"legacy pass-fail", "type: pass-fail\n", ProblemType{}, FormatLegacy},
-		{"legacy scoring", "type: scoring\n", ProblemType{Scoring: true}, FormatLegacy},
-		{"legacy interactive", "validation: custom interactive\n", ProblemType{Interactive: true}, FormatLegacy},
-		{"legacy interactive score", "type: scoring\nvalidation: custom interactive score\n", ProblemType{Scoring: true, Interactive: true}, FormatLegacy},
-		{"legacy-icpc", "problem_format_version: legacy-icpc\nvalidation: custom interactive\n", ProblemType{Interactive: true}, FormatLegacy},
-		{"2023-07 list", "problem_format_version: 2023-07-draft\ntype: [scoring, interactive]\n", ProblemType{Scoring: true, Interactive: true}, Format2023},
-		{"2023-07 string", "problem_format_version: 2023-07\ntype: interactive\n", ProblemType{Interactive: true}, Format2023},
-		{"2025-09", "problem_format_version: 2025-09\ntype: [pass-fail, interactive]\n", ProblemType{Interactive: true}, Format2025},
-		{"draft", "problem_format_version: draft\ntype: scoring\n", ProblemType{Scoring: true}, Format2025},
+		{"empty", "", kattis.ProblemType{}, kattis.FormatLegacy},
+		{"legacy pass-fail", "type: pass-fail\n", kattis.ProblemType{}, kattis.FormatLegacy},
+		{"legacy scoring", "type: scoring\n", kattis.ProblemType{Scoring: true}, kattis.FormatLegacy},
+		{"legacy interactive", "validation: custom interactive\n", kattis.ProblemType{Interactive: true}, kattis.FormatLegacy},
+		{"legacy interactive score", "type: scoring\nvalidation: custom interactive score\n", kattis.ProblemType{Scoring: true, Interactive: true}, kattis.FormatLegacy},
+		{"legacy-icpc", "problem_format_version: legacy-icpc\nvalidation: custom interactive\n", kattis.ProblemType{Interactive: true}, kattis.FormatLegacy},
+		{"2023-07 list", "problem_format_version: 2023-07-draft\ntype: [scoring, interactive]\n", kattis.ProblemType{Scoring: true, Interactive: true}, kattis.Format2023},
+		{"2023-07 string", "problem_format_version: 2023-07\ntype: interactive\n", kattis.ProblemType{Interactive: true}, kattis.Format2023},
+		{"2025-09", "problem_format_version: 2025-09\ntype: [pass-fail, interactive]\n", kattis.ProblemType{Interactive: true}, kattis.Format2025},
+		{"draft", "problem_format_version: draft\ntype: scoring\n", kattis.ProblemType{Scoring: true}, kattis.Format2025},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -48,12 +51,12 @@ func TestKattisTypes(t *testing.T) {
 
 func TestProblemTypeString(t *testing.T) {
 	for _, tt := range []struct {
-		t    ProblemType
+		t    kattis.ProblemType
 		want string
 	}{
-		{ProblemType{}, "pass-fail"},
-		{ProblemType{Scoring: true, Interactive: true}, "scoring interactive"},
-		{ProblemType{Interactive: true, MultiPass: true}, "pass-fail interactive multi-pass"},
+		{kattis.ProblemType{}, "pass-fail"},
+		{kattis.ProblemType{Scoring: true, Interactive: true}, "scoring interactive"},
+		{kattis.ProblemType{Interactive: true, MultiPass: true}, "pass-fail interactive multi-pass"},
 	} {
 		if got := tt.t.String(); got != tt.want {
 			t.Errorf("got %q, want %q", got, tt.want)
@@ -116,14 +119,14 @@ func TestKattisWrongTypes(t *testing.T) {
 func TestKattisMultipliers(t *testing.T) {
 	tests := []struct {
 		name, yaml string
-		want       TimeMultipliers
+		want       kattis.TimeMultipliers
 	}{
-		{"legacy defaults", "", TimeMultipliers{5, 2, time.Second}},
-		{"legacy keys", "limits:\n  time_multiplier: 3\n  time_safety_margin: 4\n", TimeMultipliers{3, 4, time.Second}},
-		{"2023-07 defaults", "problem_format_version: 2023-07\n", TimeMultipliers{2, 1.5, time.Second}},
+		{"legacy defaults", "", kattis.TimeMultipliers{5, 2, time.Second}},
+		{"legacy keys", "limits:\n  time_multiplier: 3\n  time_safety_margin: 4\n", kattis.TimeMultipliers{3, 4, time.Second}},
+		{"2023-07 defaults", "problem_format_version: 2023-07\n", kattis.TimeMultipliers{2, 1.5, time.Second}},
 		{"2025-09 keys", "problem_format_version: 2025-09\nlimits:\n  time_multipliers: {ac_to_time_limit: 3, time_limit_to_tle: 2.5}\n  time_resolution: 0.1\n",
-			TimeMultipliers{3, 2.5, 100 * time.Millisecond}},
-		{"2025-09 one key", "problem_format_version: 2025-09\nlimits:\n  time_multipliers: {time_limit_to_tle: 4}\n", TimeMultipliers{2, 4, time.Second}},
+			kattis.TimeMultipliers{3, 2.5, 100 * time.Millisecond}},
+		{"2025-09 one key", "problem_format_version: 2025-09\nlimits:\n  time_multipliers: {time_limit_to_tle: 4}\n", kattis.TimeMultipliers{2, 4, time.Second}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -131,7 +134,7 @@ func TestKattisMultipliers(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if got := k.multipliers(); got != tt.want {
+			if got := k.Multipliers(); got != tt.want {
 				t.Errorf("got %+v, want %+v", got, tt.want)
 			}
 		})
@@ -157,13 +160,13 @@ func TestKattisTimeLimitSource(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			tt.files["data/secret/1.in"] = "1\n"
 			dir := writeTree(t, "pkg", tt.files)
-			p, err := LoadDir(dir)
+			p, err := problems.LoadDir(dir)
 			if err != nil {
 				t.Fatal(err)
 			}
-			src := strings.Replace(p.Time.Source, dir, "pkg", 1)
-			if p.Time.Given != tt.given || p.Limits.Time != tt.limit || src != tt.src {
-				t.Errorf("got given %v limit %v source %q, want %v %v %q", p.Time.Given, p.Limits.Time, src, tt.given, tt.limit, tt.src)
+			src := strings.Replace(p.Package.Time.Source, dir, "pkg", 1)
+			if p.Package.Time.Given != tt.given || p.Limits.Time != tt.limit || src != tt.src {
+				t.Errorf("got given %v limit %v source %q, want %v %v %q", p.Package.Time.Given, p.Limits.Time, src, tt.given, tt.limit, tt.src)
 			}
 		})
 	}
@@ -174,29 +177,29 @@ func TestKattisTimeLimitResolution(t *testing.T) {
 		"problem.yaml":     "problem_format_version: 2025-09\nname: A\nuuid: x\nlimits:\n  time_limit: 1.5\n  time_resolution: 1\n",
 		"data/secret/1.in": "1\n",
 	})
-	p, err := LoadDir(dir)
+	p, err := problems.LoadDir(dir)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(p.Warnings) != 1 || !strings.HasSuffix(p.Warnings[0].String(), "problem.yaml:5: limits.time_limit: 1.5 is not a multiple of limits.time_resolution (1)") {
-		t.Errorf("got warnings %v, want one about the resolution", p.Warnings)
+	if len(p.Package.Warnings) != 1 || !strings.HasSuffix(p.Package.Warnings[0].String(), "problem.yaml:5: limits.time_limit: 1.5 is not a multiple of limits.time_resolution (1)") {
+		t.Errorf("got warnings %v, want one about the resolution", p.Package.Warnings)
 	}
 }
 
 func TestFormatVersions(t *testing.T) {
 	for _, tt := range []struct {
 		s    string
-		want FormatVersion
+		want kattis.FormatVersion
 		ok   bool
 	}{
-		{"", FormatLegacy, true}, {"legacy", FormatLegacy, true}, {"legacy-icpc", FormatLegacy, true},
-		{"2023-07-draft", Format2023, true}, {"2023-07", Format2023, true},
-		{"2025-09", Format2025, true}, {"2025-09-draft", Format2025, true}, {"draft", Format2025, true},
-		{"2020-01", FormatLegacy, false},
+		{"", kattis.FormatLegacy, true}, {"legacy", kattis.FormatLegacy, true}, {"legacy-icpc", kattis.FormatLegacy, true},
+		{"2023-07-draft", kattis.Format2023, true}, {"2023-07", kattis.Format2023, true},
+		{"2025-09", kattis.Format2025, true}, {"2025-09-draft", kattis.Format2025, true}, {"draft", kattis.Format2025, true},
+		{"2020-01", kattis.FormatLegacy, false},
 	} {
-		got, ok := ParseFormatVersion(tt.s)
+		got, ok := kattis.ParseFormatVersion(tt.s)
 		if got != tt.want || ok != tt.ok {
-			t.Errorf("ParseFormatVersion(%q): got %v %v, want %v %v", tt.s, got, ok, tt.want, tt.ok)
+			t.Errorf("parseFormatVersion(%q): got %v %v, want %v %v", tt.s, got, ok, tt.want, tt.ok)
 		}
 	}
 }
@@ -232,8 +235,8 @@ func TestHostileYAML(t *testing.T) {
 		{"too many keys", distinct.String(), "problem.yaml:1: 2000 keys, more than 1000"},
 	} {
 		for _, parse := range []func() error{
-			func() error { _, err := ParseKattis(strings.NewReader(tt.yaml), "problem.yaml"); return err },
-			func() error { _, err := Parse(strings.NewReader(tt.yaml), "problem.yaml"); return err },
+			func() error { _, err := kattis.Parse(strings.NewReader(tt.yaml), "problem.yaml"); return err },
+			func() error { _, err := kattis.Parse(strings.NewReader(tt.yaml), "problem.yaml"); return err },
 		} {
 			if err := parse(); err == nil || err.Error() != tt.want {
 				t.Errorf("%s: got %v, want %q", tt.name, err, tt.want)

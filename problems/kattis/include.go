@@ -1,4 +1,4 @@
-package problems
+package kattis
 
 import (
 	"errors"
@@ -24,7 +24,7 @@ const (
 
 // IncludeCodes lists the language directories of include/ (the Kattis
 // language codes, and "default"), sorted; nil without include/.
-func (p *Problem) IncludeCodes() []string {
+func (p *Package) IncludeCodes() []string {
 	if p.Layout != LayoutKattis {
 		return nil
 	}
@@ -49,7 +49,7 @@ func (p *Problem) IncludeCodes() []string {
 // (see Constants). They are copied over the submission's own files of the
 // same name, as the format says. nil for a native problem, or when
 // include/ has none for the language.
-func (p *Problem) IncludeFiles(code string) ([]File, error) {
+func (p *Package) IncludeFiles(code string) ([]File, error) {
 	if p.Layout != LayoutKattis || code == "" || code == "default" {
 		return nil, nil
 	}
@@ -106,7 +106,7 @@ func walkFiles(fsys fs.FS, dir string, fn func(name string) error) error {
 
 // includeCollisions lists the files of include/default/ that a
 // language's directory gives too (problemtools reports each as an error).
-func (p *Problem) includeCollisions() []string {
+func (p *Package) includeCollisions() []string {
 	def := map[string]bool{}
 	walkFiles(p.FS, "include/default", func(name string) error {
 		def[strings.TrimPrefix(name, "include/default/")] = true
@@ -131,7 +131,7 @@ func (p *Problem) includeCollisions() []string {
 // checkIncludes reports what the format forbids of include/: a file of
 // include/default/ that a language's directory gives too, and (legacy)
 // include/default/ itself, as problemtools reports them.
-func (p *Problem) checkIncludes() {
+func (p *Package) checkIncludes() {
 	for _, name := range p.includeCollisions() {
 		p.Defects = append(p.Defects, Warning{File: p.file(name), Msg: "include/default/ has a file of this name too (the language's is used)"})
 	}
@@ -164,7 +164,7 @@ func AnswerFile(files []string, t Test) (string, bool) {
 // Attachments lists the files of attachments/ (the files offered to
 // contestants beside the statement and the samples), slash-separated
 // paths within the package, sorted; nil when it has none.
-func (p *Problem) Attachments() []string {
+func (p *Package) Attachments() []string {
 	if p.Layout != LayoutKattis {
 		return nil
 	}

@@ -1,4 +1,4 @@
-package problems
+package kattis
 
 import (
 	"fmt"
@@ -7,6 +7,8 @@ import (
 	"strings"
 
 	"gopkg.in/yaml.v3"
+
+	"github.com/optjudge/optjudge/problems/specfile"
 )
 
 // yamlFile is one small YAML file of a package (testdata.yaml,
@@ -15,7 +17,7 @@ import (
 // message names the file, the line and the key.
 type yamlFile struct {
 	name     string // as messages name it
-	errs     SpecErrors
+	errs     specfile.Errors
 	warnings []Warning
 }
 
@@ -24,7 +26,7 @@ type yamlFile struct {
 func (f *yamlFile) parse(data []byte) *yaml.Node {
 	var root yaml.Node
 	if err := yaml.Unmarshal(data, &root); err != nil {
-		f.errs = append(f.errs, asSpecErrors(syntaxError(f.name, err))...)
+		f.errs = append(f.errs, asSpecErrors(specfile.Syntax(f.name, err))...)
 		return nil
 	}
 	if len(root.Content) == 0 {
@@ -38,15 +40,15 @@ func (f *yamlFile) parse(data []byte) *yaml.Node {
 		f.bad(doc, "", "want a mapping of keys to values")
 		return nil
 	}
-	if err := duplicateKeys(f.name, doc, 0); err != nil {
-		f.errs = append(f.errs, err.(*SpecError))
+	if err := specfile.DuplicateKeys(f.name, doc, 0); err != nil {
+		f.errs = append(f.errs, err.(*specfile.Error))
 		return nil
 	}
 	return doc
 }
 
 func (f *yamlFile) bad(n *yaml.Node, field, format string, args ...any) {
-	f.errs = append(f.errs, &SpecError{File: f.name, Line: n.Line, Field: field, Msg: fmt.Sprintf(format, args...)})
+	f.errs = append(f.errs, &specfile.Error{File: f.name, Line: n.Line, Field: field, Msg: fmt.Sprintf(format, args...)})
 }
 
 func (f *yamlFile) warn(n *yaml.Node, field, format string, args ...any) {
@@ -181,4 +183,16 @@ func describe(n *yaml.Node) string {
 		return "nothing"
 	}
 	return "the number " + n.Value
+}
+
+// asSpecErrors is err as a list of errors: itself when it is one, else a
+// list of one.
+func asSpecErrors(err error) specfile.Errors {
+	switch e := err.(type) {
+	case specfile.Errors:
+		return e
+	case *specfile.Error:
+		return specfile.Errors{e}
+	}
+	return specfile.Errors{{Msg: err.Error()}}
 }

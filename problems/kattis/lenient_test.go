@@ -1,4 +1,4 @@
-package problems
+package kattis_test
 
 import (
 	"os"
@@ -9,12 +9,14 @@ import (
 	"time"
 
 	"github.com/optjudge/optjudge/judge/bytesize"
+	"github.com/optjudge/optjudge/problems"
+	"github.com/optjudge/optjudge/problems/kattis"
 )
 
 // withoutNameWarning drops the warning about a package directory's name
 // with a '-' (the test packages are named so).
-func withoutNameWarning(ws []Warning) []Warning {
-	return slices.DeleteFunc(slices.Clone(ws), func(w Warning) bool {
+func withoutNameWarning(ws []kattis.Warning) []kattis.Warning {
+	return slices.DeleteFunc(slices.Clone(ws), func(w kattis.Warning) bool {
 		return strings.Contains(w.Msg, "the package directory's name")
 	})
 }
@@ -35,22 +37,22 @@ func TestPackageNames(t *testing.T) {
 		{"sum-x", false, true},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
-			p, err := LoadDir(writeTree(t, tt.name, map[string]string{"problem.yaml": "", "data/secret/1.in": "1\n", "data/secret/1.ans": "1\n"}))
+			p, err := problems.LoadDir(writeTree(t, tt.name, map[string]string{"problem.yaml": "", "data/secret/1.in": "1\n", "data/secret/1.ans": "1\n"}))
 			if err != nil {
 				t.Fatalf("got %v, want the package loaded", err)
 			}
 			if p.Name != tt.name {
 				t.Errorf("got name %q, want %q", p.Name, tt.name)
 			}
-			if got := len(p.Defects) == 1; got != tt.defects || len(p.Defects) > 1 {
-				t.Errorf("got defects %v, want one: %v", p.Defects, tt.defects)
+			if got := len(p.Package.Defects) == 1; got != tt.defects || len(p.Package.Defects) > 1 {
+				t.Errorf("got defects %v, want one: %v", p.Package.Defects, tt.defects)
 			}
-			warned := len(withoutNameWarning(p.Warnings)) != len(p.Warnings)
+			warned := len(withoutNameWarning(p.Package.Warnings)) != len(p.Package.Warnings)
 			if warned != tt.warned {
-				t.Errorf("got warnings %v, want the name's: %v", p.Warnings, tt.warned)
+				t.Errorf("got warnings %v, want the name's: %v", p.Package.Warnings, tt.warned)
 			}
-			if tt.defects && !strings.Contains(p.Defects[0].Msg, "lower-case letters a-z and digits 0-9 only") {
-				t.Errorf("got %v, want the format's rule", p.Defects[0])
+			if tt.defects && !strings.Contains(p.Package.Defects[0].Msg, "lower-case letters a-z and digits 0-9 only") {
+				t.Errorf("got %v, want the format's rule", p.Package.Defects[0])
 			}
 		})
 	}
@@ -64,16 +66,16 @@ func TestLayoutWithoutData(t *testing.T) {
 		"name: Hello\nauthor: Someone\n",
 		"problem_format_version: 2025-09\nname: Hello\nuuid: 1\n",
 	} {
-		p, err := LoadDir(writeTree(t, "hello", map[string]string{"problem.yaml": spec}))
+		p, err := problems.LoadDir(writeTree(t, "hello", map[string]string{"problem.yaml": spec}))
 		if err != nil {
 			t.Fatalf("%q: got %v, want a Kattis package", spec, err)
 		}
-		if p.Layout != LayoutKattis {
-			t.Errorf("%q: got layout %v, want kattis", spec, p.Layout)
+		if p.Package.Layout != kattis.LayoutKattis {
+			t.Errorf("%q: got layout %v, want kattis", spec, p.Package.Layout)
 		}
 	}
-	p, err := LoadDir(writeTree(t, "native", map[string]string{"problem.yaml": "name: native\ntitle: Native\n"}))
-	if err != nil || p.Layout != LayoutNative {
+	p, err := problems.LoadDir(writeTree(t, "native", map[string]string{"problem.yaml": "name: native\ntitle: Native\n"}))
+	if err != nil || p.Package.Layout != kattis.LayoutNative {
 		t.Errorf("got %v, %v; want a native problem", p, err)
 	}
 }
@@ -82,20 +84,20 @@ func TestLayoutWithoutData(t *testing.T) {
 // legacy package is no warning, in a 2025-09 one a warning.
 func TestLegacyKeys(t *testing.T) {
 	legacy := "name: Hello\nauthor: Some One\nsource: NWERC\nsource_url: https://nwerc.example\nlicense: cc by-sa\nrights_owner: x\nkeywords: a b\nvalidation: default\nvalidator_flags: case_sensitive\nlimits: {time_multiplier: 5, time_safety_margin: 2, memory: 512, output: 8, code: 128, compilation_time: 60, compilation_memory: 2048, validation_time: 60, validation_memory: 2048, validation_output: 8}\n"
-	p, err := LoadDir(writeTree(t, "hello", map[string]string{"problem.yaml": legacy, "data/secret/1.in": "1\n", "data/secret/1.ans": "1\n"}))
+	p, err := problems.LoadDir(writeTree(t, "hello", map[string]string{"problem.yaml": legacy, "data/secret/1.in": "1\n", "data/secret/1.ans": "1\n"}))
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(p.Warnings) > 0 {
-		t.Errorf("got warnings %v, want none: every key is a legacy one", p.Warnings)
+	if len(p.Package.Warnings) > 0 {
+		t.Errorf("got warnings %v, want none: every key is a legacy one", p.Package.Warnings)
 	}
 	modern := "problem_format_version: 2025-09\nname: Hello\nuuid: 1\nauthor: Some One\n"
-	p, err = LoadDir(writeTree(t, "hello", map[string]string{"problem.yaml": modern, "data/secret/1.in": "1\n", "data/secret/1.ans": "1\n"}))
+	p, err = problems.LoadDir(writeTree(t, "hello", map[string]string{"problem.yaml": modern, "data/secret/1.in": "1\n", "data/secret/1.ans": "1\n"}))
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(p.Warnings) != 1 || p.Warnings[0].Field != "author" || !strings.Contains(p.Warnings[0].Msg, "not a key of format 2025-09") {
-		t.Errorf("got warnings %v, want one about author", p.Warnings)
+	if len(p.Package.Warnings) != 1 || p.Package.Warnings[0].Field != "author" || !strings.Contains(p.Package.Warnings[0].Msg, "not a key of format 2025-09") {
+		t.Errorf("got warnings %v, want one about author", p.Package.Warnings)
 	}
 }
 
@@ -108,11 +110,11 @@ func TestLinks(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	p, err := LoadDir(dir)
+	p, err := problems.LoadDir(dir)
 	if err != nil {
 		t.Fatalf("got %v, want links within the package followed", err)
 	}
-	if ts, err := p.Tests(); err != nil || len(ts) != 2 {
+	if ts, err := p.Package.Tests(); err != nil || len(ts) != 2 {
 		t.Errorf("got tests %v, %v; want 2, one through links", ts, err)
 	}
 	out := filepath.Join(t.TempDir(), "secret.txt")
@@ -123,7 +125,7 @@ func TestLinks(t *testing.T) {
 		if err := os.Symlink(target, link); err != nil {
 			t.Fatal(err)
 		}
-		if _, err := LoadDir(dir); err == nil || !strings.Contains(err.Error(), "3.in: a symbolic link") {
+		if _, err := problems.LoadDir(dir); err == nil || !strings.Contains(err.Error(), "3.in: a symbolic link") {
 			t.Errorf("link to %s: got %v, want an error naming the link", target, err)
 		}
 	}
@@ -133,7 +135,7 @@ func TestLinks(t *testing.T) {
 // no program of its own: it is copied beside the folder's programs, with a
 // warning unless it is a header.
 func TestProgramFolderFiles(t *testing.T) {
-	p, err := LoadDir(writeTree(t, "hello", map[string]string{
+	p, err := problems.LoadDir(writeTree(t, "hello", map[string]string{
 		"problem.yaml":                      "validation: custom\n",
 		"data/secret/1.in":                  "1\n",
 		"data/secret/1.ans":                 "1\n",
@@ -149,27 +151,27 @@ func TestProgramFolderFiles(t *testing.T) {
 		t.Fatalf("got %v, want the package loaded (a header is no program)", err)
 	}
 	var paths []string
-	for _, v := range p.InputValidators {
+	for _, v := range p.Package.InputValidators {
 		paths = append(paths, v.Path)
 	}
 	if want := []string{"input_validators/dir", "input_validators/validate.py"}; !slices.Equal(paths, want) {
 		t.Errorf("got input validators %v, want %v", paths, want)
 	}
-	if want := []string{"input_validators/README.txt", "input_validators/testlib.h"}; !slices.Equal(p.InputValidators[1].Files, want) {
-		t.Errorf("got files %v beside validate.py, want %v", p.InputValidators[1].Files, want)
+	if want := []string{"input_validators/README.txt", "input_validators/testlib.h"}; !slices.Equal(p.Package.InputValidators[1].Files, want) {
+		t.Errorf("got files %v beside validate.py, want %v", p.Package.InputValidators[1].Files, want)
 	}
-	if p.InputValidators[0].Files != nil {
-		t.Errorf("got files %v for a directory program, want none", p.InputValidators[0].Files)
+	if p.Package.InputValidators[0].Files != nil {
+		t.Errorf("got files %v for a directory program, want none", p.Package.InputValidators[0].Files)
 	}
-	if c := p.Validation.Program; c == nil || c.Path != "output_validators/validator.cpp" || !slices.Equal(c.Files, []string{"output_validators/Makefile", "output_validators/testlib.h"}) {
+	if c := p.Package.Validation.Program; c == nil || c.Path != "output_validators/validator.cpp" || !slices.Equal(c.Files, []string{"output_validators/Makefile", "output_validators/testlib.h"}) {
 		t.Errorf("got output validator %+v, want validator.cpp with Makefile and testlib.h beside it", c)
 	}
 	var warned []string
-	for _, w := range p.Warnings {
+	for _, w := range p.Package.Warnings {
 		warned = append(warned, filepath.Base(w.File))
 	}
 	if want := []string{"README.txt", "Makefile"}; !slices.Equal(warned, want) {
-		t.Errorf("got warnings %v, want one for each of %v", p.Warnings, want)
+		t.Errorf("got warnings %v, want one for each of %v", p.Package.Warnings, want)
 	}
 }
 
@@ -179,7 +181,7 @@ func TestProgramFolderFiles(t *testing.T) {
 // constant an error naming it.
 func TestConstants(t *testing.T) {
 	spec := "problem_format_version: 2025-09\nname: c\nuuid: 1\nconstants:\n  n: 5\n  eps: 1e-6\n  big: {value: 1000000, tex: \"10^6\"}\n"
-	p, err := LoadDir(writeTree(t, "c", map[string]string{
+	p, err := problems.LoadDir(writeTree(t, "c", map[string]string{
 		"problem.yaml":                 spec,
 		"data/secret/test_group.yaml":  "args: [\"{{n}}\", \"{{big.tex}}\"]\noutput_validator_args: [float_tolerance, \"{{eps}}\"]\n",
 		"data/secret/1.in":             "{{n}}\n",
@@ -190,7 +192,7 @@ func TestConstants(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	ts, err := p.Tests()
+	ts, err := p.Package.Tests()
 	if err != nil || len(ts) != 1 {
 		t.Fatalf("got tests %v, %v", ts, err)
 	}
@@ -200,10 +202,10 @@ func TestConstants(t *testing.T) {
 	if in, _ := ts[0].Input(); string(in) != "{{n}}\n" {
 		t.Errorf("got input %q, want test data as it is", in)
 	}
-	if b, err := p.ReadFile("submissions/accepted/a.py"); err != nil || string(b) != "print(1000000)\n" {
+	if b, err := p.Package.ReadFile("submissions/accepted/a.py"); err != nil || string(b) != "print(1000000)\n" {
 		t.Errorf("got %q, %v; want print(1000000)", b, err)
 	}
-	ws := withoutNameWarning(p.Warnings)
+	ws := withoutNameWarning(p.Package.Warnings)
 	if len(ws) != 1 || ws[0].Line != 2 || !strings.HasSuffix(ws[0].File, "input_validators/validate.py") || !strings.Contains(ws[0].Msg, "{{m}} names no constant") {
 		t.Errorf("got warnings %v, want one for {{m}} on line 2 of validate.py", ws)
 	}
@@ -213,7 +215,7 @@ func TestConstants(t *testing.T) {
 		{"  a: true\n", "constants.a: got the boolean true, want an integer, a float, a string or a mapping"},
 		{"  a: {value: 1, b: [1]}\n", "constants.a.b: got a list"},
 	} {
-		_, err := LoadDir(writeTree(t, "c", map[string]string{"problem.yaml": "problem_format_version: 2025-09\nname: c\nuuid: 1\nconstants:\n" + tt.constants}))
+		_, err := problems.LoadDir(writeTree(t, "c", map[string]string{"problem.yaml": "problem_format_version: 2025-09\nname: c\nuuid: 1\nconstants:\n" + tt.constants}))
 		if err == nil || !strings.Contains(err.Error(), tt.want) || !strings.Contains(err.Error(), "problem.yaml:5") {
 			t.Errorf("%q: got %v, want problem.yaml:5 and %q", tt.constants, err, tt.want)
 		}
@@ -221,7 +223,7 @@ func TestConstants(t *testing.T) {
 }
 
 func TestSubstitute(t *testing.T) {
-	c := Constants{"n": "5", "n.value": "5", "n.tex": "five"}
+	c := kattis.Constants{"n": "5", "n.value": "5", "n.tex": "five"}
 	for _, tt := range []struct{ in, want string }{
 		{"{{n}} {{n.value}} {{n.tex}}", "5 5 five"},
 		{"{{ n }} {{m}} {{n.other}} {n} {{{n}}}", "{{ n }} {{m}} {{n.other}} {n} {5}"},
@@ -238,7 +240,7 @@ func TestSubstitute(t *testing.T) {
 // winning a clash (a Defect, as problemtools reports it), constants in
 // place; legacy has no include/default (a Defect, used anyway).
 func TestIncludeFiles(t *testing.T) {
-	p, err := LoadDir(writeTree(t, "f", map[string]string{
+	p, err := problems.LoadDir(writeTree(t, "f", map[string]string{
 		"problem.yaml":               "problem_format_version: 2025-09\nname: f\nuuid: 1\nconstants: {k: 7}\n",
 		"data/secret/1.in":           "1\n",
 		"include/default/data.txt":   "{{k}}\n",
@@ -250,10 +252,10 @@ func TestIncludeFiles(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got := p.IncludeCodes(); !slices.Equal(got, []string{"cpp", "default", "python3"}) {
+	if got := p.Package.IncludeCodes(); !slices.Equal(got, []string{"cpp", "default", "python3"}) {
 		t.Errorf("got codes %v", got)
 	}
-	files, err := p.IncludeFiles("cpp")
+	files, err := p.Package.IncludeFiles("cpp")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -265,62 +267,62 @@ func TestIncludeFiles(t *testing.T) {
 	if len(got) != len(want) || got["common.h"] != want["common.h"] || got["data.txt"] != want["data.txt"] || got["runner/main.cc"] != want["runner/main.cc"] {
 		t.Errorf("got %v, want %v", got, want)
 	}
-	if files, _ := p.IncludeFiles("java"); len(files) != 2 || files[0].Path != "common.h" || string(files[0].Data) != "default\n" || files[1].Path != "data.txt" {
+	if files, _ := p.Package.IncludeFiles("java"); len(files) != 2 || files[0].Path != "common.h" || string(files[0].Data) != "default\n" || files[1].Path != "data.txt" {
 		t.Errorf("got %v for java, want include/default's common.h and data.txt", files)
 	}
-	if len(p.Defects) != 1 || !strings.HasSuffix(p.Defects[0].File, "include/cpp/common.h") {
-		t.Errorf("got defects %v, want the clash of common.h", p.Defects)
+	if len(p.Package.Defects) != 1 || !strings.HasSuffix(p.Package.Defects[0].File, "include/cpp/common.h") {
+		t.Errorf("got defects %v, want the clash of common.h", p.Package.Defects)
 	}
-	p, err = LoadDir(writeTree(t, "f", map[string]string{"problem.yaml": "", "data/secret/1.in": "1\n", "include/default/x.h": ""}))
+	p, err = problems.LoadDir(writeTree(t, "f", map[string]string{"problem.yaml": "", "data/secret/1.in": "1\n", "include/default/x.h": ""}))
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(p.Defects) != 1 || !strings.Contains(p.Defects[0].Msg, "format legacy has no include/default/") {
-		t.Errorf("got defects %v, want legacy's include/default", p.Defects)
+	if len(p.Package.Defects) != 1 || !strings.Contains(p.Package.Defects[0].Msg, "format legacy has no include/default/") {
+		t.Errorf("got defects %v, want legacy's include/default", p.Package.Defects)
 	}
 }
 
 // TestSubmitRules: languages, limits.code, the compilation guarantees and
 // allow_file_writing (2025-09's default false, earlier versions' true).
 func TestSubmitRules(t *testing.T) {
-	p, err := LoadDir(writeTree(t, "f", map[string]string{
+	p, err := problems.LoadDir(writeTree(t, "f", map[string]string{
 		"problem.yaml":     "problem_format_version: 2025-09\nname: f\nuuid: 1\nlanguages: [python3, cpp]\nlimits: {code: 64, compilation_time: 90, compilation_memory: 3072, validation_output: 2}\n",
 		"data/secret/1.in": "1\n",
 	}))
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := SubmitRules{Languages: []string{"python3", "cpp"}, CodeLimit: 64 * bytesize.KiB, CompilationTime: 90 * time.Second,
+	want := kattis.SubmitRules{Languages: []string{"python3", "cpp"}, CodeLimit: 64 * bytesize.KiB, CompilationTime: 90 * time.Second,
 		CompilationMemory: 3072 * bytesize.MiB, ValidationOutput: 2 * bytesize.MiB}
-	if got := p.Submit; !slices.Equal(got.Languages, want.Languages) || got.CodeLimit != want.CodeLimit || got.CompilationTime != want.CompilationTime ||
+	if got := p.Package.Submit; !slices.Equal(got.Languages, want.Languages) || got.CodeLimit != want.CodeLimit || got.CompilationTime != want.CompilationTime ||
 		got.CompilationMemory != want.CompilationMemory || got.ValidationOutput != want.ValidationOutput || got.AllowFileWriting {
 		t.Errorf("got %+v, want %+v", got, want)
 	}
-	if !p.Submit.AllowsLanguage("cpp") || p.Submit.AllowsLanguage("java") {
-		t.Errorf("AllowsLanguage: cpp %v java %v, want true false", p.Submit.AllowsLanguage("cpp"), p.Submit.AllowsLanguage("java"))
+	if !p.Package.Submit.AllowsLanguage("cpp") || p.Package.Submit.AllowsLanguage("java") {
+		t.Errorf("AllowsLanguage: cpp %v java %v, want true false", p.Package.Submit.AllowsLanguage("cpp"), p.Package.Submit.AllowsLanguage("java"))
 	}
 	for spec, allow := range map[string]bool{"": true, "problem_format_version: 2023-07\n": true, "problem_format_version: 2025-09\nallow_file_writing: true\n": true} {
-		p, err := LoadDir(writeTree(t, "f", map[string]string{"problem.yaml": spec + "languages: all\n", "data/secret/1.in": "1\n"}))
+		p, err := problems.LoadDir(writeTree(t, "f", map[string]string{"problem.yaml": spec + "languages: all\n", "data/secret/1.in": "1\n"}))
 		if err != nil {
 			t.Fatal(err)
 		}
-		if p.Submit.AllowFileWriting != allow || p.Submit.Languages != nil {
-			t.Errorf("%q: got %+v, want file writing %v, all languages", spec, p.Submit, allow)
+		if p.Package.Submit.AllowFileWriting != allow || p.Package.Submit.Languages != nil {
+			t.Errorf("%q: got %+v, want file writing %v, all languages", spec, p.Package.Submit, allow)
 		}
 	}
-	_, err = LoadDir(writeTree(t, "f", map[string]string{"problem.yaml": "languages: [all, cpp]\n", "data/secret/1.in": "1\n"}))
+	_, err = problems.LoadDir(writeTree(t, "f", map[string]string{"problem.yaml": "languages: [all, cpp]\n", "data/secret/1.in": "1\n"}))
 	if err == nil || !strings.Contains(err.Error(), "languages: all excludes a list") {
 		t.Errorf("got %v, want an error about languages", err)
 	}
 }
 
 func TestAttachments(t *testing.T) {
-	p, err := LoadDir(writeTree(t, "a", map[string]string{"problem.yaml": "", "data/secret/1.in": "1\n",
+	p, err := problems.LoadDir(writeTree(t, "a", map[string]string{"problem.yaml": "", "data/secret/1.in": "1\n",
 		"attachments/testing_tool.py": "", "attachments/lib/x.h": "", "attachments/.hidden": ""}))
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got, want := p.Attachments(), []string{"attachments/lib/x.h", "attachments/testing_tool.py"}; !slices.Equal(got, want) {
+	if got, want := p.Package.Attachments(), []string{"attachments/lib/x.h", "attachments/testing_tool.py"}; !slices.Equal(got, want) {
 		t.Errorf("got %v, want %v", got, want)
 	}
 }
@@ -336,7 +338,7 @@ func TestStatementConstants(t *testing.T) {
 		if strings.HasSuffix(file, ".tex") {
 			src = "$N \\le \\constant{n}$, ${{big.tex}}$\n"
 		}
-		p, err := LoadDir(writeTree(t, "c", map[string]string{
+		p, err := problems.LoadDir(writeTree(t, "c", map[string]string{
 			"problem.yaml":     "problem_format_version: 2025-09\nname: c\nuuid: 1\nconstants: {n: 5, big: {value: 1000000, tex: \"10^6\"}}\n",
 			"data/secret/1.in": "1\n",
 			file:               src,
@@ -344,7 +346,7 @@ func TestStatementConstants(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		name, got, ok := p.Statement()
+		name, got, ok := p.Package.Statement()
 		if !ok || name != file || string(got) != want {
 			t.Errorf("got %s %q, want %s %q", name, got, file, want)
 		}

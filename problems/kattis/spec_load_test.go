@@ -1,4 +1,4 @@
-package problems
+package kattis_test
 
 import (
 	"os"
@@ -10,6 +10,8 @@ import (
 
 	"github.com/optjudge/optjudge/checkers"
 	"github.com/optjudge/optjudge/judge/bytesize"
+	"github.com/optjudge/optjudge/problems"
+	"github.com/optjudge/optjudge/problems/kattis"
 )
 
 // writeTree writes files (slash-separated names) under a fresh directory
@@ -32,40 +34,40 @@ func writeTree(t *testing.T, name string, files map[string]string) string {
 // TestLoadKattisPackage loads the Kattis package shipped beside the
 // embedded problems.
 func TestLoadKattisPackage(t *testing.T) {
-	p, err := LoadDir("sum-kattis")
+	p, err := problems.LoadDir("../sum-kattis")
 	if err != nil {
 		t.Fatal(err)
 	}
-	if p.Layout != LayoutKattis || p.Name != "sum-kattis" || p.Title != "Split the Sum" {
-		t.Errorf("got layout %v name %q title %q, want kattis sum-kattis \"Split the Sum\"", p.Layout, p.Name, p.Title)
+	if p.Package.Layout != kattis.LayoutKattis || p.Name != "sum-kattis" || p.Title != "Split the Sum" {
+		t.Errorf("got layout %v name %q title %q, want kattis sum-kattis \"Split the Sum\"", p.Package.Layout, p.Name, p.Title)
 	}
 	if p.Limits.Time != time.Second || p.Limits.Memory != 256*bytesize.MiB || p.Limits.Output != bytesize.MiB {
 		t.Errorf("got limits %+v, want 1s (.timelimit), 256 MiB, 1 MiB", p.Limits)
 	}
-	want := &Program{Path: "output_validators/split", Protocol: checkers.Kattis}
-	if !reflect.DeepEqual(p.CheckerProgram, want) {
-		t.Errorf("got checker program %+v, want %+v", p.CheckerProgram, want)
+	want := &kattis.Program{Path: "output_validators/split", Protocol: checkers.Kattis}
+	if !reflect.DeepEqual(p.Package.CheckerProgram, want) {
+		t.Errorf("got checker program %+v, want %+v", p.Package.CheckerProgram, want)
 	}
-	if _, ok := p.Checker.(checkers.Unbuilt); !ok {
-		t.Errorf("got checker %T, want checkers.Unbuilt until the judge builds it", p.Checker)
+	if _, ok := p.Package.Checker.(checkers.Unbuilt); !ok {
+		t.Errorf("got checker %T, want checkers.Unbuilt until the judge builds it", p.Package.Checker)
 	}
-	if len(p.InputValidators) != 1 || p.InputValidators[0].Path != "input_validators/validate.py" {
-		t.Errorf("got input validators %+v, want input_validators/validate.py", p.InputValidators)
+	if len(p.Package.InputValidators) != 1 || p.Package.InputValidators[0].Path != "input_validators/validate.py" {
+		t.Errorf("got input validators %+v, want input_validators/validate.py", p.Package.InputValidators)
 	}
 	// A legacy package's margins are the legacy defaults, 5 and 2.
-	if want := (TimeRules{AC: 5, TLE: 2}); p.TimeRules != want {
+	if want := (problems.TimeRules{AC: 5, TLE: 2}); p.TimeRules != want {
 		t.Errorf("got time rules %+v, want %+v", p.TimeRules, want)
 	}
-	if !p.Time.Given || p.Time.Source != "sum-kattis/.timelimit" || p.Time.Multipliers != LegacyTimeMultipliers {
-		t.Errorf("got time %+v, want given by sum-kattis/.timelimit with the legacy multipliers", p.Time)
+	if !p.Package.Time.Given || p.Package.Time.Source != "../sum-kattis/.timelimit" || p.Package.Time.Multipliers != kattis.LegacyTimeMultipliers {
+		t.Errorf("got time %+v, want given by ../sum-kattis/.timelimit with the legacy multipliers", p.Package.Time)
 	}
-	if p.Format != FormatLegacy || p.Type != (ProblemType{}) || p.GroupRules != GroupRulesLegacy || len(withoutNameWarning(p.Warnings)) > 0 {
-		t.Errorf("got format %v type %v rules %v warnings %v, want a plain legacy pass-fail package", p.Format, p.Type, p.GroupRules, p.Warnings)
+	if p.Package.Format != kattis.FormatLegacy || p.Package.Type != (kattis.ProblemType{}) || p.Package.GroupRules != kattis.GroupRulesLegacy || len(withoutNameWarning(p.Package.Warnings)) > 0 {
+		t.Errorf("got format %v type %v rules %v warnings %v, want a plain legacy pass-fail package", p.Package.Format, p.Package.Type, p.Package.GroupRules, p.Package.Warnings)
 	}
-	if p.Validation.Default || p.Validation.Program == nil || p.Validation.Program.Path != "output_validators/split" {
-		t.Errorf("got validation %+v, want the custom validator output_validators/split", p.Validation)
+	if p.Package.Validation.Default || p.Package.Validation.Program == nil || p.Package.Validation.Program.Path != "output_validators/split" {
+		t.Errorf("got validation %+v, want the custom validator output_validators/split", p.Package.Validation)
 	}
-	tests, err := p.Tests()
+	tests, err := p.Package.Tests()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -81,7 +83,7 @@ func TestLoadKattisPackage(t *testing.T) {
 	if !reflect.DeepEqual(names, wantNames) {
 		t.Errorf("got tests %v, want %v", names, wantNames)
 	}
-	if got := p.TestDir("secret"); got != "data/secret" {
+	if got := p.Package.TestDir("secret"); got != "data/secret" {
 		t.Errorf("got test dir %q, want data/secret", got)
 	}
 }
@@ -115,7 +117,7 @@ limits:
 		"output_validator/check.py":  "import sys\nsys.exit(42)\n",
 		"output_validator/helper.md": "notes\n",
 	})
-	p, err := LoadDir(dir)
+	p, err := problems.LoadDir(dir)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -125,14 +127,14 @@ limits:
 	if !reflect.DeepEqual(p.Sources, []string{"NWERC 2023"}) {
 		t.Errorf("got sources %q, want [NWERC 2023]", p.Sources)
 	}
-	if p.TimeRules != (TimeRules{AC: 3, TLE: 2}) {
+	if p.TimeRules != (problems.TimeRules{AC: 3, TLE: 2}) {
 		t.Errorf("got time rules %+v, want {3 2}", p.TimeRules)
 	}
-	if p.Format != Format2023 || !p.Time.Given || p.Time.Multipliers.Resolution != time.Second {
-		t.Errorf("got format %v, time %+v, want 2023-07, given, resolution 1s", p.Format, p.Time)
+	if p.Package.Format != kattis.Format2023 || !p.Package.Time.Given || p.Package.Time.Multipliers.Resolution != time.Second {
+		t.Errorf("got format %v, time %+v, want 2023-07, given, resolution 1s", p.Package.Format, p.Package.Time)
 	}
-	if p.CheckerProgram == nil || p.CheckerProgram.Path != "output_validator" || p.CheckerProgram.Protocol != checkers.Kattis {
-		t.Errorf("got checker program %+v, want output_validator (kattis)", p.CheckerProgram)
+	if p.Package.CheckerProgram == nil || p.Package.CheckerProgram.Path != "output_validator" || p.Package.CheckerProgram.Protocol != checkers.Kattis {
+		t.Errorf("got checker program %+v, want output_validator (kattis)", p.Package.CheckerProgram)
 	}
 }
 
@@ -147,18 +149,18 @@ func TestLoadKattisDefaults(t *testing.T) {
 		"data/secret/b.ans":    "2\n",
 		"output_validators/.x": "",
 	})
-	p, err := LoadDir(dir)
+	p, err := problems.LoadDir(dir)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if p.Title != "empty" || p.CheckerProgram != nil || p.Limits.Time != time.Second || p.Limits.Memory != 2048*bytesize.MiB {
-		t.Errorf("got %q %+v %+v, want the defaults", p.Title, p.CheckerProgram, p.Limits)
+	if p.Title != "empty" || p.Package.CheckerProgram != nil || p.Limits.Time != time.Second || p.Limits.Memory != 2048*bytesize.MiB {
+		t.Errorf("got %q %+v %+v, want the defaults", p.Title, p.Package.CheckerProgram, p.Limits)
 	}
 	// The default output validator: tokens compared up to case.
-	if d, ok := p.Checker.(checkers.Default); !ok || d != (checkers.Default{}) || p.Spec.Checker.Name != "default" {
-		t.Errorf("got checker %#v (%s), want the default checker without flags", p.Checker, p.Spec.Checker.Name)
+	if d, ok := p.Package.Checker.(checkers.Default); !ok || d != (checkers.Default{}) || p.Spec.Checker.Name != "default" {
+		t.Errorf("got checker %#v (%s), want the default checker without flags", p.Package.Checker, p.Spec.Checker.Name)
 	}
-	tests, err := p.Tests()
+	tests, err := p.Package.Tests()
 	if err != nil || len(tests) != 2 || tests[0].Name != "secret/a/1" || tests[1].Name != "secret/b" {
 		t.Errorf("got %v %v, want secret/a/1 then secret/b", tests, err)
 	}
@@ -226,7 +228,7 @@ func TestLoadKattisErrors(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			tt.files["data/secret/1.in"] = "1\n"
-			_, err := LoadDir(writeTree(t, "pkg", tt.files))
+			_, err := problems.LoadDir(writeTree(t, "pkg", tt.files))
 			if err == nil || !strings.Contains(err.Error(), tt.want) {
 				t.Errorf("got %v, want an error containing %q", err, tt.want)
 			}
@@ -242,16 +244,16 @@ func TestLoadCheckerProgram(t *testing.T) {
 		"validate.py":       "",
 		"testdata/1.in":     "",
 	})
-	p, err := LoadDir(dir)
+	p, err := problems.LoadDir(dir)
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := &Program{Path: "checker/check.cpp", Protocol: checkers.Testlib, Args: []string{"--strict"}}
-	if !reflect.DeepEqual(p.CheckerProgram, want) || len(p.InputValidators) != 1 || p.Layout != LayoutNative {
-		t.Errorf("got %+v %+v %v, want %+v, validate.py, native", p.CheckerProgram, p.InputValidators, p.Layout, want)
+	want := &kattis.Program{Path: "checker/check.cpp", Protocol: checkers.Testlib, Args: []string{"--strict"}}
+	if !reflect.DeepEqual(p.Package.CheckerProgram, want) || len(p.Package.InputValidators) != 1 || p.Package.Layout != kattis.LayoutNative {
+		t.Errorf("got %+v %+v %v, want %+v, validate.py, native", p.Package.CheckerProgram, p.Package.InputValidators, p.Package.Layout, want)
 	}
 	os.Remove(filepath.Join(dir, "checker/check.cpp"))
-	if _, err := LoadDir(dir); err == nil || !strings.Contains(err.Error(), "problem.yaml:4: checker.program: checker/check.cpp: no such file or directory") {
+	if _, err := problems.LoadDir(dir); err == nil || !strings.Contains(err.Error(), "problem.yaml:4: checker.program: checker/check.cpp: no such file or directory") {
 		t.Errorf("got %v, want a missing program error", err)
 	}
 }
@@ -264,12 +266,12 @@ func TestLayoutNativeWins(t *testing.T) {
 		"testdata/secret/1.in": "1\n",
 		"data/secret/1.in":     "1\n",
 	})
-	p, err := LoadDir(dir)
+	p, err := problems.LoadDir(dir)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if p.Layout != LayoutNative || p.TestDir("sample") != "testdata/sample" {
-		t.Errorf("got layout %v, want native", p.Layout)
+	if p.Package.Layout != kattis.LayoutNative || p.Package.TestDir("sample") != "testdata/sample" {
+		t.Errorf("got layout %v, want native", p.Package.Layout)
 	}
 }
 
@@ -296,15 +298,15 @@ func TestLoadMultiPass(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			tt.files["data/secret/1.in"] = "1\n"
-			p, err := LoadDir(writeTree(t, "pkg", tt.files))
+			p, err := problems.LoadDir(writeTree(t, "pkg", tt.files))
 			if err != nil {
 				t.Fatal(err)
 			}
-			if p.Validation.Passes != tt.passes || p.Type.MultiPass != (tt.passes > 0) || p.Validation.Interactive != tt.interactive {
-				t.Errorf("got %d passes, type %v, interactive %v; want %d, interactive %v", p.Validation.Passes, p.Type, p.Validation.Interactive, tt.passes, tt.interactive)
+			if p.Package.Validation.Passes != tt.passes || p.Package.Type.MultiPass != (tt.passes > 0) || p.Package.Validation.Interactive != tt.interactive {
+				t.Errorf("got %d passes, type %v, interactive %v; want %d, interactive %v", p.Package.Validation.Passes, p.Package.Type, p.Package.Validation.Interactive, tt.passes, tt.interactive)
 			}
 			var ws []string
-			for _, w := range p.Warnings {
+			for _, w := range p.Package.Warnings {
 				ws = append(ws, w.String())
 			}
 			if all := strings.Join(ws, "\n"); tt.warning != "" && !strings.Contains(all, tt.warning) {

@@ -1,16 +1,16 @@
-package problems
+package kattis
 
 import (
 	"errors"
 	"fmt"
 	"io/fs"
 	"path"
-	"path/filepath"
 	"slices"
 	"sort"
 	"strings"
 
 	"github.com/optjudge/optjudge/judge/verdict"
+	"github.com/optjudge/optjudge/problems/specfile"
 )
 
 // ExampleSubmission is one program under submissions/<folder>/: a file, or
@@ -103,7 +103,7 @@ type SubmissionList struct {
 	// Errors are defects that leave expectations unknown: a native folder
 	// that names no verdict (the native layout is strict), a
 	// submissions.yaml value of the wrong type.
-	Errors SpecErrors
+	Errors specfile.Errors
 }
 
 // Bound is one way an example submission bounds the time limit: by its
@@ -170,7 +170,7 @@ func (s ExampleSubmission) Needs(name string) bool {
 // s there, as problemtools and BAPCtools stop at a first failure.
 func (s ExampleSubmission) Excludes(name string, v verdict.Verdict) bool {
 	if s.kattis {
-		v = KattisVerdict(v)
+		v = Verdict(v)
 	}
 	for _, e := range s.Expectations {
 		if len(e.Permitted) > 0 && (e.Tests == "" || globMatch(e.Tests, name)) && !hasVerdict(e.Permitted, v) {
@@ -279,7 +279,7 @@ func vs(v ...verdict.Verdict) []verdict.Verdict { return v }
 // DOMjudge has it) adds the rule that its final verdict, and every
 // rejected test's, is one of those listed; a folder with no rule is a
 // warning, its submissions not graded.
-func (p *Problem) Submissions() (*SubmissionList, error) {
+func (p *Package) Submissions() (*SubmissionList, error) {
 	list := &SubmissionList{}
 	entries, err := visibleEntries(p.FS, "submissions")
 	if errors.Is(err, fs.ErrNotExist) {
@@ -316,7 +316,7 @@ func (p *Problem) Submissions() (*SubmissionList, error) {
 }
 
 // folder lists the submissions of one folder with their expectations.
-func (p *Problem) folder(name string, rules []submissionRule, list *SubmissionList) ([]ExampleSubmission, error) {
+func (p *Package) folder(name string, rules []submissionRule, list *SubmissionList) ([]ExampleSubmission, error) {
 	dir := path.Join("submissions", name)
 	base, known := Expectation{}, false
 	if p.Layout == LayoutKattis {
@@ -329,7 +329,7 @@ func (p *Problem) folder(name string, rules []submissionRule, list *SubmissionLi
 			base.TimeLimit = TimeBoundUpper
 		}
 	} else {
-		list.Errors = append(list.Errors, &SpecError{File: p.file(dir),
+		list.Errors = append(list.Errors, &specfile.Error{File: p.file(dir),
 			Msg: "not a verdict folder (accepted, wrong_answer, time_limit_exceeded, run_time_error, memory_limit_exceeded, output_limit_exceeded, compile_error)"})
 		return nil, nil
 	}
@@ -339,7 +339,7 @@ func (p *Problem) folder(name string, rules []submissionRule, list *SubmissionLi
 			if r.glob == name {
 				base = r.override(base)
 				if _, err := timeBound(base.Permitted, base.Required, r.fields.useForTimeLimit); err != nil {
-					list.Errors = append(list.Errors, &SpecError{File: r.source, Msg: err.Error()})
+					list.Errors = append(list.Errors, &specfile.Error{File: r.source, Msg: err.Error()})
 				}
 			}
 		}
@@ -397,7 +397,7 @@ func plural(n int, one, many string) string {
 }
 
 // setBest records the best score for the rules that need it.
-func (p *Problem) setBest(s *ExampleSubmission) {
+func (p *Package) setBest(s *ExampleSubmission) {
 	best, ok := p.BestScore()
 	for i := range s.Expectations {
 		s.Expectations[i].best, s.Expectations[i].bestOK = best, ok
@@ -406,7 +406,7 @@ func (p *Problem) setBest(s *ExampleSubmission) {
 
 // Run is one example submission's graded run, as Check reads it.
 type Run struct {
-	// Grading is Problem.Grade's result: the final verdict and score, and
+	// Grading is Package.Grade's result: the final verdict and score, and
 	// each group's score.
 	Grading *Grading
 	// Tests are the tests run, in judging order.
@@ -447,7 +447,7 @@ func (e Expectation) check(run Run, kattis bool) []Mismatch {
 	}
 	conv := func(v verdict.Verdict) verdict.Verdict {
 		if kattis {
-			return KattisVerdict(v)
+			return Verdict(v)
 		}
 		return v
 	}
@@ -600,19 +600,4 @@ func verdictList(list []verdict.Verdict, sep string) string {
 		names[i] = v.String()
 	}
 	return strings.Join(names, sep)
-}
-
-// IsExample says whether the file or directory at path, on disk, is one of
-// the problem's example submissions: below its submissions/ directory.
-func (p *Problem) IsExample(path string) bool {
-	if p.Dir == "" {
-		return false
-	}
-	root, err1 := filepath.Abs(filepath.Join(p.Dir, "submissions"))
-	abs, err2 := filepath.Abs(path)
-	if err1 != nil || err2 != nil {
-		return false
-	}
-	rel, err := filepath.Rel(root, abs)
-	return err == nil && rel != "." && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator))
 }

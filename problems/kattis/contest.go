@@ -1,4 +1,4 @@
-package problems
+package kattis
 
 import (
 	"errors"
@@ -11,6 +11,8 @@ import (
 	"strings"
 
 	"gopkg.in/yaml.v3"
+
+	"github.com/optjudge/optjudge/problems/specfile"
 )
 
 // Contest is a directory of problems served as one contest, as BAPCtools
@@ -96,9 +98,9 @@ func LoadContest(dir string) (*Contest, error) {
 	return c, nil
 }
 
-// ParseContest reads a contest.yaml (contestYAML, named contestName in
+// readContest reads a contest.yaml (contestYAML, named contestName in
 // messages) and a problems.yaml; either may be nil.
-func ParseContest(contestYAML io.Reader, contestName string, problemsYAML io.Reader, problemsName string) (*Contest, error) {
+func readContest(contestYAML io.Reader, contestName string, problemsYAML io.Reader, problemsName string) (*Contest, error) {
 	c := &Contest{}
 	if contestYAML != nil {
 		if err := c.parseContest(contestYAML, contestName); err != nil {
@@ -165,14 +167,14 @@ func (c *Contest) parseProblems(r io.Reader, name string) error {
 	f := &yamlFile{name: name}
 	var root yaml.Node
 	if err := yaml.Unmarshal(data, &root); err != nil {
-		return syntaxError(name, err)
+		return specfile.Syntax(name, err)
 	}
 	if len(root.Content) == 0 || isNull(root.Content[0]) {
 		return nil
 	}
 	list := root.Content[0]
 	if list.Kind != yaml.SequenceNode {
-		return &SpecError{File: name, Line: list.Line, Msg: "want a list of problems (- id: ..., label: ...)"}
+		return &specfile.Error{File: name, Line: list.Line, Msg: "want a list of problems (- id: ..., label: ...)"}
 	}
 	ids, labels := map[string]int{}, map[string]int{}
 	for i, item := range list.Content {

@@ -1,4 +1,4 @@
-package problems
+package kattis
 
 import (
 	"bytes"
@@ -11,9 +11,10 @@ import (
 	"gopkg.in/yaml.v3"
 
 	"github.com/optjudge/optjudge/judge/bytesize"
+	"github.com/optjudge/optjudge/problems/specfile"
 )
 
-// KattisSpec is the problem.yaml of a Kattis/ICPC problem package, in any
+// Spec is the problem.yaml of a Kattis/ICPC problem package, in any
 // of its format versions: legacy (and legacy-icpc), 2023-07 (and its
 // draft), 2025-09 (and its draft). The package is laid out as
 //
@@ -48,27 +49,27 @@ import (
 // in the file .timelimit at the package's root (as DOMjudge and BAPCtools
 // write it), else it is derived from the accepted submissions with the
 // margins of TimeMultipliers: see Package.Time.
-type KattisSpec struct {
-	ProblemFormatVersion string        `yaml:"problem_format_version"`
-	Type                 any           `yaml:"type"` // "pass-fail", or a list of types (2023-07)
-	Name                 any           `yaml:"name"` // the title; a map language -> title (2023-07)
-	UUID                 string        `yaml:"uuid"`
-	Version              string        `yaml:"version"`
-	Author               string        `yaml:"author"`
-	Credits              any           `yaml:"credits"`
-	Source               any           `yaml:"source"` // a string, or maps with name and url (2023-07)
-	SourceURL            string        `yaml:"source_url"`
-	License              string        `yaml:"license"`
-	RightsOwner          any           `yaml:"rights_owner"`
-	EmbargoUntil         any           `yaml:"embargo_until"`
-	Limits               KattisLimits  `yaml:"limits"`
-	Validation           string        `yaml:"validation"`
-	ValidatorFlags       string        `yaml:"validator_flags"`
-	Grading              KattisGrading `yaml:"grading"`
-	Keywords             any           `yaml:"keywords"` // space separated, or a list (2023-07)
-	Languages            any           `yaml:"languages"`
-	AllowFileWriting     bool          `yaml:"allow_file_writing"`
-	Constants            any           `yaml:"constants"`
+type Spec struct {
+	ProblemFormatVersion string      `yaml:"problem_format_version"`
+	Type                 any         `yaml:"type"` // "pass-fail", or a list of types (2023-07)
+	Name                 any         `yaml:"name"` // the title; a map language -> title (2023-07)
+	UUID                 string      `yaml:"uuid"`
+	Version              string      `yaml:"version"`
+	Author               string      `yaml:"author"`
+	Credits              any         `yaml:"credits"`
+	Source               any         `yaml:"source"` // a string, or maps with name and url (2023-07)
+	SourceURL            string      `yaml:"source_url"`
+	License              string      `yaml:"license"`
+	RightsOwner          any         `yaml:"rights_owner"`
+	EmbargoUntil         any         `yaml:"embargo_until"`
+	Limits               SpecLimits  `yaml:"limits"`
+	Validation           string      `yaml:"validation"`
+	ValidatorFlags       string      `yaml:"validator_flags"`
+	Grading              SpecGrading `yaml:"grading"`
+	Keywords             any         `yaml:"keywords"` // space separated, or a list (2023-07)
+	Languages            any         `yaml:"languages"`
+	AllowFileWriting     bool        `yaml:"allow_file_writing"`
+	Constants            any         `yaml:"constants"`
 
 	file      string
 	lines     map[string]int
@@ -79,37 +80,37 @@ type KattisSpec struct {
 	constants Constants
 }
 
-// KattisLimits are the limits section of a Kattis problem.yaml. Sizes are in
+// SpecLimits are the limits section of a Kattis problem.yaml. Sizes are in
 // MiB, times in seconds; code is in KiB.
-type KattisLimits struct {
-	TimeLimit         float64           `yaml:"time_limit"`         // 2023-07
-	TimeMultipliers   KattisMultipliers `yaml:"time_multipliers"`   // 2023-07
-	TimeResolution    float64           `yaml:"time_resolution"`    // 2023-07
-	TimeMultiplier    float64           `yaml:"time_multiplier"`    // legacy
-	TimeSafetyMargin  float64           `yaml:"time_safety_margin"` // legacy
-	Memory            float64           `yaml:"memory"`
-	Output            float64           `yaml:"output"`
-	Code              float64           `yaml:"code"`
-	CompilationTime   float64           `yaml:"compilation_time"`
-	CompilationMemory float64           `yaml:"compilation_memory"`
-	ValidationTime    float64           `yaml:"validation_time"`
-	ValidationMemory  float64           `yaml:"validation_memory"`
-	ValidationOutput  float64           `yaml:"validation_output"`
-	ValidationPasses  float64           `yaml:"validation_passes"`
+type SpecLimits struct {
+	TimeLimit         float64         `yaml:"time_limit"`         // 2023-07
+	TimeMultipliers   SpecMultipliers `yaml:"time_multipliers"`   // 2023-07
+	TimeResolution    float64         `yaml:"time_resolution"`    // 2023-07
+	TimeMultiplier    float64         `yaml:"time_multiplier"`    // legacy
+	TimeSafetyMargin  float64         `yaml:"time_safety_margin"` // legacy
+	Memory            float64         `yaml:"memory"`
+	Output            float64         `yaml:"output"`
+	Code              float64         `yaml:"code"`
+	CompilationTime   float64         `yaml:"compilation_time"`
+	CompilationMemory float64         `yaml:"compilation_memory"`
+	ValidationTime    float64         `yaml:"validation_time"`
+	ValidationMemory  float64         `yaml:"validation_memory"`
+	ValidationOutput  float64         `yaml:"validation_output"`
+	ValidationPasses  float64         `yaml:"validation_passes"`
 }
 
-// KattisMultipliers are the 2023-07 margins of the time limit, as
+// SpecMultipliers are the 2023-07 margins of the time limit, as
 // problem.yaml gives them (0 when absent).
-type KattisMultipliers struct {
+type SpecMultipliers struct {
 	ACToTimeLimit  float64 `yaml:"ac_to_time_limit"`
 	TimeLimitToTLE float64 `yaml:"time_limit_to_tle"`
 }
 
-// KattisGrading is the legacy grading section of a scoring problem, with
+// SpecGrading is the legacy grading section of a scoring problem, with
 // the keys that predate the legacy version (accept_score, reject_score,
 // range, on_reject), which override every group's testdata.yaml as
 // problemtools has it.
-type KattisGrading struct {
+type SpecGrading struct {
 	Objective          string   `yaml:"objective"` // max (default) or min
 	ShowTestDataGroups bool     `yaml:"show_test_data_groups"`
 	AcceptScore        *float64 `yaml:"accept_score"`
@@ -118,28 +119,28 @@ type KattisGrading struct {
 	OnReject           string   `yaml:"on_reject"` // first_error, worst_error or grade
 }
 
-// ParseKattis decodes a Kattis problem.yaml read from r; name is the file
+// Parse decodes a Kattis problem.yaml read from r; name is the file
 // name used in messages. Unknown keys are warnings (see Warnings); a value
 // of the wrong type is an error.
-func ParseKattis(r io.Reader, name string) (*KattisSpec, error) {
+func Parse(r io.Reader, name string) (*Spec, error) {
 	data, err := io.ReadAll(r)
 	if err != nil {
 		return nil, fmt.Errorf("reading %s: %w", name, err)
 	}
 	var root yaml.Node
 	if err := yaml.Unmarshal(data, &root); err != nil {
-		return nil, syntaxError(name, err)
+		return nil, specfile.Syntax(name, err)
 	}
-	k := &KattisSpec{file: name, lines: map[string]int{}}
+	k := &Spec{file: name, lines: map[string]int{}}
 	if len(root.Content) == 0 {
 		// An empty problem.yaml is a valid legacy package: every key has a default.
 		return k, nil
 	}
 	doc := root.Content[0]
-	if err := duplicateKeys(name, doc, maxSpecKeys); err != nil {
+	if err := specfile.DuplicateKeys(name, doc, specfile.MaxKeys); err != nil {
 		return nil, err
 	}
-	collectLines(doc, "", k.lines)
+	specfile.CollectLines(doc, "", k.lines)
 	k.nodes = map[string]*yaml.Node{}
 	if doc.Kind == yaml.MappingNode {
 		for _, kv := range pairs(doc) {
@@ -151,8 +152,8 @@ func ParseKattis(r io.Reader, name string) (*KattisSpec, error) {
 	dec := yaml.NewDecoder(bytes.NewReader(data))
 	dec.KnownFields(true)
 	if err := dec.Decode(k); err != nil {
-		errs := SpecErrors{}
-		for _, e := range asSpecErrors(decodeError(name, err, doc)) {
+		errs := specfile.Errors{}
+		for _, e := range asSpecErrors(specfile.Decode(name, err, doc)) {
 			if e.Msg == "unknown key" {
 				k.warnings = append(k.warnings, Warning{File: e.File, Line: e.Line, Field: e.Field, Msg: "unknown key, ignored"})
 				continue
@@ -163,29 +164,19 @@ func ParseKattis(r io.Reader, name string) (*KattisSpec, error) {
 			return nil, errs
 		}
 	}
-	k.format, _ = ParseFormatVersion(k.ProblemFormatVersion)
+	k.format, _ = parseFormatVersion(k.ProblemFormatVersion)
 	k.warnOtherVersions()
 	return k, nil
 }
 
-func asSpecErrors(err error) SpecErrors {
-	switch e := err.(type) {
-	case SpecErrors:
-		return e
-	case *SpecError:
-		return SpecErrors{e}
-	}
-	return SpecErrors{{Msg: err.Error()}}
-}
-
 // Format is the package's format version family.
-func (k *KattisSpec) Format() FormatVersion { return k.format }
+func (k *Spec) Format() FormatVersion { return k.format }
 
-// Warnings are the oddities ParseKattis and Validate found.
-func (k *KattisSpec) Warnings() []Warning { return k.warnings }
+// Warnings are the oddities Parse and Validate found.
+func (k *Spec) Warnings() []Warning { return k.warnings }
 
 // ProblemType is the type Validate worked out from type and validation.
-func (k *KattisSpec) ProblemType() ProblemType { return k.ptype }
+func (k *Spec) ProblemType() ProblemType { return k.ptype }
 
 // kattisKeyVersions says in which format versions each key of problem.yaml
 // exists; a key missing here exists in all of them.
@@ -201,7 +192,7 @@ var kattisKeyVersions = map[string][]FormatVersion{
 }
 
 // warnOtherVersions warns about each key of another format version.
-func (k *KattisSpec) warnOtherVersions() {
+func (k *Spec) warnOtherVersions() {
 	keys := make([]string, 0, len(kattisKeyVersions))
 	for key := range kattisKeyVersions {
 		keys = append(keys, key)
@@ -237,10 +228,10 @@ var kattisLicenses = []string{"unknown", "public domain", "cc0", "cc by", "cc by
 
 // Validate checks the values the judge relies on, works out the problem's
 // type, and refuses what it cannot judge, naming every bad key.
-func (k *KattisSpec) Validate() error {
-	var es SpecErrors
+func (k *Spec) Validate() error {
+	var es specfile.Errors
 	bad := func(field, format string, args ...any) {
-		es = append(es, &SpecError{File: k.file, Line: k.lineOf(field), Field: field, Msg: fmt.Sprintf(format, args...)})
+		es = append(es, &specfile.Error{File: k.file, Line: k.lineOf(field), Field: field, Msg: fmt.Sprintf(format, args...)})
 	}
 	if v := k.ProblemFormatVersion; v != "" && !contains(kattisVersions, v) {
 		bad("problem_format_version", "%q: want one of %s", v, strings.Join(kattisVersions, ", "))
@@ -280,7 +271,7 @@ func (k *KattisSpec) Validate() error {
 }
 
 // validateType reads type and the legacy validation into k.ptype.
-func (k *KattisSpec) validateType(bad func(field, format string, args ...any)) {
+func (k *Spec) validateType(bad func(field, format string, args ...any)) {
 	types, ok := stringOrList(k.Type)
 	if !ok {
 		bad("type", "want a string or a list of strings")
@@ -342,15 +333,15 @@ func (k *KattisSpec) validateType(bad func(field, format string, args ...any)) {
 }
 
 // customValidation is the legacy validation: custom.
-func (k *KattisSpec) customValidation() bool { return strings.HasPrefix(k.Validation, "custom") }
+func (k *Spec) customValidation() bool { return strings.HasPrefix(k.Validation, "custom") }
 
 // customScore is the legacy validation: custom score.
-func (k *KattisSpec) customScore() bool {
+func (k *Spec) customScore() bool {
 	words := strings.Fields(k.Validation)
 	return len(words) > 0 && words[0] == "custom" && contains(words[1:], "score")
 }
 
-func (k *KattisSpec) validateLimits(bad func(field, format string, args ...any)) {
+func (k *Spec) validateLimits(bad func(field, format string, args ...any)) {
 	l := k.Limits
 	for _, f := range []struct {
 		key string
@@ -385,7 +376,7 @@ func (k *KattisSpec) validateLimits(bad func(field, format string, args ...any))
 
 // validatePasses checks limits.validation_passes: a whole number of at
 // least 2, for multi-pass problems only (elsewhere a warning: ignored).
-func (k *KattisSpec) validatePasses(bad func(field, format string, args ...any)) {
+func (k *Spec) validatePasses(bad func(field, format string, args ...any)) {
 	const field = "limits.validation_passes"
 	line, given := k.lines[field]
 	if !given {
@@ -402,7 +393,7 @@ func (k *KattisSpec) validatePasses(bad func(field, format string, args ...any))
 
 // passes is the most passes of a multi-pass problem on one test
 // (limits.validation_passes, 2 by default); 0 for any other problem.
-func (k *KattisSpec) passes() int {
+func (k *Spec) passes() int {
 	switch {
 	case !k.ptype.MultiPass:
 		return 0
@@ -413,7 +404,7 @@ func (k *KattisSpec) passes() int {
 }
 
 // validateGrading checks the legacy grading section.
-func (k *KattisSpec) validateGrading(bad func(field, format string, args ...any)) {
+func (k *Spec) validateGrading(bad func(field, format string, args ...any)) {
 	g := k.Grading
 	if g.Objective != "" && g.Objective != "max" && g.Objective != "min" {
 		bad("grading.objective", "%q: want max or min", g.Objective)
@@ -441,7 +432,7 @@ func (k *KattisSpec) validateGrading(bad func(field, format string, args ...any)
 
 // title returns the problem's name: the string, or the English (else the
 // first) entry of a map.
-func (k *KattisSpec) title() (string, bool) {
+func (k *Spec) title() (string, bool) {
 	switch n := k.Name.(type) {
 	case nil:
 		return "", true
@@ -468,7 +459,7 @@ func (k *KattisSpec) title() (string, bool) {
 }
 
 // sources returns the source credits as strings.
-func (k *KattisSpec) sources() []string {
+func (k *Spec) sources() []string {
 	var out []string
 	add := func(v any) {
 		switch s := v.(type) {
@@ -490,13 +481,10 @@ func (k *KattisSpec) sources() []string {
 	return out
 }
 
-func (k *KattisSpec) lineOf(field string) int {
-	s := Spec{lines: k.lines}
-	return s.lineOf(field)
-}
+func (k *Spec) lineOf(field string) int { return specfile.LineOf(k.lines, field) }
 
 // submitRules are what problem.yaml says of the submissions.
-func (k *KattisSpec) submitRules() SubmitRules {
+func (k *Spec) submitRules() SubmitRules {
 	l := k.Limits
 	r := SubmitRules{
 		CodeLimit:         bytesize.Size(l.Code * float64(bytesize.KiB)),
@@ -516,7 +504,7 @@ func (k *KattisSpec) submitRules() SubmitRules {
 
 // multipliers are the package's time-limit margins: the version's defaults
 // under what limits says (the legacy and the 2023-07 keys alike).
-func (k *KattisSpec) multipliers() TimeMultipliers {
+func (k *Spec) multipliers() TimeMultipliers {
 	m := TimeMultipliers2023
 	if k.format == FormatLegacy {
 		m = LegacyTimeMultipliers
@@ -538,12 +526,6 @@ func (k *KattisSpec) multipliers() TimeMultipliers {
 		m.Resolution = seconds(l.TimeResolution)
 	}
 	return m
-}
-
-// rules are the time-limit margins judge verify holds the package to.
-func (k *KattisSpec) rules() TimeRules {
-	m := k.multipliers()
-	return TimeRules{AC: m.ACToTimeLimit, TLE: m.TimeLimitToTLE}
 }
 
 // stringOrList accepts nothing, a string, or a list of strings.

@@ -1,7 +1,20 @@
-package problems
+// Package kattis is the model of a Kattis/ICPC problem package, as
+// problemtools and BAPCtools read one: problem.yaml in every version
+// (legacy, 2023-07, 2025-09: Spec, Parse), the test data tree of groups
+// and tests with their settings (Group, Test, TestConfig), constants,
+// include/ files and attachments, time limits and their multipliers, the
+// example submissions with their expected results (ExampleSubmission,
+// Expectation), and the grading as pure functions over the tree (Grade,
+// DefaultGrader, Unneeded, Verdict). Package is the whole, read once.
+//
+// It knows no native problem.yaml: package problems loads a problem
+// directory of either layout and makes a native problem's Package (flat
+// sample and secret groups) itself.
+package kattis
 
 import (
 	"fmt"
+	"io/fs"
 	"path"
 	"slices"
 	"strings"
@@ -9,6 +22,7 @@ import (
 
 	"github.com/optjudge/optjudge/checkers"
 	"github.com/optjudge/optjudge/judge/bytesize"
+	"github.com/optjudge/optjudge/problems/specfile"
 )
 
 // Package is what a problem says beyond the native Spec, in the terms of
@@ -21,6 +35,30 @@ import (
 // pure functions beside it (Grade, TimeMultipliers.Derive,
 // ExampleSubmission.Check) and runs the programs itself.
 type Package struct {
+	// Layout says how the directory is laid out: a Kattis package, or
+	// the native layout this Package was made for.
+	Layout Layout
+	// FS is the problem directory.
+	FS fs.FS
+	// Origin says where the directory came from, for messages: a path,
+	// or "embedded:NAME".
+	Origin string
+	// Spec is the package's own problem.yaml; nil in the native layout.
+	Spec *Spec
+
+	// Checker judges outputs: the default output validator's (see
+	// CheckerFor for a test's own), a stand-in for a program of the
+	// problem (checkers.Unbuilt until the judge builds CheckerProgram),
+	// or a native problem's checker.
+	Checker checkers.Checker
+	// CheckerProgram is the checker when it is a program of the problem:
+	// a Kattis package's output validator, or a native checker.program.
+	// Nil for an interactive problem: its validator is Validation.Program.
+	CheckerProgram *Program
+	// InputValidators are the problem's validator programs (Kattis
+	// protocol: the input on stdin, exit code 42 means valid).
+	InputValidators []Program
+
 	// Format is the package's problem_format_version, as a version family.
 	Format FormatVersion
 	// Type is the problem's type: pass-fail by default, scoring and
@@ -132,7 +170,7 @@ type Warning struct {
 
 // String shows the warning as "file:line: field: msg".
 func (w Warning) String() string {
-	return (&SpecError{File: w.File, Line: w.Line, Field: w.Field, Msg: w.Msg}).Error()
+	return (&specfile.Error{File: w.File, Line: w.Line, Field: w.Field, Msg: w.Msg}).Error()
 }
 
 // FormatVersion is a family of problem_format_version values that read the
@@ -160,8 +198,8 @@ func (v FormatVersion) String() string {
 	return "legacy"
 }
 
-// ParseFormatVersion maps a problem_format_version value to its family.
-func ParseFormatVersion(s string) (FormatVersion, bool) {
+// parseFormatVersion maps a problem_format_version value to its family.
+func parseFormatVersion(s string) (FormatVersion, bool) {
 	switch s {
 	case "", "legacy", "legacy-icpc":
 		return FormatLegacy, true
@@ -179,7 +217,7 @@ type ProblemType struct {
 	Scoring      bool // an accepted submission also gets a score
 	Interactive  bool // the output validator talks with the submission
 	MultiPass    bool // the submission runs again on the input the output validator writes (OutputValidation.Passes)
-	SubmitAnswer bool // the submission is the answers, a file per test (see Problem.AnswerFile)
+	SubmitAnswer bool // the submission is the answers, a file per test (see AnswerFile)
 }
 
 // String lists the types as problem.yaml spells them, e.g. "scoring
@@ -208,8 +246,11 @@ type OutputValidation struct {
 	// Default is true when a Kattis package uses the default output
 	// validator (the checker default, with each test's
 	// OutputValidatorArgs: see CheckerFor); Program is then nil. A native
-	// problem's checker is its spec's (Problem.Checker).
+	// problem's checker is its spec's (Package.Checker).
 	Default bool
+	// DefaultOptions are the default validator's options when every test
+	// gives it the same flags; nil else.
+	DefaultOptions checkers.Options
 	// Program is the custom output validator: output_validator/ (2023-07
 	// and later) or the one program in output_validators/ (legacy, with
 	// validation: custom). It is called with the Kattis protocol, each
@@ -297,7 +338,7 @@ func (p Program) Name() string {
 // ToolWarnings says which of the problem's programs cannot run here because
 // the tool they need is not installed: look is exec.LookPath, or a stand-in
 // in tests. The programs are skipped by the judge, with this warning.
-func (p *Problem) ToolWarnings(look func(string) (string, error)) []Warning {
+func (p *Package) ToolWarnings(look func(string) (string, error)) []Warning {
 	var ws []Warning
 	progs := append(append([]Program(nil), p.InputValidators...), p.AnswerValidators...)
 	for _, prog := range progs {
@@ -314,13 +355,13 @@ func (p *Problem) ToolWarnings(look func(string) (string, error)) []Warning {
 }
 
 // file names a file of the problem as its origin does.
-func (p *Problem) file(name string) string { return Test{Origin: p.Origin}.Path(name) }
+func (p *Package) file(name string) string { return Test{Origin: p.Origin}.Path(name) }
 
 // TimeLimitRules say whether a package gives its time limit or leaves it to
 // be derived from its accepted submissions, and the margins of both.
 type TimeLimitRules struct {
 	// Given is true when the package states the limit: limits.time_limit,
-	// or a .timelimit file. Problem.Limits.Time is then that limit;
+	// or a .timelimit file. problems.Problem.Limits.Time is then that limit;
 	// otherwise it is the 1-second default until the judge derives one.
 	Given bool
 	// Source says where a given limit comes from, for messages:
@@ -343,3 +384,36 @@ type TimeMultipliers struct {
 // UnknownTimeLimit is the limit problemtools runs the accepted submissions
 // under while it does not know the time limit yet.
 const UnknownTimeLimit = 300 * time.Second
+
+// Layout is how a problem directory is laid out.
+type Layout int
+
+const (
+	// LayoutNative: problem.yaml as Spec documents it, tests in testdata/.
+	LayoutNative Layout = iota
+	// LayoutKattis: a Kattis/ICPC package, problem.yaml as Spec
+	// documents it, tests in data/ (in groups too).
+	LayoutKattis
+)
+
+func (l Layout) String() string {
+	if l == LayoutKattis {
+		return "kattis"
+	}
+	return "native"
+}
+
+// Program is a program of the problem directory: a source file, or a
+// directory holding one source file (and the headers or modules it uses).
+// The judge builds it with its language table and runs it outside the
+// sandbox: it is the problem setter's trusted code.
+type Program struct {
+	Path     string            // slash-separated, within the problem's FS
+	Protocol checkers.Protocol // how a checker program is called; NoProtocol for validators
+	Args     []string          // arguments after the protocol's
+	Kind     ProgramKind       // how it is built and run (Kattis packages: build/run scripts, .ctd, .viva)
+	// Files are the other files of a file program's folder that are no
+	// program (a testlib.h beside a validator): copied beside it when it
+	// is built, as part of the one program.
+	Files []string
+}

@@ -1,4 +1,4 @@
-package problems
+package kattis
 
 import (
 	"errors"
@@ -12,7 +12,7 @@ import (
 // TestResult is what the judge found on one test, as Grade reads it.
 type TestResult struct {
 	// Verdict is the judge's verdict; Grade maps it to the Kattis set
-	// (KattisVerdict).
+	// (Verdict).
 	Verdict verdict.Verdict
 	// Score is the number in the validator's score.txt and Multiplier the
 	// one in its score_multiplier.txt (2025-09); nil when it wrote none.
@@ -52,11 +52,11 @@ type CustomGrader func(g *Group, children []Outcome) (Outcome, error)
 // no CustomGrader was given.
 var ErrNoGrader = errors.New("grading: custom, but no custom grader")
 
-// KattisVerdict maps a verdict to the Kattis set, in which a program over
+// Verdict maps a verdict to the Kattis set, in which a program over
 // the memory limit is a run-time error and one over the output limit is a
 // wrong answer (the ICPC's five verdicts, as the CLICS judgement types map
 // OLE). Other verdicts are unchanged.
-func KattisVerdict(v verdict.Verdict) verdict.Verdict {
+func Verdict(v verdict.Verdict) verdict.Verdict {
 	switch v {
 	case verdict.MLE:
 		return verdict.RE
@@ -71,7 +71,7 @@ func KattisVerdict(v verdict.Verdict) verdict.Verdict {
 // group and of every test. custom runs the legacy custom grader; it may be
 // nil when no group asks for one. The only errors are ErrNoGrader and
 // custom's: a validator's or a grader's misbehaviour is a JE outcome.
-func (p *Problem) Grade(results Results, custom CustomGrader) (*Grading, error) {
+func (p *Package) Grade(results Results, custom CustomGrader) (*Grading, error) {
 	g := &Grading{Groups: map[string]Outcome{}, Tests: map[string]Outcome{}}
 	if p.Groups == nil {
 		g.Verdict = verdict.Unknown
@@ -96,7 +96,7 @@ func (p *Problem) Grade(results Results, custom CustomGrader) (*Grading, error) 
 
 // legacyGrader grades as problemtools does (judge/submission_judge.py).
 type legacyGrader struct {
-	p       *Problem
+	p       *Package
 	results Results
 	custom  CustomGrader
 	out     *Grading
@@ -145,7 +145,7 @@ func (gr *legacyGrader) group(g *Group) (o Outcome, ok bool, err error) {
 // reads one, else the group's accept_score or reject_score.
 func (gr *legacyGrader) test(g *Group, r TestResult) Outcome {
 	val := gr.p.Validation
-	o := Outcome{Verdict: KattisVerdict(r.Verdict), Scored: gr.p.Type.Scoring, Message: r.Message}
+	o := Outcome{Verdict: Verdict(r.Verdict), Scored: gr.p.Type.Scoring, Message: r.Message}
 	switch {
 	case o.Verdict == verdict.JE:
 		return o
@@ -302,7 +302,7 @@ func aggregateScores(mode string, children []Outcome) float64 {
 // 2023-07 scoring problem gets: the top of data/'s range (the bottom with
 // grading.objective: min); in 2025-09, secret's max_score. ok is false when
 // that is infinite.
-func (p *Problem) BestScore() (best float64, ok bool) {
+func (p *Package) BestScore() (best float64, ok bool) {
 	if p.Groups == nil {
 		return 0, false
 	}
@@ -321,10 +321,10 @@ func (p *Problem) BestScore() (best float64, ok bool) {
 	return best, !math.IsInf(best, 0)
 }
 
-// FullyAccepted says whether a graded submission is accepted with the
+// fullyAccepted says whether a graded submission is accepted with the
 // best score (problemtools' fully_accepted): any accepted one in a
 // pass-fail problem.
-func (p *Problem) FullyAccepted(o Outcome) bool {
+func (p *Package) fullyAccepted(o Outcome) bool {
 	if o.Verdict != verdict.AC {
 		return false
 	}
@@ -337,7 +337,7 @@ func (p *Problem) FullyAccepted(o Outcome) bool {
 
 // grader2025 grades by the 2025-09 rules.
 type grader2025 struct {
-	p       *Problem
+	p       *Package
 	results Results
 	out     *Grading
 	je      *Outcome // the first judge error
@@ -349,7 +349,7 @@ func (gr *grader2025) submission() Outcome {
 	scoring := gr.p.Type.Scoring
 	o := Outcome{Verdict: verdict.Unknown, Scored: scoring}
 	var first *Outcome
-	for _, top := range gr.p.Groups.Subgroups() {
+	for _, top := range gr.p.Groups.subgroups() {
 		tv, score := gr.group(top, top.Name == "secret" && scoring)
 		if tv.Verdict != verdict.Unknown && (first == nil || first.Verdict == verdict.AC) {
 			first = &tv
@@ -452,7 +452,7 @@ func (gr *grader2025) failedRequirement(g *Group) (string, verdict.Verdict) {
 		}
 		for _, t := range d.AllTests() {
 			r, ok := gr.results(t)
-			switch v := KattisVerdict(r.Verdict); {
+			switch v := Verdict(r.Verdict); {
 			case !ok:
 				return dep, verdict.WA
 			case v != verdict.AC:
@@ -469,7 +469,7 @@ func (gr *grader2025) test(g *Group, t *Test, scored bool) (Outcome, float64) {
 	if !ok {
 		return Outcome{Verdict: verdict.Unknown, Scored: scored}, 0
 	}
-	o := Outcome{Verdict: KattisVerdict(r.Verdict), Scored: scored, Message: r.Message}
+	o := Outcome{Verdict: Verdict(r.Verdict), Scored: scored, Message: r.Message}
 	if o.Verdict == verdict.JE {
 		gr.judgeError(o.Message)
 	}
@@ -555,7 +555,7 @@ func testScore2025(g *Group, t *Test, r TestResult, v verdict.Verdict) (float64,
 //     certainly fails; but never a test that a requirement still reads.
 //
 // A problem without groups has none.
-func (p *Problem) Unneeded(results Results) map[string]bool {
+func (p *Package) Unneeded(results Results) map[string]bool {
 	if p.Groups == nil {
 		return nil
 	}
@@ -576,7 +576,7 @@ func (p *Problem) Unneeded(results Results) map[string]bool {
 
 // legacyReads runs the legacy grading on the results so far, every test to
 // come accepted, and returns the tests it read.
-func (p *Problem) legacyReads(results Results) map[*Test]bool {
+func (p *Package) legacyReads(results Results) map[*Test]bool {
 	read := map[*Test]bool{}
 	// the best a test to come may give: accepted, with a score where the
 	// validator must write one
@@ -605,7 +605,7 @@ func (p *Problem) legacyReads(results Results) map[*Test]bool {
 // need2025 finds the tests a 2025-09 grading still needs, given the results
 // so far (see Unneeded).
 type need2025 struct {
-	p     *Problem
+	p     *Package
 	known Results
 	gr    *grader2025 // the grading, with every test to come accepted
 	reads []*Test     // the tests to come that failedRequirement read last
@@ -626,7 +626,7 @@ type span struct {
 	lo, hi             float64
 }
 
-func newNeed2025(p *Problem, known Results) *need2025 {
+func newNeed2025(p *Package, known Results) *need2025 {
 	n := &need2025{p: p, known: known, spans: map[any]span{}, fails: map[*Group]string{}, reqs: map[*Group][]*Test{}, need: map[*Test]bool{}}
 	n.gr = &grader2025{p: p, results: func(t *Test) (TestResult, bool) {
 		if r, ok := known(t); ok {
@@ -643,7 +643,7 @@ func newNeed2025(p *Problem, known Results) *need2025 {
 // score secret's.
 func (n *need2025) needed() map[*Test]bool {
 	scoring := n.p.Type.Scoring
-	tops := n.p.Groups.Subgroups()
+	tops := n.p.Groups.subgroups()
 	for _, top := range tops {
 		n.groupSpan(top, top.Name == "secret" && scoring)
 	}
@@ -708,7 +708,7 @@ func (n *need2025) testSpan(g *Group, t *Test, scored bool) span {
 		n.spans[t] = s
 		return s
 	}
-	v := KattisVerdict(r.Verdict)
+	v := Verdict(r.Verdict)
 	s := span{rejected: v != verdict.AC, accepted: v == verdict.AC}
 	if scored && v != verdict.JE {
 		if score, msg := testScore2025(g, t, r, v); msg != "" {

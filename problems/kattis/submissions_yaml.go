@@ -1,4 +1,4 @@
-package problems
+package kattis
 
 import (
 	"bytes"
@@ -11,6 +11,7 @@ import (
 	"gopkg.in/yaml.v3"
 
 	"github.com/optjudge/optjudge/judge/verdict"
+	"github.com/optjudge/optjudge/problems/specfile"
 )
 
 // submissionRule is one entry of submissions.yaml: a glob of submissions
@@ -47,7 +48,7 @@ func (f ruleFields) given() bool {
 
 // readSubmissionsYAML reads submissions/submissions.yaml; its defects go
 // into list.
-func (p *Problem) readSubmissionsYAML(list *SubmissionList) []submissionRule {
+func (p *Package) readSubmissionsYAML(list *SubmissionList) []submissionRule {
 	const name = "submissions/submissions.yaml"
 	f := &yamlFile{name: p.file(name)}
 	defer func() {
@@ -56,7 +57,7 @@ func (p *Problem) readSubmissionsYAML(list *SubmissionList) []submissionRule {
 	}()
 	data, err := fs.ReadFile(p.FS, name)
 	if err != nil {
-		f.errs = append(f.errs, &SpecError{File: f.name, Msg: unwrapPath(err).Error()})
+		f.errs = append(f.errs, &specfile.Error{File: f.name, Msg: unwrapPath(err).Error()})
 		return nil
 	}
 	return parseSubmissionRules(f, data)
@@ -297,7 +298,7 @@ func timeBound(permitted, required []verdict.Verdict, use *string) (TimeBound, e
 
 // applyRules adds the expectations of every rule matching s (but the
 // folder's own, already applied).
-func (p *Problem) applyRules(s *ExampleSubmission, rules []submissionRule, list *SubmissionList) {
+func (p *Package) applyRules(s *ExampleSubmission, rules []submissionRule, list *SubmissionList) {
 	rel := strings.TrimPrefix(s.Path, "submissions/")
 	_, known := kattisFolders(p.Format)[s.Folder]
 	for _, r := range rules {
@@ -326,7 +327,7 @@ func (p *Problem) applyRules(s *ExampleSubmission, rules []submissionRule, list 
 func addExpectation(s *ExampleSubmission, f ruleFields, tests string, list *SubmissionList) {
 	e, err := f.expectation(tests)
 	if err != nil {
-		list.Errors = append(list.Errors, &SpecError{File: f.source, Msg: err.Error()})
+		list.Errors = append(list.Errors, &specfile.Error{File: f.source, Msg: err.Error()})
 	}
 	s.Expectations = append(s.Expectations, e)
 }
@@ -337,7 +338,7 @@ const maxTagSource = 1 << 20
 
 // expectedResults adds the expectation of DOMjudge's @EXPECTED_RESULTS@
 // comment, found in one file of the submission.
-func (p *Problem) expectedResults(s *ExampleSubmission, list *SubmissionList) error {
+func (p *Package) expectedResults(s *ExampleSubmission, list *SubmissionList) error {
 	files := []string{s.Path}
 	if s.Dir {
 		files = nil
@@ -360,7 +361,7 @@ func (p *Problem) expectedResults(s *ExampleSubmission, list *SubmissionList) er
 		if err != nil {
 			return fmt.Errorf("reading %s: %w", p.file(name), unwrapPath(err))
 		}
-		e, warn := ParseExpectedResults(data)
+		e, warn := parseExpectedResults(data)
 		if warn != "" {
 			list.Warnings = append(list.Warnings, Warning{File: p.file(name), Line: e.line, Msg: warn + "; ignored"})
 			continue
@@ -399,9 +400,9 @@ func readHead(fsys fs.FS, name string, max int) ([]byte, error) {
 	return buf[:n], nil
 }
 
-// ExpectedResults is a source's @EXPECTED_RESULTS@ comment: the rule it
+// expectedResults is a source's @EXPECTED_RESULTS@ comment: the rule it
 // states and its line; a nil Expectation when the source has none.
-type ExpectedResults struct {
+type expectedResults struct {
 	*Expectation
 	line int
 }
@@ -416,14 +417,14 @@ var domjudgeResults = map[string]verdict.Verdict{
 	"COMPILER-ERROR": verdict.CE,
 }
 
-// ParseExpectedResults finds DOMjudge's "@EXPECTED_RESULTS@: " comment in
+// parseExpectedResults finds DOMjudge's "@EXPECTED_RESULTS@: " comment in
 // a source (matched without regard to case, as DOMjudge does) and reads
 // the comma-separated results after it, to the end of the line: the final
 // verdict must be one of them and every test accepted or one of them (as
 // BAPCtools checks it). "@EXPECTED_SCORE@: N" states the score instead. A
 // source with the tag twice, or with an unknown result, gets a warning
 // instead of a rule.
-func ParseExpectedResults(src []byte) (ExpectedResults, string) {
+func parseExpectedResults(src []byte) (expectedResults, string) {
 	lower := asciiLower(src)
 	var tag string
 	pos := -1
@@ -433,12 +434,12 @@ func ParseExpectedResults(src []byte) (ExpectedResults, string) {
 			continue
 		}
 		if pos >= 0 || bytes.Contains(lower[i+1:], []byte(t)) {
-			return ExpectedResults{line: lineAt(src, i)}, "more than one @EXPECTED_RESULTS@ or @EXPECTED_SCORE@"
+			return expectedResults{line: lineAt(src, i)}, "more than one @EXPECTED_RESULTS@ or @EXPECTED_SCORE@"
 		}
 		tag, pos = t, i
 	}
 	if pos < 0 {
-		return ExpectedResults{}, ""
+		return expectedResults{}, ""
 	}
 	line := lineAt(src, pos)
 	rest := src[pos+len(tag):]
@@ -449,23 +450,23 @@ func ParseExpectedResults(src []byte) (ExpectedResults, string) {
 	if tag == "@expected_score@: " {
 		x, err := strconv.ParseFloat(text, 64)
 		if err != nil || math.IsNaN(x) {
-			return ExpectedResults{line: line}, fmt.Sprintf("@EXPECTED_SCORE@: %q is not a number", text)
+			return expectedResults{line: line}, fmt.Sprintf("@EXPECTED_SCORE@: %q is not a number", text)
 		}
-		return ExpectedResults{Expectation: &Expectation{Score: &ScoreRange{Min: x - 1e-6, Max: x + 1e-6}}, line: line}, ""
+		return expectedResults{Expectation: &Expectation{Score: &ScoreRange{Min: x - 1e-6, Max: x + 1e-6}}, line: line}, ""
 	}
 	e := &Expectation{}
 	for _, r := range strings.Split(text, ",") {
 		name := strings.ToUpper(strings.TrimSpace(r))
 		v, ok := domjudgeResults[name]
 		if !ok {
-			return ExpectedResults{line: line}, fmt.Sprintf("@EXPECTED_RESULTS@: %q is not a result (CORRECT, WRONG-ANSWER, TIMELIMIT, RUN-ERROR, MEMORY-LIMIT, OUTPUT-LIMIT, NO-OUTPUT, COMPILER-ERROR)", strings.TrimSpace(r))
+			return expectedResults{line: line}, fmt.Sprintf("@EXPECTED_RESULTS@: %q is not a result (CORRECT, WRONG-ANSWER, TIMELIMIT, RUN-ERROR, MEMORY-LIMIT, OUTPUT-LIMIT, NO-OUTPUT, COMPILER-ERROR)", strings.TrimSpace(r))
 		}
 		if !hasVerdict(e.Verdicts, v) {
 			e.Verdicts = append(e.Verdicts, v)
 		}
 	}
 	e.Permitted = append([]verdict.Verdict{verdict.AC}, e.Verdicts...)
-	return ExpectedResults{Expectation: e, line: line}, ""
+	return expectedResults{Expectation: e, line: line}, ""
 }
 
 // asciiLower lowers the ASCII letters only, so that indexes into it are

@@ -1,4 +1,4 @@
-package problems
+package kattis
 
 import (
 	"fmt"
@@ -239,7 +239,7 @@ func (a ValidatorArgs) For(name string) []string {
 // InputValidatorArgs are the arguments the problem's input validator v
 // gets on test t: its input_validator_args, followed in 2025-09 by the
 // test's args.
-func (p *Problem) InputValidatorArgs(t Test, v Program) []string {
+func (p *Package) InputValidatorArgs(t Test, v Program) []string {
 	if t.Config == nil {
 		return v.Args
 	}
@@ -252,7 +252,7 @@ func (p *Problem) InputValidatorArgs(t Test, v Program) []string {
 
 // OutputValidatorArgs are the extra arguments of the output validator (the
 // default one's flags, or the custom one's arguments) on test t.
-func (p *Problem) OutputValidatorArgs(t Test) []string {
+func (p *Package) OutputValidatorArgs(t Test) []string {
 	if t.Config != nil {
 		return t.Config.OutputValidatorArgs
 	}
@@ -276,7 +276,7 @@ func (g *Group) AllTests() []*Test {
 }
 
 // Subgroups lists g's direct subgroups.
-func (g *Group) Subgroups() []*Group {
+func (g *Group) subgroups() []*Group {
 	var out []*Group
 	for _, it := range g.Items {
 		if it.Group != nil {
@@ -291,7 +291,7 @@ func (g *Group) Find(name string) *Group {
 	if g.Name == name {
 		return g
 	}
-	for _, sub := range g.Subgroups() {
+	for _, sub := range g.subgroups() {
 		if name == sub.Name || strings.HasPrefix(name, sub.Name+"/") {
 			return sub.Find(name)
 		}
@@ -302,13 +302,13 @@ func (g *Group) Find(name string) *Group {
 // Walk calls fn on g and every group below it, parents first.
 func (g *Group) Walk(fn func(*Group)) {
 	fn(g)
-	for _, sub := range g.Subgroups() {
+	for _, sub := range g.subgroups() {
 		sub.Walk(fn)
 	}
 }
 
 // GroupOf returns the group whose settings a test has.
-func (p *Problem) GroupOf(t Test) *Group {
+func (p *Package) GroupOf(t Test) *Group {
 	if p.Groups == nil {
 		return nil
 	}
@@ -331,7 +331,7 @@ type Sample struct {
 }
 
 // Samples lists the problem's samples, sorted by name.
-func (p *Problem) Samples() []Sample {
+func (p *Package) Samples() []Sample {
 	if p.Groups == nil {
 		return nil
 	}

@@ -1,4 +1,4 @@
-package problems
+package kattis_test
 
 import (
 	"errors"
@@ -6,9 +6,12 @@ import (
 	"testing"
 
 	"github.com/optjudge/optjudge/judge/verdict"
+	"github.com/optjudge/optjudge/problems/kattis"
 )
 
-func oc(v verdict.Verdict, score float64) Outcome { return Outcome{Verdict: v, Score: score} }
+func oc(v verdict.Verdict, score float64) kattis.Outcome {
+	return kattis.Outcome{Verdict: v, Score: score}
+}
 
 // TestDefaultGrader holds DefaultGrader to what problemtools'
 // support/default_grader prints for the same input and flags.
@@ -17,32 +20,32 @@ func TestDefaultGrader(t *testing.T) {
 	tests := []struct {
 		name  string
 		flags string
-		in    []Outcome
-		want  Outcome
+		in    []kattis.Outcome
+		want  kattis.Outcome
 	}{
 		{"none", "", nil, oc(AC, 0)},
-		{"sum", "", []Outcome{oc(AC, 1), oc(AC, 2)}, oc(AC, 3)},
-		{"worst error", "", []Outcome{oc(WA, 0), oc(TLE, 0), oc(RE, 0), oc(AC, 1)}, oc(RE, 1)},
-		{"worst of TLE and WA", "worst_error", []Outcome{oc(WA, 0), oc(TLE, 0)}, oc(TLE, 0)},
-		{"OLE before WA", "", []Outcome{oc(WA, 0), oc(OLE, 0)}, oc(OLE, 0)},
-		{"JE first", "", []Outcome{oc(RE, 0), oc(JE, 0)}, oc(JE, 0)},
-		{"first error", "first_error", []Outcome{oc(AC, 1), oc(WA, 0), oc(RE, 0)}, oc(WA, 1)},
-		{"always accept", "always_accept", []Outcome{oc(WA, 2)}, oc(AC, 2)},
-		{"avg", "avg", []Outcome{oc(AC, 1), oc(AC, 2)}, oc(AC, 1.5)},
-		{"avg rounded by %f", "avg", []Outcome{oc(AC, 1), oc(AC, 1), oc(AC, 2)}, oc(AC, 1.333333)},
-		{"min", "min", []Outcome{oc(AC, 50), oc(RE, 0)}, oc(RE, 0)},
-		{"max", "max", []Outcome{oc(AC, 50), oc(RE, 0)}, oc(RE, 50)},
-		{"the last mode wins", "min max first_error worst_error", []Outcome{oc(WA, 3), oc(RE, 5)}, oc(RE, 5)},
-		{"ignore sample", "ignore_sample", []Outcome{oc(WA, 0), oc(AC, 50)}, oc(AC, 50)},
-		{"ignore sample alone", "ignore_sample", []Outcome{oc(AC, 7)}, oc(AC, 7)},
-		{"ignore sample of three", "ignore_sample", []Outcome{oc(AC, 0), oc(AC, 1), oc(AC, 2)}, oc(JE, 0)},
-		{"accept if any accepted", "first_error accept_if_any_accepted", []Outcome{oc(AC, 50), oc(RE, 0)}, oc(AC, 50)},
-		{"none accepted", "accept_if_any_accepted", []Outcome{oc(WA, 0), oc(RE, 0)}, oc(RE, 0)},
-		{"unknown flags are ignored", "median", []Outcome{oc(AC, 1), oc(AC, 1)}, oc(AC, 2)},
+		{"sum", "", []kattis.Outcome{oc(AC, 1), oc(AC, 2)}, oc(AC, 3)},
+		{"worst error", "", []kattis.Outcome{oc(WA, 0), oc(TLE, 0), oc(RE, 0), oc(AC, 1)}, oc(RE, 1)},
+		{"worst of TLE and WA", "worst_error", []kattis.Outcome{oc(WA, 0), oc(TLE, 0)}, oc(TLE, 0)},
+		{"OLE before WA", "", []kattis.Outcome{oc(WA, 0), oc(OLE, 0)}, oc(OLE, 0)},
+		{"JE first", "", []kattis.Outcome{oc(RE, 0), oc(JE, 0)}, oc(JE, 0)},
+		{"first error", "first_error", []kattis.Outcome{oc(AC, 1), oc(WA, 0), oc(RE, 0)}, oc(WA, 1)},
+		{"always accept", "always_accept", []kattis.Outcome{oc(WA, 2)}, oc(AC, 2)},
+		{"avg", "avg", []kattis.Outcome{oc(AC, 1), oc(AC, 2)}, oc(AC, 1.5)},
+		{"avg rounded by %f", "avg", []kattis.Outcome{oc(AC, 1), oc(AC, 1), oc(AC, 2)}, oc(AC, 1.333333)},
+		{"min", "min", []kattis.Outcome{oc(AC, 50), oc(RE, 0)}, oc(RE, 0)},
+		{"max", "max", []kattis.Outcome{oc(AC, 50), oc(RE, 0)}, oc(RE, 50)},
+		{"the last mode wins", "min max first_error worst_error", []kattis.Outcome{oc(WA, 3), oc(RE, 5)}, oc(RE, 5)},
+		{"ignore sample", "ignore_sample", []kattis.Outcome{oc(WA, 0), oc(AC, 50)}, oc(AC, 50)},
+		{"ignore sample alone", "ignore_sample", []kattis.Outcome{oc(AC, 7)}, oc(AC, 7)},
+		{"ignore sample of three", "ignore_sample", []kattis.Outcome{oc(AC, 0), oc(AC, 1), oc(AC, 2)}, oc(JE, 0)},
+		{"accept if any accepted", "first_error accept_if_any_accepted", []kattis.Outcome{oc(AC, 50), oc(RE, 0)}, oc(AC, 50)},
+		{"none accepted", "accept_if_any_accepted", []kattis.Outcome{oc(WA, 0), oc(RE, 0)}, oc(RE, 0)},
+		{"unknown flags are ignored", "median", []kattis.Outcome{oc(AC, 1), oc(AC, 1)}, oc(AC, 2)},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			got := DefaultGrader(strings.Fields(tt.flags), tt.in)
+			got := kattis.DefaultGrader(strings.Fields(tt.flags), tt.in)
 			if got.Verdict != tt.want.Verdict || got.Score != tt.want.Score {
 				t.Errorf("got %v %v, want %v %v", got.Verdict, got.Score, tt.want.Verdict, tt.want.Score)
 			}
@@ -55,51 +58,53 @@ func TestKattisVerdict(t *testing.T) {
 		verdict.MLE: verdict.RE, verdict.OLE: verdict.WA, verdict.TLE: verdict.TLE,
 		verdict.RE: verdict.RE, verdict.AC: verdict.AC, verdict.CE: verdict.CE, verdict.JE: verdict.JE,
 	} {
-		if got := KattisVerdict(v); got != want {
-			t.Errorf("KattisVerdict(%v): got %v, want %v", v, got, want)
+		if got := kattis.Verdict(v); got != want {
+			t.Errorf("Verdict(%v): got %v, want %v", v, got, want)
 		}
 	}
 }
 
 // results makes Results from verdicts by test name; tests missing were not
 // run.
-func results(m map[string]TestResult) Results {
-	return func(t *Test) (TestResult, bool) {
+func results(m map[string]kattis.TestResult) kattis.Results {
+	return func(t *kattis.Test) (kattis.TestResult, bool) {
 		r, ok := m[t.Name]
 		return r, ok
 	}
 }
 
-func ac() TestResult                   { return TestResult{Verdict: verdict.AC} }
-func got(v verdict.Verdict) TestResult { return TestResult{Verdict: v} }
-func scored(x float64) TestResult      { return TestResult{Verdict: verdict.AC, Score: &x} }
-func multiplied(x float64) TestResult  { return TestResult{Verdict: verdict.AC, Multiplier: &x} }
+func ac() kattis.TestResult                   { return kattis.TestResult{Verdict: verdict.AC} }
+func got(v verdict.Verdict) kattis.TestResult { return kattis.TestResult{Verdict: v} }
+func scored(x float64) kattis.TestResult      { return kattis.TestResult{Verdict: verdict.AC, Score: &x} }
+func multiplied(x float64) kattis.TestResult {
+	return kattis.TestResult{Verdict: verdict.AC, Multiplier: &x}
+}
 
 // TestLegacyGrade grades the oddecho layout as problemtools does: 100
 // for a full solution, 50 for one that crashes on the second subtask.
 func TestLegacyGrade(t *testing.T) {
 	p := loadPackage(t, oddLegacy)
-	all := map[string]TestResult{"sample/1": ac(), "secret/g1/1": ac(), "secret/g1/2": ac(), "secret/g2/1": ac()}
+	all := map[string]kattis.TestResult{"sample/1": ac(), "secret/g1/1": ac(), "secret/g1/2": ac(), "secret/g2/1": ac()}
 	tests := []struct {
 		name    string
-		results map[string]TestResult
-		want    Outcome
+		results map[string]kattis.TestResult
+		want    kattis.Outcome
 		groups  map[string]float64
 	}{
 		{"accepted", all, oc(verdict.AC, 100), map[string]float64{"secret/g1": 50, "secret/g2": 50, "secret": 100, "sample": 0}},
-		{"second subtask crashes", map[string]TestResult{"sample/1": ac(), "secret/g1/1": ac(), "secret/g1/2": ac(), "secret/g2/1": got(verdict.RE)},
+		{"second subtask crashes", map[string]kattis.TestResult{"sample/1": ac(), "secret/g1/1": ac(), "secret/g1/2": ac(), "secret/g2/1": got(verdict.RE)},
 			oc(verdict.AC, 50), map[string]float64{"secret/g2": 0, "secret": 50}},
-		{"memory counts as a crash", map[string]TestResult{"sample/1": ac(), "secret/g1/1": got(verdict.MLE), "secret/g2/1": got(verdict.TLE)},
+		{"memory counts as a crash", map[string]kattis.TestResult{"sample/1": ac(), "secret/g1/1": got(verdict.MLE), "secret/g2/1": got(verdict.TLE)},
 			oc(verdict.RE, 0), map[string]float64{"secret/g1": 0}},
-		{"sample failure ignored", map[string]TestResult{"sample/1": got(verdict.WA), "secret/g1/1": ac(), "secret/g1/2": ac(), "secret/g2/1": ac()},
+		{"sample failure ignored", map[string]kattis.TestResult{"sample/1": got(verdict.WA), "secret/g1/1": ac(), "secret/g1/2": ac(), "secret/g2/1": ac()},
 			oc(verdict.AC, 100), nil},
-		{"a judge error wins", map[string]TestResult{"sample/1": ac(), "secret/g1/1": got(verdict.JE), "secret/g2/1": ac()},
+		{"a judge error wins", map[string]kattis.TestResult{"sample/1": ac(), "secret/g1/1": got(verdict.JE), "secret/g2/1": ac()},
 			oc(verdict.JE, 0), nil},
-		{"nothing run", map[string]TestResult{}, oc(verdict.Unknown, 0), nil},
+		{"nothing run", map[string]kattis.TestResult{}, oc(verdict.Unknown, 0), nil},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			g, err := p.Grade(results(tt.results), nil)
+			g, err := p.Package.Grade(results(tt.results), nil)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -111,18 +116,18 @@ func TestLegacyGrade(t *testing.T) {
 					t.Errorf("group %s: got %v, want %v", name, g.Groups[name].Score, score)
 				}
 			}
-			if want := tt.want.Verdict == verdict.AC && tt.want.Score == 100; p.FullyAccepted(g.Outcome) != want {
+			if want := tt.want.Verdict == verdict.AC && tt.want.Score == 100; p.Package.FullyAccepted(g.Outcome) != want {
 				t.Errorf("got fully accepted %v, want %v", !want, want)
 			}
 		})
 	}
 	// on_reject: break in secret/g1: its second test is not graded after
 	// the first fails.
-	g, _ := p.Grade(results(map[string]TestResult{"secret/g1/1": got(verdict.WA), "secret/g1/2": ac()}), nil)
+	g, _ := p.Package.Grade(results(map[string]kattis.TestResult{"secret/g1/1": got(verdict.WA), "secret/g1/2": ac()}), nil)
 	if _, graded := g.Tests["secret/g1/2"]; graded {
 		t.Errorf("got secret/g1/2 graded after secret/g1/1 failed in an on_reject: break group")
 	}
-	if best, ok := p.BestScore(); best != 100 || !ok {
+	if best, ok := p.Package.BestScore(); best != 100 || !ok {
 		t.Errorf("got best score %v %v, want 100", best, ok)
 	}
 }
@@ -133,16 +138,16 @@ func TestLegacyPassFailGrade(t *testing.T) {
 	})
 	tests := []struct {
 		name string
-		res  map[string]TestResult
+		res  map[string]kattis.TestResult
 		want verdict.Verdict
 	}{
-		{"all accepted", map[string]TestResult{"sample/1": ac(), "secret/1": ac(), "secret/2": ac(), "secret/g/3": ac()}, verdict.AC},
-		{"first error", map[string]TestResult{"sample/1": ac(), "secret/1": got(verdict.TLE), "secret/2": got(verdict.WA)}, verdict.TLE},
-		{"output limit is a wrong answer", map[string]TestResult{"sample/1": got(verdict.OLE)}, verdict.WA},
+		{"all accepted", map[string]kattis.TestResult{"sample/1": ac(), "secret/1": ac(), "secret/2": ac(), "secret/g/3": ac()}, verdict.AC},
+		{"first error", map[string]kattis.TestResult{"sample/1": ac(), "secret/1": got(verdict.TLE), "secret/2": got(verdict.WA)}, verdict.TLE},
+		{"output limit is a wrong answer", map[string]kattis.TestResult{"sample/1": got(verdict.OLE)}, verdict.WA},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			g, err := p.Grade(results(tt.res), nil)
+			g, err := p.Package.Grade(results(tt.res), nil)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -158,13 +163,13 @@ func TestLegacyPassFailGrade(t *testing.T) {
 func TestValidatorScores(t *testing.T) {
 	tests := []struct {
 		name, yaml string
-		res        TestResult
-		want       Outcome
+		res        kattis.TestResult
+		want       kattis.Outcome
 	}{
 		{"2023-07 scoring reads score.txt", "problem_format_version: 2023-07\nname: A\nuuid: x\ntype: scoring\n", scored(7), oc(verdict.AC, 7)},
 		{"without score.txt, accept_score", "problem_format_version: 2023-07\nname: A\nuuid: x\ntype: scoring\n", ac(), oc(verdict.AC, 1)},
 		{"score.txt on WA", "problem_format_version: 2023-07\nname: A\nuuid: x\ntype: scoring\n",
-			TestResult{Verdict: verdict.WA, Score: new(float64)}, oc(verdict.JE, 0)},
+			kattis.TestResult{Verdict: verdict.WA, Score: new(float64)}, oc(verdict.JE, 0)},
 		{"legacy custom score required", "type: scoring\nvalidation: custom score\n", ac(), oc(verdict.JE, 0)},
 		{"legacy custom score", "type: scoring\nvalidation: custom score\n", scored(3), oc(verdict.AC, 3)},
 		{"legacy plain custom", "type: scoring\nvalidation: custom\n", scored(3), oc(verdict.JE, 0)},
@@ -176,7 +181,7 @@ func TestValidatorScores(t *testing.T) {
 				files["output_validators/v.py"] = ""
 			}
 			p := loadPackage(t, files)
-			g, err := p.Grade(results(map[string]TestResult{"secret/1": tt.res}), nil)
+			g, err := p.Package.Grade(results(map[string]kattis.TestResult{"secret/1": tt.res}), nil)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -192,19 +197,19 @@ func TestCustomGrader(t *testing.T) {
 		"problem.yaml": "type: scoring\n", "graders/g.py": "",
 		"data/secret/testdata.yaml": "grading: custom\ngrader_flags: twice\n", "data/secret/1.in": "",
 	})
-	res := results(map[string]TestResult{"secret/1": ac()})
-	if _, err := p.Grade(res, nil); !errors.Is(err, ErrNoGrader) {
+	res := results(map[string]kattis.TestResult{"secret/1": ac()})
+	if _, err := p.Package.Grade(res, nil); !errors.Is(err, kattis.ErrNoGrader) {
 		t.Errorf("got %v, want ErrNoGrader", err)
 	}
 	var flags []string
-	g, err := p.Grade(res, func(g *Group, children []Outcome) (Outcome, error) {
+	g, err := p.Package.Grade(res, func(g *kattis.Group, children []kattis.Outcome) (kattis.Outcome, error) {
 		flags = g.Settings.GraderFlags
-		return Outcome{Verdict: verdict.AC, Score: 2 * children[0].Score}, nil
+		return kattis.Outcome{Verdict: verdict.AC, Score: 2 * children[0].Score}, nil
 	})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if g.Groups["secret"].Score != 2 || len(flags) != 1 || flags[0] != "twice" || len(p.Graders) != 1 {
+	if g.Groups["secret"].Score != 2 || len(flags) != 1 || flags[0] != "twice" || len(p.Package.Graders) != 1 {
 		t.Errorf("got secret %v with flags %v, want the custom grader's 2 with [twice]", g.Groups["secret"], flags)
 	}
 }
@@ -213,18 +218,18 @@ func TestCustomGrader(t *testing.T) {
 // secret/b (70, min, requiring sample and secret/a).
 func Test2025Grade(t *testing.T) {
 	p := loadPackage(t, groups2025)
-	base := func() map[string]TestResult {
-		return map[string]TestResult{"sample/1": ac(), "secret/a/1": ac(), "secret/a/more/2": ac(), "secret/b/1": ac()}
+	base := func() map[string]kattis.TestResult {
+		return map[string]kattis.TestResult{"sample/1": ac(), "secret/a/1": ac(), "secret/a/more/2": ac(), "secret/b/1": ac()}
 	}
-	with := func(name string, r TestResult) map[string]TestResult {
+	with := func(name string, r kattis.TestResult) map[string]kattis.TestResult {
 		m := base()
 		m[name] = r
 		return m
 	}
 	tests := []struct {
 		name  string
-		res   map[string]TestResult
-		want  Outcome
+		res   map[string]kattis.TestResult
+		want  kattis.Outcome
 		group map[string]float64
 	}{
 		{"accepted", base(), oc(verdict.AC, 100), map[string]float64{"secret/a": 30, "secret/b": 70, "secret": 100}},
@@ -234,12 +239,12 @@ func Test2025Grade(t *testing.T) {
 		{"score_multiplier.txt", with("secret/b/1", multiplied(0.25)), oc(verdict.AC, 47.5), nil},
 		{"score.txt above the maximum", with("secret/b/1", scored(80)), oc(verdict.JE, 0), nil},
 		{"a score in a pass-fail group", with("secret/a/1", scored(1)), oc(verdict.JE, 0), nil},
-		{"both score files", with("secret/b/1", TestResult{Verdict: verdict.AC, Score: new(float64), Multiplier: new(float64)}), oc(verdict.JE, 0), nil},
+		{"both score files", with("secret/b/1", kattis.TestResult{Verdict: verdict.AC, Score: new(float64), Multiplier: new(float64)}), oc(verdict.JE, 0), nil},
 		{"a multiplier above 1", with("secret/b/1", multiplied(1.5)), oc(verdict.JE, 0), nil},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			g, err := p.Grade(results(tt.res), nil)
+			g, err := p.Package.Grade(results(tt.res), nil)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -262,21 +267,21 @@ func Test2025UnboundedAndPassFail(t *testing.T) {
 		"data/secret/1.in":            "",
 		"data/secret/2.in":            "",
 	})
-	g, _ := p.Grade(results(map[string]TestResult{"secret/1": scored(12.5), "secret/2": scored(1000)}), nil)
+	g, _ := p.Package.Grade(results(map[string]kattis.TestResult{"secret/1": scored(12.5), "secret/2": scored(1000)}), nil)
 	if g.Verdict != verdict.AC || g.Score != 1012.5 {
 		t.Errorf("got %v %v, want AC 1012.5: unbounded scores sum", g.Verdict, g.Score)
 	}
-	g, _ = p.Grade(results(map[string]TestResult{"secret/1": ac(), "secret/2": scored(1)}), nil)
+	g, _ = p.Package.Grade(results(map[string]kattis.TestResult{"secret/1": ac(), "secret/2": scored(1)}), nil)
 	if g.Verdict != verdict.JE || !strings.Contains(g.Message, "unbounded, and the validator wrote no score.txt") {
 		t.Errorf("got %v (%s), want JE: an unbounded test needs score.txt", g.Verdict, g.Message)
 	}
-	if _, ok := p.BestScore(); ok {
+	if _, ok := p.Package.BestScore(); ok {
 		t.Errorf("got a finite best score for an unbounded secret")
 	}
 	pf := loadPackage(t, map[string]string{
 		"problem.yaml": "problem_format_version: 2025-09\nname: A\nuuid: x\n", "data/sample/1.in": "", "data/secret/1.in": "",
 	})
-	g, _ = pf.Grade(results(map[string]TestResult{"sample/1": ac(), "secret/1": got(verdict.MLE)}), nil)
+	g, _ = pf.Package.Grade(results(map[string]kattis.TestResult{"sample/1": ac(), "secret/1": got(verdict.MLE)}), nil)
 	if g.Verdict != verdict.RE || g.Scored {
 		t.Errorf("got %v (scored %v), want RE unscored in a pass-fail problem", g.Verdict, g.Scored)
 	}

@@ -1,4 +1,4 @@
-package problems
+package kattis_test
 
 import (
 	"strings"
@@ -6,6 +6,8 @@ import (
 	"testing/fstest"
 
 	"github.com/optjudge/optjudge/judge/verdict"
+	"github.com/optjudge/optjudge/problems"
+	"github.com/optjudge/optjudge/problems/kattis"
 )
 
 // The parsers of a package never panic, whatever its files hold: bad input
@@ -21,7 +23,7 @@ func FuzzParseKattis(f *testing.F) {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
-		k, err := ParseKattis(strings.NewReader(s), "problem.yaml")
+		k, err := kattis.Parse(strings.NewReader(s), "problem.yaml")
 		if err != nil {
 			if !strings.HasPrefix(err.Error(), "problem.yaml") {
 				t.Errorf("error %q does not name the file", err)
@@ -60,40 +62,28 @@ func FuzzLoadPackage(f *testing.F) {
 			"output_validator/v.py":         {Data: []byte("")},
 			"static_validator/s.py":         {Data: []byte("")},
 		}
-		p, err := Load(fsys, "embedded:fuzz")
+		p, err := problems.Load(fsys, "embedded:fuzz")
 		if err != nil {
 			if !strings.HasPrefix(err.Error(), "embedded:fuzz/") {
 				t.Errorf("error %q does not name a file of the package", err)
 			}
 			return
 		}
-		if _, err := p.Tests(); err != nil {
+		if _, err := p.Package.Tests(); err != nil {
 			t.Fatalf("Tests failed after Load: %v", err)
 		}
-		l, err := p.Submissions()
+		l, err := p.Package.Submissions()
 		if err != nil {
 			t.Fatal(err)
 		}
-		g, err := p.Grade(func(*Test) (TestResult, bool) { return TestResult{Verdict: verdict.AC}, true }, func(*Group, []Outcome) (Outcome, error) {
-			return Outcome{Verdict: verdict.AC}, nil
+		g, err := p.Package.Grade(func(*kattis.Test) (kattis.TestResult, bool) { return kattis.TestResult{Verdict: verdict.AC}, true }, func(*kattis.Group, []kattis.Outcome) (kattis.Outcome, error) {
+			return kattis.Outcome{Verdict: verdict.AC}, nil
 		})
 		if err != nil {
 			t.Fatal(err)
 		}
 		for _, s := range l.Submissions {
-			s.Check(Run{Grading: g})
-		}
-	})
-}
-
-func FuzzParseExpectedResults(f *testing.F) {
-	for _, s := range []string{"// @EXPECTED_RESULTS@: CORRECT\n", "@expected_results@: a,,b", "@EXPECTED_SCORE@: 1e400\n", "@EXPECTED_RESULTS@: \n@EXPECTED_SCORE@: 3"} {
-		f.Add(s)
-	}
-	f.Fuzz(func(t *testing.T, s string) {
-		e, warn := ParseExpectedResults([]byte(s))
-		if e.Expectation != nil && warn != "" {
-			t.Errorf("got both a rule and the warning %q", warn)
+			s.Check(kattis.Run{Grading: g})
 		}
 	})
 }
@@ -103,11 +93,11 @@ func FuzzGlob(f *testing.F) {
 		f.Add(s[0], s[1])
 	}
 	f.Fuzz(func(t *testing.T, glob, name string) {
-		pats, ok := expandBraces(glob)
-		if ok && len(pats) > maxExpansions {
+		pats, ok := kattis.ExpandBraces(glob)
+		if ok && len(pats) > kattis.MaxExpansions {
 			t.Errorf("got %d patterns, over the bound", len(pats))
 		}
-		globMatch(glob, name)
+		kattis.GlobMatch(glob, name)
 	})
 }
 
@@ -115,11 +105,11 @@ func FuzzDefaultGrader(f *testing.F) {
 	f.Add("ignore_sample avg", []byte{1, 2, 3})
 	f.Add("min accept_if_any_accepted", []byte{})
 	f.Fuzz(func(t *testing.T, flags string, vs []byte) {
-		var in []Outcome
+		var in []kattis.Outcome
 		for i, b := range vs {
-			in = append(in, Outcome{Verdict: verdict.Verdict(b % 9), Score: float64(int(b) - i)})
+			in = append(in, kattis.Outcome{Verdict: verdict.Verdict(b % 9), Score: float64(int(b) - i)})
 		}
-		o := DefaultGrader(strings.Fields(flags), in)
+		o := kattis.DefaultGrader(strings.Fields(flags), in)
 		if int(o.Verdict) > int(verdict.JE) {
 			t.Errorf("got verdict %v", o.Verdict)
 		}

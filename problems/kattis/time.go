@@ -1,4 +1,4 @@
-package problems
+package kattis
 
 import (
 	"fmt"
@@ -15,7 +15,7 @@ var (
 	TimeMultipliers2023   = TimeMultipliers{ACToTimeLimit: 2, TimeLimitToTLE: 1.5, Resolution: time.Second}
 )
 
-// DeriveSeconds computes the time limit and the TLE threshold from the
+// deriveSeconds computes the time limit and the TLE threshold from the
 // slowest accepted run, in seconds, exactly as problemtools does
 // (verifyproblem's _compute_time_limit):
 //
@@ -25,25 +25,25 @@ var (
 // The arithmetic is IEEE double, in the same order, so the result agrees
 // with problemtools' to the last bit (a slowest run of 0.3 s, a multiplier
 // of 2 and a resolution of 0.1 s give 0.6000000000000001 s).
-func (m TimeMultipliers) DeriveSeconds(slowest float64) (limit, tle float64) {
+func (m TimeMultipliers) deriveSeconds(slowest float64) (limit, tle float64) {
 	res := m.Resolution.Seconds()
 	exact := slowest * m.ACToTimeLimit
 	limit = math.Max(1, math.Ceil(exact/res)) * res
 	return limit, limit * m.TimeLimitToTLE
 }
 
-// Derive is DeriveSeconds on durations.
+// Derive is deriveSeconds on durations.
 func (m TimeMultipliers) Derive(slowest time.Duration) (limit, tle time.Duration) {
-	l, t := m.DeriveSeconds(slowest.Seconds())
+	l, t := m.deriveSeconds(slowest.Seconds())
 	return seconds(l), seconds(t)
 }
 
-// DeriveBounded is the 2025-09 rule: the smallest multiple of the
+// deriveBounded is the 2025-09 rule: the smallest multiple of the
 // resolution at least the slowest accepted run times ac_to_time_limit whose
 // TLE threshold (limit times time_limit_to_tle) is at most the fastest
 // time-limit-exceeded run. fastestTLE <= 0 means there is no such run. It
 // is an error when no multiple fits between the two.
-func (m TimeMultipliers) DeriveBounded(slowestAC, fastestTLE time.Duration) (limit, tle time.Duration, err error) {
+func (m TimeMultipliers) deriveBounded(slowestAC, fastestTLE time.Duration) (limit, tle time.Duration, err error) {
 	limit, tle = m.Derive(slowestAC)
 	if fastestTLE > 0 && tle > fastestTLE {
 		return limit, tle, fmt.Errorf("no time limit fits: the slowest accepted run (%s) times %g needs %s, and %s times %g is %s, above the fastest time-limit-exceeded run (%s)",
@@ -58,9 +58,9 @@ func (m TimeMultipliers) TLE(limit time.Duration) time.Duration {
 	return seconds(limit.Seconds() * m.TimeLimitToTLE)
 }
 
-// LowerBound is the least limit the slowest accepted run allows, unrounded:
+// lowerBound is the least limit the slowest accepted run allows, unrounded:
 // slowest times ac_to_time_limit. A given limit below it is too tight.
-func (m TimeMultipliers) LowerBound(slowest time.Duration) time.Duration {
+func (m TimeMultipliers) lowerBound(slowest time.Duration) time.Duration {
 	return seconds(slowest.Seconds() * m.ACToTimeLimit)
 }
 

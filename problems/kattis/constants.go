@@ -1,4 +1,4 @@
-package problems
+package kattis
 
 import (
 	"bytes"
@@ -54,7 +54,7 @@ func isText(data []byte) bool { return bytes.IndexByte(data, 0) < 0 && utf8.Vali
 
 // parseConstants reads problem.yaml's constants node into k.constants,
 // naming each bad entry.
-func (k *KattisSpec) parseConstants(n *yaml.Node, bad func(field, format string, args ...any)) {
+func (k *Spec) parseConstants(n *yaml.Node, bad func(field, format string, args ...any)) {
 	n = resolve(n)
 	if n == nil || isNull(n) {
 		return
@@ -134,7 +134,7 @@ const (
 
 // constantWarnings scans the files that take the constants for sequences
 // that name no constant: one warning each, with its file and line.
-func (p *Problem) constantWarnings() []Warning {
+func (p *Package) constantWarnings() []Warning {
 	c := p.Constants
 	if len(c) == 0 {
 		return nil
@@ -203,7 +203,7 @@ func constantFiles(fsys fs.FS) []string {
 // ReadFile reads a file of the problem that takes the constants (a
 // validator's, an included file, an example submission's), with them in
 // place.
-func (p *Problem) ReadFile(name string) ([]byte, error) {
+func (p *Package) ReadFile(name string) ([]byte, error) {
 	data, err := fs.ReadFile(p.FS, name)
 	if err != nil {
 		return nil, err
@@ -224,24 +224,33 @@ var statementFiles = []string{
 // Statement is the problem's statement, the first of statementFiles it
 // has, with the package's constants in place ({{name}}, and in LaTeX
 // \constant{name}); ok is false when it has none.
-func (p *Problem) Statement() (name string, text []byte, ok bool) {
+func (p *Package) Statement() (name string, text []byte, ok bool) {
 	for _, f := range statementFiles {
 		b, err := fs.ReadFile(p.FS, f)
 		if err != nil {
 			continue
 		}
-		b = p.Constants.Substitute(b)
-		if path.Ext(f) == ".tex" && len(p.Constants) > 0 {
-			b = texConstantRE.ReplaceAllFunc(b, func(m []byte) []byte {
-				if v, ok := p.Constants[string(texConstantRE.FindSubmatch(m)[1])]; ok {
-					return []byte(v)
-				}
-				return m
-			})
+		if path.Ext(f) == ".tex" {
+			return f, p.Constants.SubstituteTeX(b), true
 		}
-		return f, b, true
+		return f, p.Constants.Substitute(b), true
 	}
 	return "", nil, false
+}
+
+// SubstituteTeX puts the constants in place in a LaTeX file: {{name}}
+// as Substitute does, and \constant{name}.
+func (c Constants) SubstituteTeX(data []byte) []byte {
+	data = c.Substitute(data)
+	if len(c) == 0 {
+		return data
+	}
+	return texConstantRE.ReplaceAllFunc(data, func(m []byte) []byte {
+		if v, ok := c[string(texConstantRE.FindSubmatch(m)[1])]; ok {
+			return []byte(v)
+		}
+		return m
+	})
 }
 
 // texConstantRE is a LaTeX statement's \constant{name} or

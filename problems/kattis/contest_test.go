@@ -1,4 +1,4 @@
-package problems
+package kattis
 
 import (
 	"os"
@@ -25,7 +25,7 @@ func TestParseContest(t *testing.T) {
   color: '#123456'
   flavour: sweet
 `
-	c, err := ParseContest(strings.NewReader(contest), "contest.yaml", strings.NewReader(probs), "problems.yaml")
+	c, err := readContest(strings.NewReader(contest), "contest.yaml", strings.NewReader(probs), "problems.yaml")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -65,13 +65,13 @@ func TestParseContestErrors(t *testing.T) {
 		{"syntax", "- {id: a\n", "problems.yaml:"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			_, err := ParseContest(nil, "", strings.NewReader(tc.problems), "problems.yaml")
+			_, err := readContest(nil, "", strings.NewReader(tc.problems), "problems.yaml")
 			if err == nil || !strings.Contains(err.Error(), tc.want) {
 				t.Errorf("got %v, want %q", err, tc.want)
 			}
 		})
 	}
-	if _, err := ParseContest(strings.NewReader("- a\n"), "contest.yaml", nil, ""); err == nil || !strings.Contains(err.Error(), "contest.yaml:1") {
+	if _, err := readContest(strings.NewReader("- a\n"), "contest.yaml", nil, ""); err == nil || !strings.Contains(err.Error(), "contest.yaml:1") {
 		t.Errorf("contest.yaml as a list: got %v, want an error at line 1", err)
 	}
 }

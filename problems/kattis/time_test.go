@@ -1,4 +1,4 @@
-package problems
+package kattis
 
 import (
 	"strings"
@@ -6,7 +6,7 @@ import (
 	"time"
 )
 
-// TestDeriveSeconds holds DeriveSeconds to what problemtools'
+// TestDeriveSeconds holds deriveSeconds to what problemtools'
 // _compute_time_limit gives, bit for bit (the wants are Python's).
 func TestDeriveSeconds(t *testing.T) {
 	tests := []struct {
@@ -25,7 +25,7 @@ func TestDeriveSeconds(t *testing.T) {
 	}
 	for _, tt := range tests {
 		m := TimeMultipliers{ACToTimeLimit: tt.ac, TimeLimitToTLE: tt.tle, Resolution: time.Duration(tt.res * float64(time.Second))}
-		limit, tle := m.DeriveSeconds(tt.slowest)
+		limit, tle := m.deriveSeconds(tt.slowest)
 		if limit != tt.limit || tle != tt.threshold {
 			t.Errorf("slowest %v with %+v: got %v and %v, want %v and %v", tt.slowest, m, limit, tle, tt.limit, tt.threshold)
 		}
@@ -41,7 +41,7 @@ func TestDerive(t *testing.T) {
 	if got := m.TLE(2 * time.Second); got != 3*time.Second {
 		t.Errorf("got TLE %v, want 3s", got)
 	}
-	if got := m.LowerBound(1300 * time.Millisecond); got != 2600*time.Millisecond {
+	if got := m.lowerBound(1300 * time.Millisecond); got != 2600*time.Millisecond {
 		t.Errorf("got lower bound %v, want 2.6s", got)
 	}
 	if got, _ := LegacyTimeMultipliers.Derive(140 * time.Millisecond); got != time.Second {
@@ -64,9 +64,9 @@ func TestDeriveBounded(t *testing.T) {
 		{1100 * time.Millisecond, 10 * time.Second, 3 * time.Second, ""},
 	}
 	for _, tt := range tests {
-		limit, _, err := m.DeriveBounded(tt.ac, tt.tle)
+		limit, _, err := m.deriveBounded(tt.ac, tt.tle)
 		if limit != tt.limit || (err == nil) != (tt.err == "") || (err != nil && !strings.Contains(err.Error(), tt.err)) {
-			t.Errorf("DeriveBounded(%v, %v): got %v, %v, want %v, %q", tt.ac, tt.tle, limit, err, tt.limit, tt.err)
+			t.Errorf("deriveBounded(%v, %v): got %v, %v, want %v, %q", tt.ac, tt.tle, limit, err, tt.limit, tt.err)
 		}
 	}
 }

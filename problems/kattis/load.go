@@ -1,4 +1,4 @@
-package problems
+package kattis
 
 import (
 	"context"
@@ -7,55 +7,63 @@ import (
 	"io/fs"
 	"math"
 	"path"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
 
 	"github.com/optjudge/optjudge/checkers"
+	"github.com/optjudge/optjudge/problems/specfile"
 )
 
-// spec translates the package's problem.yaml and directories into the
-// judge's Spec; short is the package's directory name.
-func (k *KattisSpec) spec(fsys fs.FS, short string) (*Spec, error) {
-	s := Defaults()
-	s.file, s.lines, s.anyName = k.file, k.lines, true
-	s.Name = short
-	s.Title, _ = k.title()
-	if strings.TrimSpace(s.Title) == "" {
-		s.Title = short
-	}
-	s.Sources = k.sources()
-	if k.Limits.Memory > 0 {
-		s.Limits.Memory = k.Limits.Memory
-	}
-	if k.Limits.Output > 0 {
-		s.Limits.Output = k.Limits.Output
-	}
-	if tl, _, err := k.timeLimit(fsys); err != nil {
-		return nil, err
-	} else if tl > 0 {
-		s.Limits.TimeLimit = tl
-	}
-	validator, err := k.outputValidator(fsys)
+// Native is what a Kattis package says in the terms of the native
+// problem.yaml, read from its problem.yaml and its directories: the
+// judge's Spec for the package is made of it.
+type Native struct {
+	File  string         // problem.yaml, as the origin names it
+	Lines map[string]int // the line of each dotted key path of File
+	Title string         // the English name, else the first; "" when none
+	// Sources are the source credits.
+	Sources []string
+	// Memory and Output are limits.memory and limits.output in MiB,
+	// TimeLimit limits.time_limit or .timelimit in seconds; 0 when not
+	// given.
+	Memory, Output, TimeLimit float64
+	// OutputValidator is the output validator's program (see
+	// outputValidator); "" for the default validator. ValidatorArgs are
+	// the legacy validator_flags it is called with.
+	OutputValidator string
+	ValidatorArgs   []string
+	// InputValidators are the programs of input_validators/ (and of the
+	// deprecated input_format_validators/).
+	InputValidators []string
+}
+
+// Native reads what the package says in the native problem.yaml's terms
+// from k and the package's directory fsys.
+func (k *Spec) Native(fsys fs.FS) (Native, error) {
+	n := Native{File: k.file, Lines: k.lines, Sources: k.sources(), Memory: k.Limits.Memory, Output: k.Limits.Output}
+	n.Title, _ = k.title()
+	tl, _, err := k.timeLimit(fsys)
 	if err != nil {
-		return nil, err
+		return Native{}, err
 	}
-	if validator != "" {
-		s.Checker = CheckerSpec{Program: validator, Protocol: checkers.Kattis.String()}
-		if flags := strings.Fields(k.ValidatorFlags); len(flags) > 0 {
-			s.Checker.Args = flags
-		}
+	n.TimeLimit = tl
+	if n.OutputValidator, err = k.outputValidator(fsys); err != nil {
+		return Native{}, err
 	}
-	s.InputValidators, err = programsIn(fsys, "input_validators", "input_format_validators")
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w", k.file, err)
+	if n.OutputValidator != "" {
+		n.ValidatorArgs = strings.Fields(k.ValidatorFlags)
 	}
-	return &s, nil
+	if n.InputValidators, err = programsIn(fsys, "input_validators", "input_format_validators"); err != nil {
+		return Native{}, fmt.Errorf("%s: %w", k.file, err)
+	}
+	return n, nil
 }
 
 // timeLimit is limits.time_limit, else .timelimit; 0 when the package
 // gives none. source says where it came from.
-func (k *KattisSpec) timeLimit(fsys fs.FS) (tl float64, source string, err error) {
+func (k *Spec) timeLimit(fsys fs.FS) (tl float64, source string, err error) {
 	if k.Limits.TimeLimit > 0 {
 		return k.Limits.TimeLimit, fmt.Sprintf("%s:%d (limits.time_limit)", k.file, k.lineOf("limits.time_limit")), nil
 	}
@@ -69,7 +77,7 @@ func (k *KattisSpec) timeLimit(fsys fs.FS) (tl float64, source string, err error
 	}
 	tl, err = strconv.ParseFloat(strings.TrimSpace(string(b)), 64)
 	if err != nil || tl <= 0 || math.IsNaN(tl) || math.IsInf(tl, 0) {
-		return 0, "", &SpecError{File: name, Line: 1, Msg: fmt.Sprintf("want a time limit in seconds, got %q", strings.TrimSpace(string(b)))}
+		return 0, "", &specfile.Error{File: name, Line: 1, Msg: fmt.Sprintf("want a time limit in seconds, got %q", strings.TrimSpace(string(b)))}
 	}
 	return tl, name, nil
 }
@@ -79,7 +87,7 @@ func (k *KattisSpec) timeLimit(fsys fs.FS) (tl float64, source string, err error
 // validation: custom; output_validator/ in 2023-07 and later (the
 // directory itself, or the one directory in it, as problemtools reads
 // it). It returns "" for the default validator.
-func (k *KattisSpec) outputValidator(fsys fs.FS) (string, error) {
+func (k *Spec) outputValidator(fsys fs.FS) (string, error) {
 	legacyDir, err := programsIn(fsys, "output_validators")
 	if err != nil {
 		return "", fmt.Errorf("%s: %w", k.file, err)
@@ -87,7 +95,7 @@ func (k *KattisSpec) outputValidator(fsys fs.FS) (string, error) {
 	single := singleProgramDir(fsys, "output_validator")
 	if k.format != FormatLegacy {
 		if single == "" && len(legacyDir) > 0 {
-			return "", &SpecError{File: k.file, Field: "problem_format_version",
+			return "", &specfile.Error{File: k.file, Field: "problem_format_version",
 				Msg: fmt.Sprintf("format %s reads the output validator from output_validator/, not output_validators/", k.format)}
 		}
 		return single, nil
@@ -99,12 +107,12 @@ func (k *KattisSpec) outputValidator(fsys fs.FS) (string, error) {
 	case len(legacyDir) == 0 && single != "":
 		return single, nil
 	case len(legacyDir) == 0:
-		return "", &SpecError{File: k.file, Line: k.lineOf("validation"), Field: "validation",
+		return "", &specfile.Error{File: k.file, Line: k.lineOf("validation"), Field: "validation",
 			Msg: "custom, but there is no program in output_validators/ or output_validator/"}
 	case len(legacyDir) == 1:
 		return legacyDir[0], nil
 	}
-	return "", &SpecError{File: k.file, Line: k.lineOf("validation"), Field: "validation",
+	return "", &specfile.Error{File: k.file, Line: k.lineOf("validation"), Field: "validation",
 		Msg: fmt.Sprintf("output_validators/ holds %d programs (%s); the judge runs one", len(legacyDir), strings.Join(legacyDir, ", "))}
 }
 
@@ -125,7 +133,7 @@ func singleProgramDir(fsys fs.FS, dir string) string {
 
 // programsIn lists the programs in the first of dirs that exists: each
 // directory in it is one program, and so is each file of a source ending
-// (SourceEndings; for validators .ctd and .viva too), as the Kattis format
+// (sourceEndings; for validators .ctd and .viva too), as the Kattis format
 // and problemtools have it. A file of no language is no program: see
 // folderFiles.
 func programsIn(fsys fs.FS, dirs ...string) ([]string, error) {
@@ -148,11 +156,11 @@ func programsIn(fsys fs.FS, dirs ...string) ([]string, error) {
 	return nil, nil
 }
 
-// SourceEndings are the endings of the source files of the judge's
+// sourceEndings are the endings of the source files of the judge's
 // language table (judge/languages.yaml; a test of package judge keeps the
 // two the same). A file of a program folder with none of them, in any
 // case, is no program of its own.
-var SourceEndings = []string{
+var sourceEndings = []string{
 	".c", ".cpp", ".cc", ".cxx", ".c++", ".go", ".py", ".py3", ".py2", ".java", ".kt", ".rs",
 	".js", ".cs", ".hs", ".rb", ".php", ".ml", ".scala", ".sc", ".lisp", ".cl",
 }
@@ -161,7 +169,7 @@ var SourceEndings = []string{
 // source file, or a .ctd or .viva script.
 func isProgramFile(name string) bool {
 	ext := strings.ToLower(path.Ext(name))
-	return ext == ".ctd" || ext == ".viva" || slices.Contains(SourceEndings, ext)
+	return ext == ".ctd" || ext == ".viva" || slices.Contains(sourceEndings, ext)
 }
 
 // headerEndings are the endings of the files a program folder holds for
@@ -197,7 +205,7 @@ var programFolders = []string{"input_validators", "input_format_validators", "ou
 // loadFolderFiles gives every file program of a program folder the
 // folder's other files (Program.Files), with a warning for each that is
 // no header.
-func (p *Problem) loadFolderFiles() {
+func (p *Package) loadFolderFiles() {
 	byDir := map[string][]string{}
 	for _, dir := range programFolders {
 		files, ws := folderFiles(p.FS, dir)
@@ -297,26 +305,38 @@ func isDirFS(fsys fs.FS, name string) bool {
 	return err == nil && st.IsDir()
 }
 
-// loadPackage reads what the problem says beyond its Spec into p.Package:
-// everything for a Kattis package, the plain test tree for a native
-// problem.
-func (p *Problem) loadPackage() error {
-	if p.Layout != LayoutKattis {
-		root, err := nativeGroups(p.FS, p.Origin)
-		if err != nil {
-			return err
-		}
-		p.Groups = root
-		p.Validation.Program = p.CheckerProgram
-		if it := p.Spec.Interactor; it != nil {
-			p.Type.Interactive, p.Validation.Interactive = true, true
-			p.Validation.Program = &Program{Path: it.Program, Protocol: it.InteractorProtocol(), Args: it.Args}
-		}
-		p.Time = TimeLimitRules{Given: true, Source: p.file("problem.yaml"),
-			Multipliers: TimeMultipliers{ACToTimeLimit: p.TimeRules.AC, TimeLimitToTLE: p.TimeRules.TLE, Resolution: TimeMultipliers2023.Resolution}}
-		return nil
+// dashNameRE is the name the native layout wants: lower-case letters,
+// digits and dashes.
+var dashNameRE = regexp.MustCompile(`^[a-z0-9][a-z0-9-]*$`)
+
+// kattisNameRE is the name every version of the Kattis format wants for a
+// package's directory.
+var kattisNameRE = regexp.MustCompile(`^[a-z0-9]+$`)
+
+// checkName reports a package directory's name that the format
+// disallows: as problemtools reports it, an error (a Defect), but for a
+// name whose only fault is a '-' (lower-case letters, digits and dashes:
+// the judge's own problems are named so, and BAPCtools and DOMjudge take
+// them), a warning. The package loads and runs whatever its name.
+func (p *Package) checkName(name string) {
+	if kattisNameRE.MatchString(name) {
+		return
 	}
-	k := p.Kattis
+	if dashNameRE.MatchString(name) {
+		p.Warnings = append(p.Warnings, Warning{File: p.file("problem.yaml"),
+			Msg: fmt.Sprintf("the package directory's name %q has a '-': the format allows a-z and 0-9 only (problemtools: an error)", name)})
+		return
+	}
+	p.Defects = append(p.Defects, Warning{File: p.file("problem.yaml"),
+		Msg: fmt.Sprintf("the package directory's name %q is not one the format allows: lower-case letters a-z and digits 0-9 only", name)})
+}
+
+// Load reads the rest of a Kattis package whose Layout, FS, Origin, Spec,
+// Checker, CheckerProgram and InputValidators are set: its type, time
+// limit, programs, test data groups, constants and included files; name
+// is the package's directory name.
+func (p *Package) Load(name string) error {
+	k := p.Spec
 	p.Format, p.Type = k.Format(), k.ProblemType()
 	p.Warnings = append(p.Warnings, k.Warnings()...)
 	p.Objective = "max"
@@ -335,14 +355,14 @@ func (p *Problem) loadPackage() error {
 		return err
 	}
 	p.Warnings = append(p.Warnings, p.constantWarnings()...)
-	p.checkName()
+	p.checkName(name)
 	p.checkIncludes()
 	return p.loadDefaultValidator()
 }
 
 // loadTime reads where the time limit comes from and its margins.
-func (p *Problem) loadTime() error {
-	k := p.Kattis
+func (p *Package) loadTime() error {
+	k := p.Spec
 	tl, source, err := k.timeLimit(p.FS)
 	if err != nil {
 		return err
@@ -361,8 +381,8 @@ func (p *Problem) loadTime() error {
 // loadPrograms gives each program its kind and finds the validators and
 // graders of the newer directories, warning about directories of another
 // version.
-func (p *Problem) loadPrograms() error {
-	fsys, k := p.FS, p.Kattis
+func (p *Package) loadPrograms() error {
+	fsys, k := p.FS, p.Spec
 	for i := range p.InputValidators {
 		p.InputValidators[i].Kind = programKind(fsys, p.InputValidators[i].Path, true)
 	}
@@ -389,14 +409,14 @@ func (p *Problem) loadPrograms() error {
 	}
 	if p.Type.MultiPass {
 		if p.Validation.Program == nil {
-			return &SpecError{File: k.file, Line: k.lineOf("type"), Field: "type",
+			return &specfile.Error{File: k.file, Line: k.lineOf("type"), Field: "type",
 				Msg: "multi-pass, but there is no output validator to write the next pass's input (output_validator/ or output_validators/)"}
 		}
 		p.Validation.Passes = k.passes()
 	}
 	if p.Type.Interactive {
 		if p.Validation.Program == nil {
-			return &SpecError{File: k.file, Line: k.lineOf("type"), Field: "type",
+			return &specfile.Error{File: k.file, Line: k.lineOf("type"), Field: "type",
 				Msg: "interactive, but there is no output validator to interact with (output_validator/ or output_validators/)"}
 		}
 		// The interactive validator is not a checker of outputs: the
@@ -413,7 +433,7 @@ func (p *Problem) loadPrograms() error {
 		}
 	}
 	if len(p.Graders) > 1 {
-		return &SpecError{File: p.file("graders"), Msg: fmt.Sprintf("%d graders; a package has at most one", len(p.Graders))}
+		return &specfile.Error{File: p.file("graders"), Msg: fmt.Sprintf("%d graders; a package has at most one", len(p.Graders))}
 	}
 	if len(p.Graders) > 0 && !p.Type.Scoring {
 		p.Warnings = append(p.Warnings, Warning{File: p.file("graders"), Msg: "ignored: graders are for scoring problems"})
@@ -439,13 +459,13 @@ func mustPrograms(fsys fs.FS, dir string) []string {
 // each test (legacy validator_flags and output_validator_flags, 2025-09
 // output_validator_args). A flag it does not know, or a bad tolerance, is
 // an error naming where the flags come from.
-func (p *Problem) loadDefaultValidator() error {
+func (p *Package) loadDefaultValidator() error {
 	if !p.Validation.Default {
 		return nil
 	}
 	p.defaultCheckers = map[string]checkers.Checker{}
 	var (
-		es      SpecErrors
+		es      specfile.Errors
 		keys    []string
 		options checkers.Options
 	)
@@ -461,7 +481,7 @@ func (p *Problem) loadDefaultValidator() error {
 			chk, err = checkers.New("default", opts)
 		}
 		if err != nil {
-			es = append(es, &SpecError{File: t.Config.OutputValidatorArgsFrom, Msg: err.Error()})
+			es = append(es, &specfile.Error{File: t.Config.OutputValidatorArgsFrom, Msg: err.Error()})
 			continue
 		}
 		p.defaultCheckers[key] = chk
@@ -474,20 +494,18 @@ func (p *Problem) loadDefaultValidator() error {
 	switch len(keys) {
 	case 0:
 		p.Checker, _ = checkers.New("default", nil)
-		p.Spec.Checker = CheckerSpec{Name: "default"}
 	case 1:
 		p.Checker = p.defaultCheckers[keys[0]]
-		p.Spec.Checker = CheckerSpec{Name: "default", Options: options}
+		p.Validation.DefaultOptions = options
 	default:
 		p.Checker = mixedFlagsChecker{groups: p.flagGroups()}
-		p.Spec.Checker = CheckerSpec{Name: "default"}
 	}
 	return nil
 }
 
 // allTests lists every test of the package, the validator tests of
 // data/invalid_output and data/valid_output too.
-func (p *Problem) allTests() []*Test {
+func (p *Package) allTests() []*Test {
 	ts := p.Groups.AllTests()
 	for _, g := range []*Group{p.ValidOutputs, p.InvalidOutputs} {
 		if g != nil {
@@ -499,9 +517,9 @@ func (p *Problem) allTests() []*Test {
 
 // CheckerFor is the checker of test t: for a package judged by the default
 // output validator, the built-in checker default with t's flags (they may
-// differ from group to group); otherwise Problem.Checker, a checker
+// differ from group to group); otherwise Package.Checker, a checker
 // program taking t's OutputValidatorArgs as arguments.
-func (p *Problem) CheckerFor(t Test) checkers.Checker {
+func (p *Package) CheckerFor(t Test) checkers.Checker {
 	if p.defaultCheckers == nil || t.Config == nil {
 		return p.Checker
 	}
@@ -521,7 +539,7 @@ func (p *Problem) CheckerFor(t Test) checkers.Checker {
 }
 
 // flagGroups says which groups use which flags, for messages.
-func (p *Problem) flagGroups() string {
+func (p *Package) flagGroups() string {
 	seen := map[string]bool{}
 	var parts []string
 	for _, t := range p.allTests() {
@@ -545,7 +563,7 @@ func (p *Problem) flagGroups() string {
 type mixedFlagsChecker struct{ groups string }
 
 func (c mixedFlagsChecker) Check(context.Context, checkers.Files) (checkers.Result, error) {
-	return checkers.Result{}, fmt.Errorf("the default output validator's flags differ between test groups (%s): each test needs its own checker (Problem.CheckerFor)", c.groups)
+	return checkers.Result{}, fmt.Errorf("the default output validator's flags differ between test groups (%s): each test needs its own checker (Package.CheckerFor)", c.groups)
 }
 
 // badFlagsChecker fails every check with the error of a test's flags.

@@ -1,4 +1,4 @@
-package problems
+package kattis
 
 import (
 	"errors"
@@ -420,7 +420,7 @@ func (r *groupReader) check2025(root *Group) {
 	if ss.Aggregation == AggregatePassFail && ss.Unbounded {
 		r.fail(at(secret), "score_aggregation: pass-fail needs a bounded max_score")
 	}
-	for _, g := range secret.Subgroups() {
+	for _, g := range secret.subgroups() {
 		s := g.Settings
 		switch {
 		case ss.Aggregation == AggregatePassFail && s.Aggregation != AggregatePassFail:

@@ -1,4 +1,4 @@
-package problems
+package kattis
 
 import (
 	"errors"
@@ -10,6 +10,8 @@ import (
 	"strings"
 
 	"gopkg.in/yaml.v3"
+
+	"github.com/optjudge/optjudge/problems/specfile"
 )
 
 // groupReader reads a package's data/ tree into groups.
@@ -21,13 +23,13 @@ type groupReader struct {
 	scoring   bool
 	flags     []string // legacy validator_flags, before every group's output_validator_flags
 	flagsFrom string
-	grading   KattisGrading
+	grading   SpecGrading
 	static    bool // the package has a static validator
 	constants Constants
 
 	warnings     []Warning
 	defects      []Warning // what the format disallows but the tree still reads
-	errs         SpecErrors
+	errs         specfile.Errors
 	interactions []string
 }
 
@@ -40,7 +42,7 @@ type groupTree struct {
 }
 
 // loadGroups reads the package's test data tree into p.Package.
-func (p *Problem) loadGroups() error {
+func (p *Package) loadGroups() error {
 	tree, err := p.readGroups()
 	if err != nil {
 		return err
@@ -54,8 +56,8 @@ func (p *Problem) loadGroups() error {
 }
 
 // readGroups reads the test data tree of a Kattis package afresh.
-func (p *Problem) readGroups() (*groupTree, error) {
-	k := p.Kattis
+func (p *Package) readGroups() (*groupTree, error) {
+	k := p.Spec
 	r := &groupReader{fsys: p.FS, origin: p.Origin, format: k.Format(), scoring: p.Type.Scoring,
 		flags: strings.Fields(k.ValidatorFlags), grading: k.Grading, static: p.StaticValidator != nil,
 		constants: p.Constants}
@@ -95,7 +97,7 @@ func (p *Problem) readGroups() (*groupTree, error) {
 
 // kattisTests lists the tests of data/sample and data/secret, read afresh,
 // sorted by name.
-func (p *Problem) kattisTests() ([]Test, error) {
+func (p *Package) kattisTests() ([]Test, error) {
 	tree, err := p.readGroups()
 	if err != nil {
 		return nil, err
@@ -138,7 +140,7 @@ func (r *groupReader) warn(name, format string, args ...any) {
 }
 
 func (r *groupReader) fail(name, format string, args ...any) {
-	r.errs = append(r.errs, &SpecError{File: r.file(name), Msg: fmt.Sprintf(format, args...)})
+	r.errs = append(r.errs, &specfile.Error{File: r.file(name), Msg: fmt.Sprintf(format, args...)})
 }
 
 // configFile is the group file of dir: testdata.yaml or test_group.yaml,
@@ -168,7 +170,7 @@ func (r *groupReader) readYAML(name string) (*yamlFile, *yaml.Node) {
 	f := &yamlFile{name: r.file(name)}
 	data, err := fs.ReadFile(r.fsys, name)
 	if err != nil {
-		f.errs = append(f.errs, &SpecError{File: f.name, Msg: unwrapPath(err).Error()})
+		f.errs = append(f.errs, &specfile.Error{File: f.name, Msg: unwrapPath(err).Error()})
 		return f, nil
 	}
 	if base := path.Base(name); base == "test_group.yaml" || base == "testdata.yaml" {
@@ -471,30 +473,6 @@ func (r *groupReader) text(name string) string {
 		return ""
 	}
 	return strings.TrimRight(string(b), "\n")
-}
-
-// nativeGroups is the tree of a native problem: testdata/ with sample and
-// secret, each a flat list of tests.
-func nativeGroups(fsys fs.FS, origin string) (*Group, error) {
-	root := &Group{Dir: "testdata", Settings: GroupSettings{Grading: "default", AcceptScore: 1, Range: FullRange, Unbounded: true}}
-	for _, name := range []string{"sample", "secret"} {
-		dir := path.Join("testdata", name)
-		ts, err := listTests(fsys, dir, name, origin)
-		if errors.Is(err, fs.ErrNotExist) {
-			continue
-		}
-		if err != nil {
-			return nil, err
-		}
-		g := &Group{Name: name, Dir: dir, Settings: root.Settings}
-		g.Settings.Test.Group = name
-		g.Settings.Test.FullFeedback = name == "sample"
-		for i := range ts {
-			g.Items = append(g.Items, Item{Test: &ts[i]})
-		}
-		root.Items = append(root.Items, Item{Group: g})
-	}
-	return root, nil
 }
 
 // scoreMax is the most a test may score in a 2025-09 group: the group's

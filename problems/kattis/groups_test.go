@@ -1,4 +1,4 @@
-package problems
+package kattis_test
 
 import (
 	"context"
@@ -11,11 +11,13 @@ import (
 
 	"github.com/optjudge/optjudge/checkers"
 	"github.com/optjudge/optjudge/judge/verdict"
+	"github.com/optjudge/optjudge/problems"
+	"github.com/optjudge/optjudge/problems/kattis"
 )
 
-func loadPackage(t *testing.T, files map[string]string) *Problem {
+func loadPackage(t *testing.T, files map[string]string) *problems.Problem {
 	t.Helper()
-	p, err := LoadDir(writeTree(t, "pkg", files))
+	p, err := problems.LoadDir(writeTree(t, "pkg", files))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -24,23 +26,23 @@ func loadPackage(t *testing.T, files map[string]string) *Problem {
 
 func loadError(t *testing.T, files map[string]string) string {
 	t.Helper()
-	_, err := LoadDir(writeTree(t, "pkg", files))
+	_, err := problems.LoadDir(writeTree(t, "pkg", files))
 	if err == nil {
 		t.Fatal("got no error")
 	}
 	return err.Error()
 }
 
-func group(t *testing.T, p *Problem, name string) *Group {
+func group(t *testing.T, p *problems.Problem, name string) *kattis.Group {
 	t.Helper()
-	g := p.Groups.Find(name)
+	g := p.Package.Groups.Find(name)
 	if g == nil {
 		t.Fatalf("no group %q", name)
 	}
 	return g
 }
 
-func itemNames(g *Group) []string {
+func itemNames(g *kattis.Group) []string {
 	var out []string
 	for _, it := range g.Items {
 		if it.Test != nil {
@@ -52,9 +54,9 @@ func itemNames(g *Group) []string {
 	return out
 }
 
-func warningsOf(p *Problem) string {
+func warningsOf(p *problems.Problem) string {
 	var ws []string
-	for _, w := range p.Warnings {
+	for _, w := range p.Package.Warnings {
 		ws = append(ws, w.String())
 	}
 	return strings.Join(ws, "\n")
@@ -82,22 +84,22 @@ var oddLegacy = map[string]string{
 
 func TestLegacyGroupSettings(t *testing.T) {
 	p := loadPackage(t, oddLegacy)
-	if p.GroupRules != GroupRulesLegacy || p.Groups.Name != "" || p.Groups.Config != "data/testdata.yaml" {
-		t.Fatalf("got rules %v, root %q (%s), want the legacy rules from data/testdata.yaml", p.GroupRules, p.Groups.Name, p.Groups.Config)
+	if p.Package.GroupRules != kattis.GroupRulesLegacy || p.Package.Groups.Name != "" || p.Package.Groups.Config != "data/testdata.yaml" {
+		t.Fatalf("got rules %v, root %q (%s), want the legacy rules from data/testdata.yaml", p.Package.GroupRules, p.Package.Groups.Name, p.Package.Groups.Config)
 	}
 	tests := []struct {
 		group       string
-		onReject    OnReject
+		onReject    kattis.OnReject
 		flags       []string
 		accept      float64
-		rng         ScoreRange
+		rng         kattis.ScoreRange
 		outputFlags []string
 	}{
-		{"", OnRejectContinue, []string{"ignore_sample"}, 1, ScoreRange{0, 100}, nil},
-		{"sample", OnRejectContinue, []string{"first_error"}, 0, ScoreRange{0, 0}, nil},
-		{"secret", OnRejectContinue, []string{"first_error", "accept_if_any_accepted"}, 1, ScoreRange{0, 100}, []string{"float_tolerance", "1e-4"}},
-		{"secret/g1", OnRejectBreak, []string{"min"}, 50, ScoreRange{0, 50}, []string{"float_tolerance", "1e-4"}},
-		{"secret/g2", OnRejectBreak, []string{"min"}, 50, ScoreRange{0, 50}, []string{"float_tolerance", "1e-4"}},
+		{"", kattis.OnRejectContinue, []string{"ignore_sample"}, 1, kattis.ScoreRange{0, 100}, nil},
+		{"sample", kattis.OnRejectContinue, []string{"first_error"}, 0, kattis.ScoreRange{0, 0}, nil},
+		{"secret", kattis.OnRejectContinue, []string{"first_error", "accept_if_any_accepted"}, 1, kattis.ScoreRange{0, 100}, []string{"float_tolerance", "1e-4"}},
+		{"secret/g1", kattis.OnRejectBreak, []string{"min"}, 50, kattis.ScoreRange{0, 50}, []string{"float_tolerance", "1e-4"}},
+		{"secret/g2", kattis.OnRejectBreak, []string{"min"}, 50, kattis.ScoreRange{0, 50}, []string{"float_tolerance", "1e-4"}},
 	}
 	for _, tt := range tests {
 		s := group(t, p, tt.group).Settings
@@ -107,23 +109,23 @@ func TestLegacyGroupSettings(t *testing.T) {
 				s.OnReject, s.GraderFlags, s.AcceptScore, s.Range, s.Test.OutputValidatorArgs, tt.onReject, tt.flags, tt.accept, tt.rng, tt.outputFlags)
 		}
 	}
-	if got := itemNames(p.Groups); !reflect.DeepEqual(got, []string{"sample/", "secret/"}) {
+	if got := itemNames(p.Package.Groups); !reflect.DeepEqual(got, []string{"sample/", "secret/"}) {
 		t.Errorf("got root items %v, want sample/ and secret/", got)
 	}
-	var one Test
+	var one kattis.Test
 	for _, tc := range group(t, p, "secret/g1").AllTests() {
 		if tc.Name == "secret/g1/1" {
 			one = *tc
 		}
 	}
-	v := Program{Path: "input_validators/validator.py"}
-	if got := p.InputValidatorArgs(one, v); !reflect.DeepEqual(got, []string{"nFive=1"}) {
+	v := kattis.Program{Path: "input_validators/validator.py"}
+	if got := p.Package.InputValidatorArgs(one, v); !reflect.DeepEqual(got, []string{"nFive=1"}) {
 		t.Errorf("got input validator args %v on secret/g1/1, want [nFive=1]", got)
 	}
-	if got := p.InputValidatorArgs(one, Program{Path: "input_validators/other.py"}); len(got) != 0 {
+	if got := p.Package.InputValidatorArgs(one, kattis.Program{Path: "input_validators/other.py"}); len(got) != 0 {
 		t.Errorf("got args %v for a validator the map does not name, want none", got)
 	}
-	if one.Config.Group != "secret/g1" || p.GroupOf(one) != group(t, p, "secret/g1") {
+	if one.Config.Group != "secret/g1" || p.Package.GroupOf(one) != group(t, p, "secret/g1") {
 		t.Errorf("got group %q, want secret/g1", one.Config.Group)
 	}
 	if want := "pkg/data/secret/testdata.yaml:2: output_validator_flags"; !strings.HasSuffix(one.Config.OutputValidatorArgsFrom, want) {
@@ -141,7 +143,7 @@ func TestLegacyFlagsJoin(t *testing.T) {
 		"data/secret/1.in":          "1\n",
 		"data/sample/1.in":          "1\n",
 	})
-	tests, err := p.Tests()
+	tests, err := p.Package.Tests()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -150,7 +152,7 @@ func TestLegacyFlagsJoin(t *testing.T) {
 		if tc.Group == "secret" {
 			want = []string{"strict", "lenient", "3"}
 		}
-		if got := p.OutputValidatorArgs(tc); !reflect.DeepEqual(got, want) {
+		if got := p.Package.OutputValidatorArgs(tc); !reflect.DeepEqual(got, want) {
 			t.Errorf("%s: got %v, want %v", tc.Name, got, want)
 		}
 	}
@@ -171,7 +173,7 @@ func TestLegacyItemOrder(t *testing.T) {
 		t.Errorf("got %v, want %v", got, want)
 	}
 	// Tests keeps its order, by name.
-	tests, _ := p.Tests()
+	tests, _ := p.Package.Tests()
 	var names []string
 	for _, tc := range tests {
 		names = append(names, tc.Name)
@@ -237,8 +239,8 @@ func TestProblemGradingOverrides(t *testing.T) {
 		"data/secret/1.in":          "1\n",
 	})
 	s := group(t, p, "secret").Settings
-	if s.AcceptScore != 7 || s.OnReject != OnRejectContinue || p.Objective != "min" {
-		t.Errorf("got accept %v on_reject %v objective %q, want 7, continue, min", s.AcceptScore, s.OnReject, p.Objective)
+	if s.AcceptScore != 7 || s.OnReject != kattis.OnRejectContinue || p.Package.Objective != "min" {
+		t.Errorf("got accept %v on_reject %v objective %q, want 7, continue, min", s.AcceptScore, s.OnReject, p.Package.Objective)
 	}
 }
 
@@ -259,7 +261,7 @@ func TestTestFiles(t *testing.T) {
 		"data/secret/1.args":           "--fast 3\n",
 		"data/secret/1.files/data.txt": "x\n",
 	})
-	tests, err := p.Tests()
+	tests, err := p.Package.Tests()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -273,9 +275,9 @@ func TestTestFiles(t *testing.T) {
 	if got := itemNames(group(t, p, "secret")); !reflect.DeepEqual(got, []string{"secret/1"}) {
 		t.Errorf("got secret's items %v, want secret/1 alone: its .files is no group", got)
 	}
-	samples := p.Samples()
-	want := []Sample{
-		{Name: "sample/1", Test: p.Groups.Find("sample").AllTests()[0], Interaction: "data/sample/1.interaction", Input: "data/sample/1.in.statement", Output: "data/sample/1.ans"},
+	samples := p.Package.Samples()
+	want := []kattis.Sample{
+		{Name: "sample/1", Test: p.Package.Groups.Find("sample").AllTests()[0], Interaction: "data/sample/1.interaction", Input: "data/sample/1.in.statement", Output: "data/sample/1.ans"},
 		{Name: "sample/2", Interaction: "data/sample/2.interaction"},
 	}
 	if !reflect.DeepEqual(samples, want) {
@@ -305,8 +307,8 @@ var groups2025 = map[string]string{
 
 func Test2025Groups(t *testing.T) {
 	p := loadPackage(t, groups2025)
-	if p.GroupRules != GroupRules2025 {
-		t.Fatalf("got rules %v, want 2025-09's", p.GroupRules)
+	if p.Package.GroupRules != kattis.GroupRules2025 {
+		t.Fatalf("got rules %v, want 2025-09's", p.Package.GroupRules)
 	}
 	if got := itemNames(group(t, p, "secret")); !reflect.DeepEqual(got, []string{"secret/a/", "secret/b/"}) {
 		t.Errorf("got secret's items %v, want its two groups", got)
@@ -319,13 +321,13 @@ func Test2025Groups(t *testing.T) {
 		group     string
 		max       float64
 		unbounded bool
-		agg       Aggregation
+		agg       kattis.Aggregation
 		require   []string
 	}{
-		{"sample", 0, true, AggregatePassFail, nil},
-		{"secret", 100, false, AggregateSum, nil},
-		{"secret/a", 30, false, AggregatePassFail, nil},
-		{"secret/b", 70, false, AggregateMin, []string{"sample", "secret/a"}},
+		{"sample", 0, true, kattis.AggregatePassFail, nil},
+		{"secret", 100, false, kattis.AggregateSum, nil},
+		{"secret/a", 30, false, kattis.AggregatePassFail, nil},
+		{"secret/b", 70, false, kattis.AggregateMin, []string{"sample", "secret/a"}},
 	}
 	for _, tt := range tests {
 		s := group(t, p, tt.group).Settings
@@ -334,8 +336,8 @@ func Test2025Groups(t *testing.T) {
 				tt.max, tt.unbounded, tt.agg, tt.require)
 		}
 	}
-	byName := map[string]*Test{}
-	for _, tc := range p.Groups.AllTests() {
+	byName := map[string]*kattis.Test{}
+	for _, tc := range p.Package.Groups.AllTests() {
 		byName[tc.Name] = tc
 	}
 	check := func(name string, args, out []string, ff bool) {
@@ -353,11 +355,11 @@ func Test2025Groups(t *testing.T) {
 		t.Errorf("got hint %q group %q, want the test's .yaml hint and secret/b", c.Hint, c.Group)
 	}
 	// 2025-09: the input validator gets its arguments, then the test's.
-	v := Program{Path: "input_validators/check", Kind: ProgramSource}
-	if got := p.InputValidatorArgs(*byName["secret/a/1"], v); !reflect.DeepEqual(got, []string{"--small", "--base"}) {
+	v := kattis.Program{Path: "input_validators/check", Kind: kattis.ProgramSource}
+	if got := p.Package.InputValidatorArgs(*byName["secret/a/1"], v); !reflect.DeepEqual(got, []string{"--small", "--base"}) {
 		t.Errorf("got input validator args %v, want [--small --base]", got)
 	}
-	if m := scoreMax(group(t, p, "secret/b")); m != 70 {
+	if m := kattis.ScoreMax(group(t, p, "secret/b")); m != 70 {
 		t.Errorf("got a min group's test maximum %v, want its max_score 70", m)
 	}
 }
@@ -383,10 +385,10 @@ func Test2025ValidatorTestGroups(t *testing.T) {
 		"data/invalid_output/tol/a.out":           "1.1\n",
 		"input_validators/check/check.cpp":        "",
 	})
-	v := Program{Path: "input_validators/check", Kind: ProgramSource}
+	v := kattis.Program{Path: "input_validators/check", Kind: kattis.ProgramSource}
 	got := map[string][]string{}
-	for _, tc := range p.InvalidInputs.AllTests() {
-		got[tc.Name] = p.InputValidatorArgs(*tc, v)
+	for _, tc := range p.Package.InvalidInputs.AllTests() {
+		got[tc.Name] = p.Package.InputValidatorArgs(*tc, v)
 	}
 	want := map[string][]string{
 		"invalid_input/x":             {"--all"},
@@ -396,7 +398,7 @@ func Test2025ValidatorTestGroups(t *testing.T) {
 	if !reflect.DeepEqual(got, want) {
 		t.Errorf("got input validator args %v, want %v", got, want)
 	}
-	if tcs := p.InvalidOutputs.AllTests(); len(tcs) != 1 || !reflect.DeepEqual(tcs[0].Config.OutputValidatorArgs, []string{"float_tolerance", "1e-2"}) {
+	if tcs := p.Package.InvalidOutputs.AllTests(); len(tcs) != 1 || !reflect.DeepEqual(tcs[0].Config.OutputValidatorArgs, []string{"float_tolerance", "1e-2"}) {
 		t.Errorf("got invalid outputs %v, want invalid_output/tol/a with its directory's float_tolerance", tcs)
 	}
 }
@@ -417,8 +419,8 @@ func TestPlainDirectoryBesideGroups(t *testing.T) {
 		"data/secret/b/2.in":            "2\n",
 		"data/secret/b/2.ans":           "2\n",
 	})
-	if len(p.Defects) != 1 || !strings.HasSuffix(p.Defects[0].File, "data/secret/b") || !strings.Contains(p.Defects[0].Msg, "not a test data group (no test_group.yaml)") {
-		t.Errorf("got defects %v, want one naming data/secret/b", p.Defects)
+	if len(p.Package.Defects) != 1 || !strings.HasSuffix(p.Package.Defects[0].File, "data/secret/b") || !strings.Contains(p.Package.Defects[0].Msg, "not a test data group (no test_group.yaml)") {
+		t.Errorf("got defects %v, want one naming data/secret/b", p.Package.Defects)
 	}
 	if got := itemNames(group(t, p, "secret")); !reflect.DeepEqual(got, []string{"secret/a/", "secret/b/"}) {
 		t.Errorf("got secret's items %v, want secret/a/ and secret/b/", got)
@@ -508,35 +510,35 @@ func TestStaticValidation(t *testing.T) {
 	})
 	g := group(t, p, "secret")
 	sv := g.Settings.StaticValidation
-	if sv == nil || sv.Score != 10 || !reflect.DeepEqual(sv.Args, []string{"--lint"}) || p.StaticValidator == nil {
-		t.Fatalf("got static validation %+v, validator %v, want 10 points with --lint", sv, p.StaticValidator)
+	if sv == nil || sv.Score != 10 || !reflect.DeepEqual(sv.Args, []string{"--lint"}) || p.Package.StaticValidator == nil {
+		t.Fatalf("got static validation %+v, validator %v, want 10 points with --lint", sv, p.Package.StaticValidator)
 	}
 	first := g.Items[0].Test
 	if first == nil || !first.Config.Static || first.Name != "secret/static_validation" {
 		t.Errorf("got first item %+v, want the static validation test case", g.Items[0])
 	}
-	if m := scoreMax(g); m != 45 {
+	if m := kattis.ScoreMax(g); m != 45 {
 		t.Errorf("got a test's maximum %v, want (100-10)/2 = 45", m)
 	}
-	tests, _ := p.Tests()
+	tests, _ := p.Package.Tests()
 	if len(tests) != 2 {
 		t.Errorf("got %d tests, want 2: the static validation is no test to run", len(tests))
 	}
 }
 
 func TestValidatorArgsFor(t *testing.T) {
-	a := ValidatorArgs{All: []string{"x"}}
-	b := ValidatorArgs{ByName: map[string][]string{"v": {"y"}}}
+	a := kattis.ValidatorArgs{All: []string{"x"}}
+	b := kattis.ValidatorArgs{ByName: map[string][]string{"v": {"y"}}}
 	if !reflect.DeepEqual(a.For("any"), []string{"x"}) || !reflect.DeepEqual(b.For("v"), []string{"y"}) || b.For("w") != nil {
 		t.Errorf("got %v %v %v, want [x] [y] []", a.For("any"), b.For("v"), b.For("w"))
 	}
 	for _, tt := range []struct {
-		p    Program
+		p    kattis.Program
 		want string
 	}{
-		{Program{Path: "input_validators/validate.py"}, "validate"},
-		{Program{Path: "input_validators/format.ctd", Kind: ProgramCheckTestData}, "format"},
-		{Program{Path: "input_validators/dir.v2", Kind: ProgramBuildRun}, "dir.v2"},
+		{kattis.Program{Path: "input_validators/validate.py"}, "validate"},
+		{kattis.Program{Path: "input_validators/format.ctd", Kind: kattis.ProgramCheckTestData}, "format"},
+		{kattis.Program{Path: "input_validators/dir.v2", Kind: kattis.ProgramBuildRun}, "dir.v2"},
 	} {
 		if got := tt.p.Name(); got != tt.want {
 			t.Errorf("Name(%s): got %q, want %q", tt.p.Path, got, tt.want)
@@ -545,18 +547,18 @@ func TestValidatorArgsFor(t *testing.T) {
 }
 
 func TestNativeGroups(t *testing.T) {
-	p, err := LoadEmbedded("clocks")
+	p, err := problems.LoadEmbedded("clocks")
 	if err != nil {
 		t.Fatal(err)
 	}
-	if p.Groups == nil || p.Format != FormatLegacy || len(p.Warnings) > 0 || p.Validation.Default || p.Validation.Program != nil {
-		t.Fatalf("got groups %v warnings %v validation %+v, want the plain tree of a native problem", p.Groups, p.Warnings, p.Validation)
+	if p.Package.Groups == nil || p.Package.Format != kattis.FormatLegacy || len(p.Package.Warnings) > 0 || p.Package.Validation.Default || p.Package.Validation.Program != nil {
+		t.Fatalf("got groups %v warnings %v validation %+v, want the plain tree of a native problem", p.Package.Groups, p.Package.Warnings, p.Package.Validation)
 	}
-	tests, _ := p.Tests()
-	if got := len(p.Groups.AllTests()); got != len(tests) {
+	tests, _ := p.Package.Tests()
+	if got := len(p.Package.Groups.AllTests()); got != len(tests) {
 		t.Errorf("got %d tests in the tree, want Tests' %d", got, len(tests))
 	}
-	if !group(t, p, "sample").Settings.Test.FullFeedback || group(t, p, "secret").Settings.Range != FullRange || !math.IsInf(FullRange.Max, 1) {
+	if !group(t, p, "sample").Settings.Test.FullFeedback || group(t, p, "secret").Settings.Range != kattis.FullRange || !math.IsInf(kattis.FullRange.Max, 1) {
 		t.Errorf("got sample %+v, want full feedback on the samples", group(t, p, "sample").Settings)
 	}
 }
@@ -575,20 +577,20 @@ func TestDefaultValidatorFlags(t *testing.T) {
 	}
 	t.Run("legacy validator_flags", func(t *testing.T) {
 		p := loadPackage(t, map[string]string{"problem.yaml": "validator_flags: float_tolerance 1e-6\n", "data/secret/1.in": "1\n"})
-		if got := check(t, p.Checker, "1.0000000\n", "1.0\n"); got != verdict.AC {
+		if got := check(t, p.Package.Checker, "1.0000000\n", "1.0\n"); got != verdict.AC {
 			t.Errorf("got %v for 1.0000000 against 1.0, want AC", got)
 		}
-		if got := check(t, p.Checker, "1.1\n", "1.0\n"); got != verdict.WA {
+		if got := check(t, p.Package.Checker, "1.1\n", "1.0\n"); got != verdict.WA {
 			t.Errorf("got %v for 1.1 against 1.0, want WA", got)
 		}
 	})
 	t.Run("case-insensitive by default", func(t *testing.T) {
 		p := loadPackage(t, map[string]string{"problem.yaml": "", "data/secret/1.in": "1\n"})
-		if got := check(t, p.Checker, "HELLO\n", "hello\n"); got != verdict.AC {
+		if got := check(t, p.Package.Checker, "HELLO\n", "hello\n"); got != verdict.AC {
 			t.Errorf("got %v, want AC: the default validator ignores case", got)
 		}
 		p = loadPackage(t, map[string]string{"problem.yaml": "validator_flags: case_sensitive\n", "data/secret/1.in": "1\n"})
-		if got := check(t, p.Checker, "HELLO\n", "hello\n"); got != verdict.WA {
+		if got := check(t, p.Package.Checker, "HELLO\n", "hello\n"); got != verdict.WA {
 			t.Errorf("got %v, want WA with case_sensitive", got)
 		}
 	})
@@ -599,14 +601,14 @@ func TestDefaultValidatorFlags(t *testing.T) {
 			"data/secret/test_group.yaml": "output_validator_args: [float_tolerance, \"1E-6\"]\n",
 			"data/secret/1.in":            "1\n",
 		})
-		if _, err := p.Checker.Check(context.Background(), checkers.Files{}); err == nil || !strings.Contains(err.Error(), "flags differ between test groups (sample: none; secret: float_tolerance 1E-6)") {
+		if _, err := p.Package.Checker.Check(context.Background(), checkers.Files{}); err == nil || !strings.Contains(err.Error(), "flags differ between test groups (sample: none; secret: float_tolerance 1E-6)") {
 			t.Errorf("got %v, want the problem-wide checker to refuse: the groups differ", err)
 		}
-		tests, _ := p.Tests()
-		if got := check(t, p.CheckerFor(tests[0]), "1.0000001\n", "1\n"); got != verdict.WA {
+		tests, _ := p.Package.Tests()
+		if got := check(t, p.Package.CheckerFor(tests[0]), "1.0000001\n", "1\n"); got != verdict.WA {
 			t.Errorf("got %v on the sample, want WA: it has no tolerance", got)
 		}
-		if got := check(t, p.CheckerFor(tests[1]), "1.0000001\n", "1\n"); got != verdict.AC {
+		if got := check(t, p.Package.CheckerFor(tests[1]), "1.0000001\n", "1\n"); got != verdict.AC {
 			t.Errorf("got %v on secret/1, want AC within 1E-6", got)
 		}
 	})
@@ -624,12 +626,12 @@ func TestSymlinkedGroup(t *testing.T) {
 	if err := os.Symlink("../a/1.in", filepath.Join(dir, "data/secret/a/2.in")); err != nil {
 		t.Fatal(err)
 	}
-	p, err := LoadDir(dir)
+	p, err := problems.LoadDir(dir)
 	if err != nil {
 		t.Fatal(err)
 	}
 	var names []string
-	for _, tc := range p.Groups.AllTests() {
+	for _, tc := range p.Package.Groups.AllTests() {
 		names = append(names, tc.Name)
 	}
 	if want := []string{"secret/a/1", "secret/a/2", "secret/b/1", "secret/b/2"}; !reflect.DeepEqual(names, want) {

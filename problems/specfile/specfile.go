@@ -1,0 +1,266 @@
+// Package specfile reads what both problem.yaml formats share: the errors
+// that name a file, its line and the field, and the YAML decoding that finds
+// them (syntax errors, unknown keys, values of the wrong type, keys given
+// twice).
+package specfile
+
+import (
+	"errors"
+	"fmt"
+	"regexp"
+	"strconv"
+	"strings"
+
+	"gopkg.in/yaml.v3"
+)
+
+// Error is a problem with one field of a problem.yaml.
+type Error struct {
+	File  string
+	Line  int    // 0 when unknown
+	Field string // dotted path, e.g. "limits.time_limit"; "" for syntax errors
+	Msg   string
+}
+
+func (e *Error) Error() string {
+	var b strings.Builder
+	b.WriteString(e.File)
+	if e.Line > 0 {
+		fmt.Fprintf(&b, ":%d", e.Line)
+	}
+	b.WriteString(": ")
+	if e.Field != "" {
+		b.WriteString(e.Field + ": ")
+	}
+	b.WriteString(e.Msg)
+	return b.String()
+}
+
+// Errors is every problem found in one problem.yaml.
+type Errors []*Error
+
+func (es Errors) Error() string {
+	msgs := make([]string, len(es))
+	for i, e := range es {
+		msgs[i] = e.Error()
+	}
+	return strings.Join(msgs, "\n")
+}
+
+var lineRE = regexp.MustCompile(`^line (\d+): (.*)$`)
+
+// Syntax turns "yaml: line 3: did not find expected key" into
+// "problem.yaml:3: did not find expected key".
+func Syntax(file string, err error) error {
+	msg := strings.TrimPrefix(err.Error(), "yaml: ")
+	if m := lineRE.FindStringSubmatch(msg); m != nil {
+		n, _ := strconv.Atoi(m[1])
+		return &Error{File: file, Line: n, Msg: m[2]}
+	}
+	return &Error{File: file, Msg: msg}
+}
+
+var fieldNotFoundRE = regexp.MustCompile(`^field (\S+) not found in type \S+$`)
+var cannotRE = regexp.MustCompile("^cannot unmarshal !!(\\w+)(?: `(.*)`)? into (\\S+)$")
+
+// Decode rewrites yaml.v3's type errors so each names the file, the line
+// and the field.
+func Decode(file string, err error, root *yaml.Node) error {
+	var te *yaml.TypeError
+	if !errors.As(err, &te) {
+		return Syntax(file, err)
+	}
+	var es Errors
+	ix := indexPaths(root)
+	for _, e := range te.Errors {
+		m := lineRE.FindStringSubmatch(e)
+		if m == nil {
+			es = append(es, &Error{File: file, Msg: e})
+			continue
+		}
+		line, _ := strconv.Atoi(m[1])
+		se := &Error{File: file, Line: line, Msg: m[2]}
+		if f := fieldNotFoundRE.FindStringSubmatch(m[2]); f != nil {
+			se.Field = ix.keyAt(line, f[1])
+			se.Msg = "unknown key"
+		} else if c := cannotRE.FindStringSubmatch(m[2]); c != nil {
+			se.Field = ix.valueAt(line, nodeKind(c[1]))
+			se.Msg = fmt.Sprintf("got %s, want %s", kindName(c[1], c[2]), typeName(c[3]))
+		}
+		es = append(es, se)
+	}
+	return es
+}
+
+func kindName(tag, value string) string {
+	switch tag {
+	case "str":
+		return fmt.Sprintf("the string %q", value)
+	case "int", "float":
+		return "the number " + value
+	case "bool":
+		return "the boolean " + value
+	case "seq":
+		return "a list"
+	case "map":
+		return "a mapping"
+	}
+	return tag
+}
+
+func typeName(goType string) string {
+	switch {
+	case goType == "string":
+		return "a string"
+	case goType == "float64":
+		return "a number"
+	case goType == "bool":
+		return "true or false"
+	case strings.HasPrefix(goType, "[]"):
+		return "a list of strings"
+	case strings.HasPrefix(goType, "map["):
+		return "a mapping of strings"
+	}
+	return "a mapping"
+}
+
+func joinPath(prefix, key string) string {
+	switch {
+	case prefix == "":
+		return key
+	case key == "":
+		return prefix
+	}
+	return prefix + "." + key
+}
+
+// MaxKeys bounds the keys of one mapping of a problem.yaml: yaml.v3
+// compares every pair of keys when it decodes a mapping into a struct.
+const MaxKeys = 1000
+
+// DuplicateKeys refuses a mapping that gives a key twice, before yaml.v3
+// decodes it: its own check makes an error of each duplicate pair, which a
+// file of many repeated keys turns into minutes and gigabytes. With max >
+// 0, a mapping of more than max keys is refused too.
+func DuplicateKeys(file string, n *yaml.Node, max int) error { return dupKeys(file, "", n, max) }
+
+func dupKeys(file, prefix string, n *yaml.Node, max int) error {
+	switch n.Kind {
+	case yaml.MappingNode:
+		if max > 0 && len(n.Content)/2 > max {
+			return &Error{File: file, Line: n.Line, Field: prefix, Msg: fmt.Sprintf("%d keys, more than %d", len(n.Content)/2, max)}
+		}
+		seen := make(map[string]int, len(n.Content)/2)
+		for i := 0; i+1 < len(n.Content); i += 2 {
+			k := n.Content[i]
+			p := joinPath(prefix, k.Value)
+			if k.Kind == yaml.ScalarNode {
+				if line, dup := seen[k.Value]; dup {
+					return &Error{File: file, Line: k.Line, Field: p, Msg: fmt.Sprintf("given twice (first on line %d)", line)}
+				}
+				seen[k.Value] = k.Line
+			}
+			if err := dupKeys(file, p, n.Content[i+1], max); err != nil {
+				return err
+			}
+		}
+	case yaml.SequenceNode:
+		for i, c := range n.Content {
+			if err := dupKeys(file, fmt.Sprintf("%s[%d]", prefix, i), c, max); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// CollectLines records the line of every mapping value by its dotted path.
+func CollectLines(n *yaml.Node, prefix string, lines map[string]int) {
+	switch n.Kind {
+	case yaml.MappingNode:
+		for i := 0; i+1 < len(n.Content); i += 2 {
+			p := joinPath(prefix, n.Content[i].Value)
+			lines[p] = n.Content[i].Line
+			CollectLines(n.Content[i+1], p, lines)
+		}
+	case yaml.SequenceNode:
+		for i, c := range n.Content {
+			p := fmt.Sprintf("%s[%d]", prefix, i)
+			lines[p] = c.Line
+			CollectLines(c, p, lines)
+		}
+	}
+}
+
+func nodeKind(tag string) yaml.Kind {
+	switch tag {
+	case "seq":
+		return yaml.SequenceNode
+	case "map":
+		return yaml.MappingNode
+	}
+	return yaml.ScalarNode
+}
+
+// nodePaths indexes a document's keys and values by line, so that each
+// of many decode errors finds its path at once: keys by line and name,
+// values by line and kind, the first in document order winning.
+type nodePaths struct {
+	keys   map[string]string
+	values map[string]string
+}
+
+func indexPaths(root *yaml.Node) *nodePaths {
+	ix := &nodePaths{keys: map[string]string{}, values: map[string]string{}}
+	ix.walk(root, "")
+	return ix
+}
+
+func (ix *nodePaths) walk(n *yaml.Node, prefix string) {
+	if k := valueKey(n.Line, n.Kind); ix.values[k] == "" {
+		if _, seen := ix.values[k]; !seen {
+			ix.values[k] = prefix
+		}
+	}
+	switch n.Kind {
+	case yaml.MappingNode:
+		for i := 0; i+1 < len(n.Content); i += 2 {
+			k := n.Content[i]
+			p := joinPath(prefix, k.Value)
+			if key := keyKey(k.Line, k.Value); ix.keys[key] == "" {
+				ix.keys[key] = p
+			}
+			ix.walk(n.Content[i+1], p)
+		}
+	case yaml.SequenceNode:
+		for i, c := range n.Content {
+			ix.walk(c, fmt.Sprintf("%s[%d]", prefix, i))
+		}
+	}
+}
+
+func keyKey(line int, key string) string       { return fmt.Sprintf("%d\x00%s", line, key) }
+func valueKey(line int, kind yaml.Kind) string { return fmt.Sprintf("%d\x00%d", line, kind) }
+
+// keyAt is the path of the mapping key named key on line ("" if none).
+func (ix *nodePaths) keyAt(line int, key string) string { return ix.keys[keyKey(line, key)] }
+
+// valueAt is the path of the first value of the given kind on line.
+func (ix *nodePaths) valueAt(line int, kind yaml.Kind) string { return ix.values[valueKey(line, kind)] }
+
+// LineOf is the line of field in a file whose lines CollectLines
+// recorded, or of its nearest parent present in the file; 0 when the whole
+// section is missing.
+func LineOf(lines map[string]int, field string) int {
+	for p := field; p != ""; {
+		if n, ok := lines[p]; ok {
+			return n
+		}
+		i := strings.LastIndexAny(p, ".[")
+		if i < 0 {
+			break
+		}
+		p = p[:i]
+	}
+	return 0
+}
