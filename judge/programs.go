@@ -76,9 +76,9 @@ type programRun struct {
 	// submission (sandbox.Cmd.StdinPipe and StdoutPipe)
 	stdinPipe, stdoutPipe *os.File
 	probe                 *sandbox.Probe // an interactor's (sandbox.Cmd.Probe)
-	read                  []string // files it reads, read-only
-	dir                   string   // working directory, writable; "": a scratch one
-	writable              []string // other directories it writes
+	read                  []string       // files it reads, read-only
+	dir                   string         // working directory, writable; "": a scratch one
+	writable              []string       // other directories it writes
 	limits                programLimits
 }
 

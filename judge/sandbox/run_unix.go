@@ -218,7 +218,7 @@ func (s *system) execute(ctx context.Context, c *Cmd, b *box, path string, lim L
 	}
 	e.probe = c.Probe
 	defer e.unprobe() // before the streams close, on every way out
-	again := false // the spare may serve another run
+	again := false    // the spare may serve another run
 	defer func() { s.finishRun(b, e.status, again) }()
 	watched := false
 	defer func() {
