@@ -14,7 +14,7 @@ import (
 
 // writePackage writes a Kattis package in a directory called name and
 // loads it; files whose content starts with "#!" are executable.
-func writePackage(t *testing.T, name string, files map[string]string) *problems.Problem {
+func writePackage(t testing.TB, name string, files map[string]string) *problems.Problem {
 	t.Helper()
 	dir := filepath.Join(t.TempDir(), name)
 	for f, content := range files {
