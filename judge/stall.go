@@ -43,10 +43,12 @@ var noStallWatch bool
 //     stallEvery later, with the same threads, none of which was given a
 //     CPU in between (/proc/PID/task/TID/schedstat).
 //
-// A program woken by a signal from a timer of its own set with alarm(2)
-// or setitimer(2) is the one thing /proc does not show (POSIX timers it
-// does): such a program, asleep reading with its alarm set, is stopped
-// as stalled.
+//   - no process of the machine has an alarm(2) or setitimer(2) real-time
+//     timer running (/proc/timer_list, which only root reads): the kernel
+//     shows no process's own, and SIGALRM would wake (or kill) a program
+//     asleep reading. POSIX timers it shows per process (/proc/PID/timers):
+//     a process with one is no stall. The CPU-time timers cannot fire
+//     while their process sleeps.
 type stallWatch struct {
 	sub, val         *sandbox.Probe
 	toSubR, fromSubR *os.File // the judge's read ends of the submission's input and the validator's
@@ -85,7 +87,10 @@ func (s *stallWatch) watch(done <-chan struct{}) bool {
 		case !ok:
 			seen = nil
 		case seen != nil && l.sub.Same(seen.sub) && l.val.Same(seen.val):
-			return true
+			if armed, known := alarmsArmed(); known && !armed {
+				return true
+			}
+			seen = nil // an alarm could wake one: look again
 		default:
 			seen = &l
 		}
