@@ -34,10 +34,12 @@ var noStallWatch bool
 //     validator's on its: any thread running, or asleep in anything else
 //     (nanosleep, a futex, poll or select, a pipe write, another pipe),
 //     and any process with a POSIX timer, is no stall;
+//
 //   - both pipes are empty (FIONREAD on the judge's read ends), and so is
 //     what the judge relays of each side's output (its pipe and what the
 //     sandbox holds of it): the judge holds the only other write ends
 //     and writes to them only what it relays;
+//
 //   - all that holds within each look (the threads seen before and after
 //     the pipes, upstream to downstream) and again at a second look
 //     stallEvery later, with the same threads, none of which was given a
