@@ -150,8 +150,8 @@ func (o *outcome) statusVerdict(l Limits) (verdict.Verdict, string) {
 	case sandbox.Stalled:
 		// the wall time is the run's own, up to the stop: it never
 		// reached the limit, and would have only by waiting
-		return verdict.TLE, fmt.Sprintf("the submission and the validator were both waiting for each other's input, which could never come: "+
-			"stopped after %s of wall time rather than at the %s limit (CPU %s)", seconds(o.run.Wall), seconds(l.Wall), seconds(o.run.CPU))
+		return verdict.TLE, fmt.Sprintf("deadlock: the submission and the validator were both waiting for each other's input; "+
+			"stopped after %s of wall time, not at the %s limit (CPU %s)", seconds(o.run.Wall), seconds(l.Wall), seconds(o.run.CPU))
 	case sandbox.Signaled:
 		return verdict.RE, "killed by " + signalName(o.run.Signal) + hintOf(o.hint)
 	case sandbox.NonZeroExit:
