@@ -43,14 +43,17 @@ var noStallWatch bool
 //   - all that holds within each look (the threads seen before and after
 //     the pipes, upstream to downstream) and again at a second look
 //     stallEvery later, with the same threads, none of which was given a
-//     CPU in between (/proc/PID/task/TID/schedstat).
+//     CPU in between (/proc/PID/task/TID/schedstat);
 //
-//   - no process of the machine has an alarm(2) or setitimer(2) real-time
-//     timer running (/proc/timer_list, which only root reads): the kernel
-//     shows no process's own, and SIGALRM would wake (or kill) a program
-//     asleep reading. POSIX timers it shows per process (/proc/PID/timers):
-//     a process with one is no stall. The CPU-time timers cannot fire
-//     while their process sleeps.
+//   - then, no process of the machine has an alarm(2) or setitimer(2)
+//     real-time timer running (/proc/timer_list, which only root reads):
+//     the kernel shows no process's own, and SIGALRM would wake (or end)
+//     a program asleep reading. POSIX timers it shows per process
+//     (/proc/PID/timers: a process with one is no stall), and the
+//     CPU-time timers cannot fire while their process sleeps.
+//
+// The watch reads the CPU figures every stallEvery, and looks closer only
+// once both sides' have stood still for two of them.
 type stallWatch struct {
 	sub, val         *sandbox.Probe
 	toSubR, fromSubR *os.File // the judge's read ends of the submission's input and the validator's
