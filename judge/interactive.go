@@ -144,6 +144,11 @@ func (g *grader) interaction(ctx context.Context, t kattis.Test, tmp, fb string,
 //     lets it run on to its limits, which changes nothing of the verdict).
 //     One that accepts first leaves the submission to end by itself: it
 //     reads the end of its input.
+//   - while both run, a stall watch (stallWatch) looks for both sides
+//     asleep waiting for each other's input with nothing on its way:
+//     then neither can ever go on, and the submission is stopped at once
+//     (TLE, sandbox.Stalled) rather than at its wall limit; the validator
+//     reads the end of its output and ends as after a wall-time kill.
 //
 // Both pipes are 1 MiB where the system allows it, as problemtools makes
 // them.
@@ -159,6 +164,11 @@ func (it *interaction) run(ctx context.Context) error {
 		return err
 	}
 	it.cmd.StdinPipe, it.cmd.StdoutPipe = toSubR, fromSubW
+	stall := &stallWatch{
+		sub: &sandbox.Probe{}, val: &sandbox.Probe{}, toSubR: toSubR, fromSubR: fromSubR,
+		toSub: pipeInode(toSubR), fromSub: pipeInode(fromSubR),
+	}
+	it.cmd.Probe = stall.sub
 	vctx, vcancel := context.WithCancel(ctx)
 	defer vcancel()
 	sctx, scancel := context.WithCancel(ctx)
@@ -169,7 +179,7 @@ func (it *interaction) run(ctx context.Context) error {
 		it.val.lim = it.validatorLimits()
 		it.val.r, it.val.err = it.g.j.runProgram(vctx, it.g.interactor, programRun{
 			args: it.argv[len(it.g.interactor.argv):], stdinPipe: fromSubR, stdoutPipe: toSubW,
-			read: it.read, dir: it.feedbackDir, limits: it.val.lim,
+			read: it.read, dir: it.feedbackDir, limits: it.val.lim, probe: stall.val,
 		})
 		it.ended("validator")
 		toSubW.Close()   // the submission reads the end of its input
@@ -188,6 +198,20 @@ func (it *interaction) run(ctx context.Context) error {
 			io.Copy(io.Discard, toSubR)
 		}()
 	}()
+	// the stall watch, while both run
+	either, watched := make(chan struct{}), make(chan struct{})
+	go func() {
+		defer close(watched)
+		if stall.watch(either) {
+			stall.sub.Stop()
+		}
+	}()
+	select {
+	case <-vdone:
+	case <-sdone:
+	}
+	close(either)
+	<-watched
 	<-vdone
 	if it.firstEnded() == "validator" && !it.validatorAccepts() {
 		scancel() // the verdict is the validator's: stop the submission

@@ -15,7 +15,7 @@ import (
 
 // writePackage writes a Kattis package in a directory called name and
 // loads it; files whose content starts with "#!" are executable.
-func writePackage(t *testing.T, name string, files map[string]string) *problems.Problem {
+func writePackage(t testing.TB, name string, files map[string]string) *problems.Problem {
 	t.Helper()
 	dir := filepath.Join(t.TempDir(), name)
 	for f, content := range files {
@@ -251,5 +251,91 @@ func TestInteractiveTestlib(t *testing.T) {
 		if r.Verdict != tt.want || !strings.Contains(r.Tests[0].Message, tt.msg) {
 			t.Errorf("%q: got %v %q, want %v with %q", tt.src, r.Verdict, r.Tests[0].Message, tt.want, tt.msg)
 		}
+	}
+}
+
+// stallInteractor waits for the submission first ("silent": it wants
+// "hi"), or sleeps in nanosleep before it writes "hello" and wants it
+// back ("late").
+const stallInteractor = `#!/bin/sh
+# input_file answer_file feedback_dir/ < submission's output > submission's input
+case "$(cat "$1")" in
+silent)
+	read x
+	test "$x" = hi && exit 42
+	echo "got '$x'" > "$3/judgemessage.txt"; exit 43 ;;
+late)
+	exec python3 -c '
+import sys, time
+time.sleep(1.5)
+print("hello", flush=True)
+sys.exit(42 if sys.stdin.readline().strip() == "hello" else 43)
+' ;;
+esac
+exit 2
+`
+
+// TestInteractiveStall pins the stall watch: a submission and a validator
+// both asleep reading what the other never sends get TLE at once, under
+// a wall limit of a minute (the bound asserted, 30 s, is a hundred times
+// what the watch takes, so a busy machine holds it), with a message that
+// says why; a side asleep in anything else (nanosleep, a timed futex
+// wait in another thread) is waited for, and answers.
+func TestInteractiveStall(t *testing.T) {
+	files := map[string]string{
+		"problem.yaml": "problem_format_version: 2023-07\ntype: interactive\nname: Talk\nuuid: 5f1c5e7d-1a6d-4c9f-8b4c-8a2d3e4f5a61\n" +
+			"license: cc0\nsource: optjudge tests\nlimits:\n  time_limit: 1\n  validation_time: 10\n",
+		"output_validator/run": stallInteractor,
+	}
+	for _, name := range []string{"silent", "late"} {
+		files["data/secret/"+name+".in"] = name + "\n"
+		files["data/secret/"+name+".ans"] = ""
+	}
+	p := writePackage(t, "stall", files)
+	j := newJudge(t)
+	const stalled = "both waiting for each other's input"
+	tests := []struct {
+		name, test, file, src string
+		want                  verdict.Verdict
+		msg                   string
+	}{
+		// the validator waits for "hi", the submission for a line first
+		{"read-first", "silent", "sub", "#!/bin/sh\nread x\necho hi\n", verdict.TLE, stalled},
+		// guess_no_flush: what it writes stays in its buffer while it reads
+		{"no-flush", "silent", "sub.c", "#include <stdio.h>\nint main(void) { char s[9]; printf(\"hi\\n\"); return scanf(\"%8s\", s); }\n", verdict.TLE, stalled},
+		{"sleeps-then-writes", "silent", "sub.py", "import time\ntime.sleep(1.5)\nprint('hi', flush=True)\n", verdict.AC, ""},
+		// the validator sleeps, the submission reads
+		{"validator-sleeps", "late", "sub", "#!/bin/sh\nread x\necho \"$x\"\n", verdict.AC, ""},
+		// one thread reads, another waits on a futex with a timeout, then writes
+		{"timed-wait-thread", "silent", "sub.py", "import sys, threading\n" +
+			"def later():\n    threading.Event().wait(1.5)\n    print('hi', flush=True)\n" +
+			"threading.Thread(target=later).start()\nsys.stdin.readline()\n", verdict.AC, ""},
+		// asleep reading with an alarm set: SIGALRM ends it after 2 s
+		{"alarm", "silent", "sub.c", "#include <stdio.h>\n#include <unistd.h>\nint main(void) { char s[9]; alarm(2); return scanf(\"%8s\", s); }\n", verdict.RE, "signal 14"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			src := writeSource(t, tt.file, tt.src)
+			os.Chmod(src, 0o755)
+			o := GradeOptions{Tests: testsNamed(t, p, "secret/"+tt.test), TimeLimit: 10 * time.Second, WallLimit: time.Minute}
+			start := time.Now()
+			r, err := j.Grade(context.Background(), p, Submission{Path: src}, BuildOptions{}, o)
+			if err != nil {
+				t.Fatal(err)
+			}
+			took := time.Since(start)
+			got := r.Tests[0]
+			if got.Verdict != tt.want || !strings.Contains(got.Message, tt.msg) {
+				t.Errorf("got %v %q, want %v with %q", got.Verdict, got.Message, tt.want, tt.msg)
+			}
+			if tt.want == verdict.TLE && (took > 30*time.Second || got.WallMS > 30000) {
+				if armed, _ := alarmsArmed(); armed {
+					// the watch rightly declines while any alarm runs
+					t.Skipf("took %s: an alarm(2) timer runs on this machine, so no stall can be declared", took)
+				}
+				t.Errorf("took %s (test wall time %d ms): the stall was not seen", took, got.WallMS)
+			}
+			t.Logf("%v in %s, wall %d ms: %s", got.Verdict, took, got.WallMS, got.Message)
+		})
 	}
 }

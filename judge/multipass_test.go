@@ -217,3 +217,43 @@ func TestMultiPassInteractive(t *testing.T) {
 		})
 	}
 }
+
+// TestMultiPassInteractiveStall: a pass whose submission and validator
+// each wait for the other's input is TLE at once, as an interactive
+// test's is (the stall watch serves every pass), under a wall limit of a
+// minute.
+func TestMultiPassInteractiveStall(t *testing.T) {
+	p := writePackage(t, "talkpasses", map[string]string{
+		"problem.yaml": "problem_format_version: 2025-09\ntype: [interactive, multi-pass]\nname: Talk\nuuid: 7d0f2c74-9e3a-4b0f-9f2c-4a8d5e6f7a81\n" +
+			"license: cc0\nsource: optjudge tests\nlimits:\n  time_limit: 1\n  validation_passes: 3\n",
+		"output_validator/run": talkValidator,
+		"data/secret/three.in": "1 10\n", "data/secret/three.ans": "3\n",
+	})
+	j := newJudge(t)
+	// pass 2: it reads a second line, which the validator never sends
+	src := writeSource(t, "sub", "#!/bin/sh\nread k x\n[ $k = 2 ] && read y\necho $((x+1))\n")
+	os.Chmod(src, 0o755)
+	o := GradeOptions{Tests: testsNamed(t, p, "secret/three"), TimeLimit: 10 * time.Second, WallLimit: time.Minute}
+	start := time.Now()
+	r, err := j.Grade(context.Background(), p, Submission{Path: src}, BuildOptions{}, o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	took := time.Since(start)
+	got := r.Tests[0]
+	var passes []verdict.Verdict
+	for _, p := range got.Passes {
+		passes = append(passes, p.Verdict)
+	}
+	if got.Verdict != verdict.TLE || !strings.Contains(got.Message, "waiting for each other") ||
+		!equalVerdicts(passes, []verdict.Verdict{verdict.AC, verdict.TLE}) {
+		t.Errorf("got %v %q with passes %v, want TLE on pass 2, both waiting for each other", got.Verdict, got.Message, passes)
+	}
+	if took > 30*time.Second {
+		if armed, _ := alarmsArmed(); armed {
+			t.Skipf("took %s: an alarm(2) timer runs on this machine, so no stall can be declared", took)
+		}
+		t.Errorf("took %s: the stall was not seen", took)
+	}
+	t.Logf("%v in %s: %s", got.Verdict, took, got.Message)
+}

@@ -147,6 +147,11 @@ func (o *outcome) statusVerdict(l Limits) (verdict.Verdict, string) {
 		return verdict.OLE, fmt.Sprintf("output over the %s limit", l.Output)
 	case sandbox.WallTimeLimit:
 		return verdict.TLE, fmt.Sprintf("wall time over the %s limit (CPU %s): waiting or sleeping?", seconds(l.Wall), seconds(o.run.CPU))
+	case sandbox.Stalled:
+		// the wall time is the run's own, up to the stop: it never
+		// reached the limit, and would have only by waiting
+		return verdict.TLE, fmt.Sprintf("deadlock: the submission and the validator were both waiting for each other's input; "+
+			"stopped after %s of wall time, not at the %s limit (CPU %s)", seconds(o.run.Wall), seconds(l.Wall), seconds(o.run.CPU))
 	case sandbox.Signaled:
 		return verdict.RE, "killed by " + signalName(o.run.Signal) + hintOf(o.hint)
 	case sandbox.NonZeroExit:

@@ -47,6 +47,9 @@ func TestOutcomeVerdict(t *testing.T) {
 		{"ok over the limit", judged(run(sandbox.OK, 1100*time.Millisecond), verdict.AC, ""), verdict.AC, ""},
 		{"cpu", run(sandbox.TimeLimit, 1010*time.Millisecond), verdict.TLE, "CPU time over the 1s limit"},
 		{"wall", run(sandbox.WallTimeLimit, 20*time.Millisecond), verdict.TLE, "wall time over the 3s limit (CPU 0.02s): waiting or sleeping?"},
+		// an interaction stopped with both sides waiting: its own wall time
+		{"stalled", &outcome{status: sandbox.Stalled, run: sandbox.Result{Status: sandbox.Stalled, CPU: 2 * time.Millisecond, Wall: 300 * time.Millisecond}},
+			verdict.TLE, "deadlock: the submission and the validator were both waiting for each other's input; stopped after 0.3s of wall time, not at the 3s limit (CPU 0.002s)"},
 		{"output", run(sandbox.OutputLimit, 0), verdict.OLE, "output over the 1MiB limit"},
 		{"signal", run(sandbox.Signaled, 0), verdict.RE, "killed by SIGSEGV: boom"},
 		{"exit", run(sandbox.NonZeroExit, 0), verdict.RE, "exit code 3: boom"},

@@ -34,3 +34,32 @@ func setNonblock(f *os.File) {
 		rc.Control(func(fd uintptr) { unix.SetNonblock(int(fd), true) })
 	}
 }
+
+// pipeInode is the inode number of the pipe f is an end of (as
+// /proc/PID/fd names it: pipe:[N]); 0 if unknown.
+func pipeInode(f *os.File) uint64 {
+	rc, err := f.SyscallConn()
+	if err != nil {
+		return 0
+	}
+	var st unix.Stat_t
+	var serr error
+	if err := rc.Control(func(fd uintptr) { serr = unix.Fstat(int(fd), &st) }); err != nil || serr != nil {
+		return 0
+	}
+	return st.Ino
+}
+
+// pipeHolds says how many bytes the pipe whose read end is f holds
+// (FIONREAD); ok is false once f is closed.
+func pipeHolds(f *os.File) (n int, ok bool) {
+	rc, err := f.SyscallConn()
+	if err != nil {
+		return 0, false
+	}
+	var ierr error
+	if err := rc.Control(func(fd uintptr) { n, ierr = unix.IoctlGetInt(int(fd), unix.TIOCINQ) }); err != nil || ierr != nil {
+		return 0, false
+	}
+	return n, true
+}

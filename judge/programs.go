@@ -75,9 +75,10 @@ type programRun struct {
 	// stdinPipe and stdoutPipe: an interactor's ends of the pipes to the
 	// submission (sandbox.Cmd.StdinPipe and StdoutPipe)
 	stdinPipe, stdoutPipe *os.File
-	read                  []string // files it reads, read-only
-	dir                   string   // working directory, writable; "": a scratch one
-	writable              []string // other directories it writes
+	probe                 *sandbox.Probe // an interactor's (sandbox.Cmd.Probe)
+	read                  []string       // files it reads, read-only
+	dir                   string         // working directory, writable; "": a scratch one
+	writable              []string       // other directories it writes
 	limits                programLimits
 }
 
@@ -136,7 +137,7 @@ func (j *Judge) runProgram(ctx context.Context, t *tool, r programRun) (*sandbox
 	argv := append(slices.Clone(t.argv), r.args...)
 	c := &sandbox.Cmd{
 		Path: argv[0], Args: argv[1:], Dir: dir, Env: t.env, Stdin: r.stdin,
-		StdinPipe: r.stdinPipe, StdoutPipe: r.stdoutPipe,
+		StdinPipe: r.stdinPipe, StdoutPipe: r.stdoutPipe, Probe: r.probe,
 		ReadOnly: append(slices.Clone(t.readOnly), r.read...), Writable: r.writable,
 		Limits: r.limits.sandbox(),
 	}

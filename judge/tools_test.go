@@ -60,7 +60,7 @@ func checkerProblem(t *testing.T, files map[string]string) *problems.Problem {
 	return p
 }
 
-func writeSource(t *testing.T, name, src string) string {
+func writeSource(t testing.TB, name, src string) string {
 	t.Helper()
 	p := filepath.Join(t.TempDir(), name)
 	if err := os.WriteFile(p, []byte(src), 0o644); err != nil {

@@ -4,6 +4,7 @@ package sandbox
 
 import (
 	"context"
+	"os"
 	"os/exec"
 	"slices"
 	"strconv"
@@ -71,6 +72,55 @@ func BenchmarkRunSteps(b *testing.B) {
 				slices.Sort(ts)
 				b.ReportMetric(ts[len(ts)/2], "us@"+step)
 			}
+		})
+	}
+}
+
+// BenchmarkProbeWaiting measures one Probe.Waiting look at a run asleep
+// reading its input pipe (cat): the cost of one of the stall watch's looks
+// at a side (it takes four per look at an interaction, two per side), and
+// the share of looks that saw it waiting.
+func BenchmarkProbeWaiting(b *testing.B) {
+	for _, level := range levels {
+		b.Run(level, func(b *testing.B) {
+			sb := useBox(b, level)
+			inR, inW, err := os.Pipe()
+			if err != nil {
+				b.Fatal(err)
+			}
+			defer inR.Close()
+			outR, outW, err := os.Pipe()
+			if err != nil {
+				b.Fatal(err)
+			}
+			defer outR.Close()
+			defer outW.Close()
+			p := &Probe{}
+			done := make(chan struct{})
+			go func() {
+				defer close(done)
+				sb.Run(context.Background(), &Cmd{Path: "cat", Dir: b.TempDir(), StdinPipe: inR, StdoutPipe: outW, Probe: p,
+					Limits: Limits{CPU: 5 * time.Second, Wall: time.Minute}})
+			}()
+			for end := time.Now().Add(20 * time.Second); ; time.Sleep(10 * time.Millisecond) {
+				if _, ok := p.Waiting(); ok {
+					break
+				}
+				if time.Now().After(end) {
+					b.Fatal("cat never seen waiting")
+				}
+			}
+			seen := 0
+			for b.Loop() {
+				if _, ok := p.Waiting(); ok {
+					seen++
+				}
+			}
+			// a look may miss now and then (wchan reads 0 for a moment,
+			// or a process passes through the box): the watch looks again
+			b.ReportMetric(float64(seen)/float64(b.N), "seen/op")
+			inW.Close()
+			<-done
 		})
 	}
 }

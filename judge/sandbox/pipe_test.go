@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/optjudge/optjudge/judge/bytesize"
+	"golang.org/x/sys/unix"
 )
 
 // pipes makes the two pipes of an interaction: toProg (the test writes,
@@ -150,5 +151,74 @@ func TestPipeErrors(t *testing.T) {
 	_, err := sb.Run(context.Background(), &Cmd{Path: "cat", Dir: t.TempDir(), StdinPipe: inR, Stdin: []byte("x")})
 	if err == nil || !strings.Contains(err.Error(), "StdinPipe excludes") {
 		t.Errorf("StdinPipe with Stdin: got %v, want an error", err)
+	}
+}
+
+// TestProbe looks into a run through a Probe: cat asleep reading its
+// input pipe is seen so, on that pipe, and seen to have run once it got
+// a line; sleep is never seen waiting on a pipe; Stop ends a run as
+// Stalled, with its own wall time.
+func TestProbe(t *testing.T) {
+	for _, level := range levels {
+		t.Run(level, func(t *testing.T) {
+			inR, inW, outR, outW := pipes(t)
+			p := &Probe{}
+			done := runAsync(t, level, &Cmd{Path: "cat", StdinPipe: inR, StdoutPipe: outW, Probe: p,
+				Limits: Limits{CPU: 5 * time.Second, Wall: time.Minute}})
+			waiting := func() Waiting {
+				t.Helper()
+				for end := time.Now().Add(20 * time.Second); time.Now().Before(end); time.Sleep(20 * time.Millisecond) {
+					if w, ok := p.Waiting(); ok {
+						return w
+					}
+				}
+				t.Fatal("cat was never seen asleep reading its input")
+				return Waiting{}
+			}
+			w1 := waiting()
+			var st unix.Stat_t
+			if err := unix.Fstat(int(inR.Fd()), &st); err != nil {
+				t.Fatal(err)
+			}
+			if len(w1.Pipes) != 1 || w1.Pipes[0] != st.Ino || len(w1.Threads) != 1 || w1.Held != 0 {
+				t.Fatalf("got %+v, want one thread on pipe %d, nothing held", w1, st.Ino)
+			}
+			io.WriteString(inW, "x\n")
+			if got, err := bufio.NewReader(outR).ReadString('\n'); err != nil || got != "x\n" {
+				t.Fatalf("got %q (%v) back", got, err)
+			}
+			if w2 := waiting(); w2.Same(w1) {
+				t.Errorf("cat ran, but two looks around it saw the same: %+v", w2)
+			}
+			p.Stop()
+			res := <-done
+			if res == nil || res.Status != Stalled || res.Wall > 30*time.Second {
+				t.Fatalf("got %+v, want Stalled well before the wall limit", res)
+			}
+			if _, ok := p.Waiting(); ok {
+				t.Error("a run that ended is still seen waiting")
+			}
+
+			inR2, _, _, outW2 := pipes(t)
+			p2 := &Probe{}
+			done = runAsync(t, level, &Cmd{Path: "sleep", Args: []string{"1"}, StdinPipe: inR2, StdoutPipe: outW2, Probe: p2,
+				Limits: Limits{CPU: 5 * time.Second, Wall: time.Minute}})
+			seen := false
+			for {
+				select {
+				case res = <-done:
+				default:
+					if _, ok := p2.Waiting(); ok {
+						seen = true
+					}
+					time.Sleep(20 * time.Millisecond)
+					continue
+				}
+				break
+			}
+			if seen || res == nil || res.Status != OK {
+				t.Errorf("sleep: seen waiting on a pipe %v, ended %+v; want never, OK", seen, res)
+			}
+		})
 	}
 }

@@ -172,6 +172,8 @@ func classify(r *Result, lim Limits) Status {
 		return OutputLimit
 	case r.KilledBy == WallTimeLimit:
 		return WallTimeLimit
+	case r.KilledBy == Stalled:
+		return Stalled
 	case r.Signal != 0:
 		return Signaled
 	case r.ExitCode != 0:

@@ -82,6 +82,8 @@ type execution struct {
 	life           *runStatus    // a spare's own report pipe (its pid, its end), or nil: status has them
 	meter          meter
 	bound          bool
+	probe          *Probe // the caller's (Cmd.Probe), or nil
+	probed         bool   // the probe sees the run
 
 	killed   bool
 	killedBy Status
@@ -214,7 +216,9 @@ func (s *system) execute(ctx context.Context, c *Cmd, b *box, path string, lim L
 		s.finishRun(b, nil, false)
 		return nil, err
 	}
-	again := false // the spare may serve another run
+	e.probe = c.Probe
+	defer e.unprobe() // before the streams close, on every way out
+	again := false    // the spare may serve another run
 	defer func() { s.finishRun(b, e.status, again) }()
 	watched := false
 	defer func() {
@@ -225,6 +229,7 @@ func (s *system) execute(ctx context.Context, c *Cmd, b *box, path string, lim L
 	}()
 	e.watch(ctx, lim)
 	watched = true
+	e.unprobe() // the tree has ended: nothing more to look at
 	e.mark("judge:report")
 	if e.status.report == "" {
 		// no report: the supervisor died (killed by the judge or the OOM
@@ -408,6 +413,10 @@ func (e *execution) watch(ctx context.Context, lim Limits) {
 		if !e.bound {
 			e.bind()
 		}
+		if e.bound && e.probe != nil && !e.probed {
+			e.probed = true
+			e.probe.attach(e)
+		}
 		now := time.Now()
 		switch {
 		case ctx.Err() != nil && !e.canceled:
@@ -418,6 +427,8 @@ func (e *execution) watch(ctx context.Context, lim Limits) {
 			e.kill(WallTimeLimit)
 		case e.stdout.total > e.stdout.limit:
 			e.kill(OutputLimit)
+		case !e.killed && e.probe.stopped():
+			e.kill(Stalled)
 		case !now.Before(nextPoll):
 			nextPoll = now.Add(pollEvery)
 			if st := e.check(lim); st != StatusUnknown {
@@ -430,6 +441,15 @@ func (e *execution) watch(ctx context.Context, lim Limits) {
 			e.meter.killAll()
 			e.escalate = time.Time{}
 		}
+	}
+}
+
+// unprobe hides the run from its probe (once its tree has ended, or on a
+// panic), before its streams are closed.
+func (e *execution) unprobe() {
+	if e.probed {
+		e.probed = false
+		e.probe.detach()
 	}
 }
 
@@ -449,6 +469,9 @@ func (e *execution) bind() {
 // check polls the tree and returns the limit it broke, if any.
 func (e *execution) check(lim Limits) Status {
 	cpu, mem := e.meter.poll()
+	if e.probe != nil {
+		e.probe.cpu.Store(int64(cpu))
+	}
 	switch {
 	case lim.CPU > 0 && cpu > lim.CPU:
 		return TimeLimit

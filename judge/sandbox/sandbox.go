@@ -185,6 +185,10 @@ type Cmd struct {
 	// the output once the caller closes it, after Run has returned.
 	StdoutPipe *os.File
 
+	// Probe, when set, lets the caller look into the run while it runs
+	// and stop it (see Probe).
+	Probe *Probe
+
 	// MinimalEtc gives the box no /etc but the dynamic linker's files and
 	// the alternatives links (what programs need to start and find each
 	// other), and the paths below /etc that ReadOnly lists: a compiler's
@@ -205,6 +209,9 @@ type Cmd struct {
 //   - TimeLimit: CPU time over the limit (the judge's kill, or SIGXCPU).
 //   - OutputLimit: stdout past its cap, or a file past FileSize (SIGXFSZ).
 //   - WallTimeLimit: killed at the wall-clock limit.
+//   - Stalled: stopped by its caller (Probe.Stop), who found that it could
+//     never go on (an interactive submission and its validator each waiting
+//     for the other's input).
 //   - Signaled, NonZeroExit, OK: how the program ended.
 //
 // Without a memory cgroup (levels none and namespaces) the memory is
@@ -223,6 +230,7 @@ const (
 	WallTimeLimit        // killed at the wall-clock limit
 	MemoryLimit          // peak memory over the limit, or killed by the OOM killer
 	OutputLimit          // stdout passed its cap (or a file passed FileSize: SIGXFSZ)
+	Stalled              // stopped by the caller (Probe.Stop): it could never go on
 )
 
 var statusNames = [...]string{
@@ -234,6 +242,7 @@ var statusNames = [...]string{
 	WallTimeLimit: "wall time limit",
 	MemoryLimit:   "memory limit",
 	OutputLimit:   "output limit",
+	Stalled:       "stalled",
 }
 
 func (s Status) String() string {

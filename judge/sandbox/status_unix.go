@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"syscall"
 	"time"
 
@@ -123,6 +124,11 @@ type capture struct {
 	pending  []byte // read, not yet taken by the sink: nothing more is read until it is
 	passed   int64  // bytes the sink took
 	sinkGone bool   // the sink's reader went away: the rest is dropped
+	// held is len(pending), and reading is set around each read of the
+	// stream, for a Probe (another goroutine): bytes are in the stream's
+	// pipe, or reading, or held, until they are in the sink's
+	held    atomic.Int64
+	reading atomic.Bool
 }
 
 func (c *capture) read() {
@@ -148,6 +154,7 @@ func (c *capture) forward() {
 	chunk := chunks.Get().(*[64 << 10]byte)
 	defer chunks.Put(chunk)
 	for c.flush() {
+		c.reading.Store(true) // until what it reads is held
 		n, err := unix.Read(c.fd, chunk[:])
 		switch {
 		case n > 0:
@@ -157,15 +164,20 @@ func (c *capture) forward() {
 			c.total += int64(n)
 			if !c.sinkGone && keep > 0 {
 				c.pending = append(c.pending[:0], chunk[:keep]...)
+				c.held.Store(int64(len(c.pending)))
 			}
+			c.reading.Store(false)
 			if c.total > c.limit {
 				c.flush()
 				return
 			}
 		case err == unix.EINTR:
+			c.reading.Store(false)
 		case err == unix.EAGAIN:
+			c.reading.Store(false)
 			return
 		default:
+			c.reading.Store(false)
 			c.ended = true
 			return
 		}
@@ -180,6 +192,7 @@ func (c *capture) flush() bool {
 		case n > 0:
 			c.passed += int64(n)
 			c.pending = c.pending[n:]
+			c.held.Store(int64(len(c.pending)))
 		case err == unix.EINTR:
 		case err == unix.EAGAIN:
 			return false
@@ -188,6 +201,7 @@ func (c *capture) flush() bool {
 		}
 	}
 	c.pending = c.pending[:0]
+	c.held.Store(0)
 	return true
 }
 

@@ -63,8 +63,9 @@ func ParseFeedback(s string) (Feedback, error) {
 
 // limitMessage is the part of the engine's message for a broken limit
 // that the judge wrote from the limit alone ("CPU time over the 1s
-// limit", "memory over the 256MiB limit"): only that part is shown.
-var limitMessage = regexp.MustCompile(`^(CPU time|wall time|memory|output) over the [0-9.]+ ?[A-Za-z]{0,3} limit`)
+// limit", "memory over the 256MiB limit", or an interaction's deadlock,
+// both sides waiting for each other's input): only that part is shown.
+var limitMessage = regexp.MustCompile(`^((CPU time|wall time|memory|output) over the [0-9.]+ ?[A-Za-z]{0,3} limit|deadlock: the submission and the validator were both waiting for each other's input)`)
 
 // message is what a contestant sees of a secret test's message: words of
 // the judge's own, from its verdict, exit code and signal and the limit

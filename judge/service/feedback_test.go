@@ -171,6 +171,8 @@ func TestFeedbackCuts(t *testing.T) {
 			map[Feedback]string{FeedbackMessage: "CPU time over the 1s limit", FeedbackVerdict: ""}},
 		{"TLE wall", judge.TestResult{Verdict: verdict.TLE, Message: "wall time over the 3s limit (CPU 0.1s): waiting or sleeping?"},
 			map[Feedback]string{FeedbackMessage: "wall time over the 3s limit", FeedbackVerdict: ""}},
+		{"TLE deadlock", judge.TestResult{Verdict: verdict.TLE, Message: "deadlock: the submission and the validator were both waiting for each other's input; stopped after 0.3s of wall time, not at the 3s limit (CPU 0.001s)"},
+			map[Feedback]string{FeedbackMessage: "deadlock: the submission and the validator were both waiting for each other's input", FeedbackVerdict: ""}},
 		{"TLE other", judge.TestResult{Verdict: verdict.TLE, Message: "validator: the program read 1 2 3 too slowly"},
 			map[Feedback]string{FeedbackMessage: "time limit exceeded", FeedbackVerdict: ""}},
 		{"MLE", judge.TestResult{Verdict: verdict.MLE, Message: "memory over the 256MiB limit"},

@@ -1,0 +1,7 @@
+//go:build unix && !linux
+
+package sandbox
+
+// waiting is Probe.Waiting: this system does not show what a thread waits
+// for, so never ok.
+func (e *execution) waiting() (Waiting, bool) { return Waiting{}, false }
