@@ -129,7 +129,15 @@ func (g *grader) interaction(ctx context.Context, t kattis.Test, tmp, fb string,
 //   - the write end of each channel stays open in the judge until its
 //     writer has ended, so that a reader never sees the end of its input
 //     before the writer is known to have ended (who ended first is never
-//     a race);
+//     a race); but a validator that closes its standard output while it
+//     runs on (a pseudo-interactive one: it writes the whole input, then
+//     reads the answer) is seen to (sandbox.Probe.OutputClosed), and once
+//     it is seen asleep reading the submission's output, so neither
+//     ending nor about to, the judge lets go of that write end and the
+//     submission reads the end of its input, as BAPCtools and DOMjudge
+//     pass it on (problemtools does not: such a submission waits forever);
+//     the submission's end of output is passed on only once it has ended,
+//     as all three do;
 //   - the read end of the validator-to-submission channel is never closed
 //     while the validator runs: once the submission has ended, the judge
 //     reads and drops what the validator still writes, so a validator
@@ -167,6 +175,7 @@ func (it *interaction) run(ctx context.Context) error {
 	stall := &stallWatch{
 		sub: &sandbox.Probe{}, val: &sandbox.Probe{}, toSubR: toSubR, fromSubR: fromSubR,
 		toSub: pipeInode(toSubR), fromSub: pipeInode(fromSubR),
+		release: func() { toSubW.Close() },
 	}
 	it.cmd.Probe = stall.sub
 	vctx, vcancel := context.WithCancel(ctx)
@@ -182,7 +191,7 @@ func (it *interaction) run(ctx context.Context) error {
 			read: it.read, dir: it.feedbackDir, limits: it.val.lim, probe: stall.val,
 		})
 		it.ended("validator")
-		toSubW.Close()   // the submission reads the end of its input
+		toSubW.Close()   // the submission reads the end of its input (if it has not yet)
 		fromSubR.Close() // what the submission still writes, the judge drops
 	}()
 	go func() {

@@ -74,6 +74,14 @@ echo)
 	test "$x" = hello && exit 42
 	echo "got $x" > "$3/judgemessage.txt"; exit 43 ;;
 eof) cat > /dev/null; echo "no answer" > "$3/judgemessage.txt"; exit 43 ;;
+pseudo)
+	# pseudo-interactive: the whole input, then the end of it, then
+	# the answer
+	echo 3; echo 4
+	exec >&-
+	read x
+	test "$x" = 7 && exit 42
+	echo "got $x" > "$3/judgemessage.txt"; exit 43 ;;
 flood)
 	# more than any pipe holds (problemtools' are 1 MiB), written by
 	# the validator itself (SIGPIPE would kill it, not a child)
@@ -92,7 +100,7 @@ func interactiveProblem(t *testing.T) *problems.Problem {
 			"license: cc0\nsource: optjudge tests\nlimits:\n  time_limit: 1\n  validation_time: 1\n",
 		"output_validator/run": interactor,
 	}
-	for _, name := range []string{"wa-first", "ac-first", "crash", "hang", "echo", "eof", "flood"} {
+	for _, name := range []string{"wa-first", "ac-first", "crash", "hang", "echo", "eof", "flood", "pseudo"} {
 		files["data/secret/"+name+".in"] = name + "\n"
 		files["data/secret/"+name+".ans"] = ""
 	}
@@ -142,6 +150,13 @@ func TestInteractiveRules(t *testing.T) {
 		{"ac-first", "head -c 3000000 /dev/zero", verdict.AC, "", 0, time.Minute},
 		// one that rejects first stops a submission still writing
 		{"wa-first", "exec yes", verdict.WA, "you lose", 0, time.Minute},
+		// a validator that closes its output while it runs on: the
+		// submission reads the end of its input (as BAPCtools and
+		// DOMjudge pass it on), at once (with the end held back, both
+		// would wait: TLE)
+		{"pseudo", "s=0; while read x; do s=$((s+x)); done; echo $s", verdict.AC, "", 0, time.Minute},
+		{"pseudo", "while read x; do :; done; echo 8", verdict.WA, "got 8", 0, time.Minute},
+		{"pseudo", "cat > /dev/null; exit 3", verdict.RE, "exit code 3", 0, time.Minute},
 	}
 	for _, tt := range tests {
 		t.Run(tt.test+"/"+tt.sub, func(t *testing.T) {
@@ -304,6 +319,9 @@ func TestInteractiveStall(t *testing.T) {
 		// guess_no_flush: what it writes stays in its buffer while it reads
 		{"no-flush", "silent", "sub.c", "#include <stdio.h>\nint main(void) { char s[9]; printf(\"hi\\n\"); return scanf(\"%8s\", s); }\n", verdict.TLE, stalled},
 		{"sleeps-then-writes", "silent", "sub.py", "import time\ntime.sleep(1.5)\nprint('hi', flush=True)\n", verdict.AC, ""},
+		// the submission closes its output, then reads: its end of
+		// output is passed on only once it has ended, as the peers do
+		{"closes-then-reads", "silent", "sub", "#!/bin/sh\nexec >&-\nread x\n", verdict.TLE, stalled},
 		// the validator sleeps, the submission reads
 		{"validator-sleeps", "late", "sub", "#!/bin/sh\nread x\necho \"$x\"\n", verdict.AC, ""},
 		// one thread reads, another waits on a futex with a timeout, then writes

@@ -58,27 +58,54 @@ type stallWatch struct {
 	sub, val         *sandbox.Probe
 	toSubR, fromSubR *os.File // the judge's read ends of the submission's input and the validator's
 	toSub, fromSub   uint64   // their pipes' inodes
+	// release, when set, lets the submission read the end of its input:
+	// the watch calls it once, when the validator has closed its
+	// standard output (all of which went on) and is seen asleep reading
+	// the submission's, so is neither ending nor about to
+	release func()
 }
 
 // stallLook is one close look at both sides.
 type stallLook struct{ sub, val sandbox.Waiting }
 
+// releaseEvery is how often the watch looks for a validator that has
+// closed its output, while one could (stallWatch.release).
+const releaseEvery = 10 * time.Millisecond
+
 // watch looks until a stall is seen (true) or done is closed (false).
 func (s *stallWatch) watch(done <-chan struct{}) bool {
-	if s.toSub == 0 || s.fromSub == 0 || noStallWatch {
-		return false // no pipes to tell by: the wall limit decides, as ever
+	stalls := s.toSub != 0 && s.fromSub != 0 && !noStallWatch // else the wall limit decides, as ever
+	if !stalls && s.release == nil {
+		return false
 	}
-	t := time.NewTicker(stallEvery)
+	every := stallEvery
+	if s.release != nil {
+		every = releaseEvery
+	}
+	t := time.NewTicker(every)
 	defer t.Stop()
+	next := time.Now().Add(stallEvery) // the stall watch's next look
 	var lastSub, lastVal time.Duration
 	quiet := 0
 	var seen *stallLook
 	for {
+		var now time.Time
 		select {
 		case <-done:
 			return false
-		case <-t.C:
+		case now = <-t.C:
 		}
+		if s.release != nil && s.valClosed() {
+			s.release()
+			s.release = nil
+			t.Reset(stallEvery)
+			quiet, seen = 0, nil
+			continue
+		}
+		if !stalls || now.Before(next) {
+			continue
+		}
+		next = now.Add(stallEvery)
 		sc, vc := s.sub.CPU(), s.val.CPU()
 		if sc != lastSub || vc != lastVal {
 			lastSub, lastVal, quiet, seen = sc, vc, 0, nil
@@ -91,6 +118,8 @@ func (s *stallWatch) watch(done <-chan struct{}) bool {
 		switch {
 		case !ok:
 			seen = nil
+		case s.release != nil && s.val.OutputClosed():
+			seen = nil // no stall: the submission is about to see its input end
 		case seen != nil && l.sub.Same(seen.sub) && l.val.Same(seen.val):
 			if armed, known := alarmsArmed(); known && !armed {
 				return true
@@ -100,6 +129,16 @@ func (s *stallWatch) watch(done <-chan struct{}) bool {
 			seen = &l
 		}
 	}
+}
+
+// valClosed says whether the validator has closed its standard output
+// and is asleep reading: it runs on, and is not ending.
+func (s *stallWatch) valClosed() bool {
+	if !s.val.OutputClosed() {
+		return false
+	}
+	_, ok := s.val.Waiting()
+	return ok
 }
 
 // look takes one close look: both sides asleep on their input pipes,

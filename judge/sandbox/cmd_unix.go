@@ -137,17 +137,32 @@ func searchable(dir string) error {
 	}
 }
 
+// sinkFD is the sandbox's copy of Cmd.StdoutPipe, which the program's
+// output goes on to. It is closed once that output has ended and gone on
+// whole (so that, while the program still runs, the pipe's reader sees
+// its end as soon as the caller lets go of its own copies), or when the
+// run ends. Only the run's goroutine uses it.
+type sinkFD struct{ fd int }
+
+// close closes the descriptor, once; a nil sink does nothing.
+func (s *sinkFD) close() {
+	if s != nil && s.fd >= 0 {
+		unix.Close(s.fd)
+		s.fd = -1
+	}
+}
+
 // openSink returns a non-blocking copy of Cmd.StdoutPipe for the judge
-// to write the program's output to, or -1 when there is none.
-func openSink(c *Cmd) (int, error) {
+// to write the program's output to, or nil when there is none.
+func openSink(c *Cmd) (*sinkFD, error) {
 	if c.StdoutPipe == nil {
-		return -1, nil
+		return nil, nil
 	}
 	fd, err := dupFile(c.StdoutPipe, true)
 	if err != nil {
-		return -1, fmt.Errorf("sandbox: stdout: %w", err)
+		return nil, fmt.Errorf("sandbox: stdout: %w", err)
 	}
-	return fd, nil
+	return &sinkFD{fd}, nil
 }
 
 // dupFile duplicates f's descriptor (close-on-exec) without changing how

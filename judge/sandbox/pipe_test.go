@@ -222,3 +222,40 @@ func TestProbe(t *testing.T) {
 		})
 	}
 }
+
+// TestProbeOutputClosed runs a program that writes, closes its standard
+// output and then reads: once all it wrote has gone on, the Probe says
+// its output is closed, and the reader of StdoutPipe sees the end while
+// the program still runs, as soon as the caller closes its own copy.
+func TestProbeOutputClosed(t *testing.T) {
+	for _, level := range levels {
+		t.Run(level, func(t *testing.T) {
+			inR, inW, outR, outW := pipes(t)
+			p := &Probe{}
+			done := runAsync(t, level, &Cmd{Path: "sh", Args: []string{"-c", "echo hi; exec >&-; read x; test \"$x\" = bye"},
+				StdinPipe: inR, StdoutPipe: outW, Probe: p, Limits: Limits{CPU: 5 * time.Second, Wall: time.Minute}})
+			if p.OutputClosed() {
+				t.Error("closed before anything went on")
+			}
+			closed := false
+			for end := time.Now().Add(20 * time.Second); time.Now().Before(end) && !closed; time.Sleep(10 * time.Millisecond) {
+				closed = p.OutputClosed()
+			}
+			if !closed {
+				t.Fatal("the program closed its output, but the probe never said so")
+			}
+			outW.Close()
+			got, err := io.ReadAll(outR) // the end, while the program runs
+			if err != nil || string(got) != "hi\n" {
+				t.Fatalf("read %q (%v), want all of hi", got, err)
+			}
+			io.WriteString(inW, "bye\n")
+			if res := <-done; res == nil || res.Status != OK {
+				t.Fatalf("got %+v, want OK", res)
+			}
+			if p.OutputClosed() {
+				t.Error("a run that ended is still seen")
+			}
+		})
+	}
+}

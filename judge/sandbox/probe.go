@@ -22,6 +22,7 @@ type Probe struct {
 // prober is a run in flight as a Probe sees it.
 type prober interface {
 	waiting() (Waiting, bool)
+	outputClosed() bool
 }
 
 // Waiting is one look at a run whose every thread was asleep reading a
@@ -63,6 +64,18 @@ func (p *Probe) Waiting() (w Waiting, ok bool) {
 		return Waiting{}, false
 	}
 	return p.run.waiting()
+}
+
+// OutputClosed says whether the run's standard output has reached its
+// end while the run is under way: every process of it closed it, all it
+// wrote went on to Cmd.StdoutPipe, and the sandbox closed its own copy
+// of that pipe, so its reader sees the end once the caller lets go of
+// the caller's copies. Whether the run still goes on, or is ending,
+// Waiting tells: a run seen asleep reading is not ending.
+func (p *Probe) OutputClosed() bool {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return p.run != nil && p.run.outputClosed()
 }
 
 // CPU is the run's CPU time as the sandbox last polled it (every few

@@ -31,7 +31,7 @@ func (e *execution) waiting() (Waiting, bool) {
 	slices.Sort(w.Threads)
 	slices.Sort(w.Pipes)
 	w.Pipes = slices.Compact(w.Pipes)
-	if c := e.stdout; c.sink >= 0 {
+	if c := e.stdout; c.sink != nil {
 		// upstream first: what leaves the pipe is counted in reading
 		// before, and in held after, and held drops only once it is in
 		// the sink's pipe

@@ -42,8 +42,8 @@ type box struct {
 	meter   meter
 	group   spareGroup // the cgroups of a run not on a spare, or nil
 	release func() error
-	entry   int64 // when Run was called, when tracing
-	sink    int   // where stdout goes on (Cmd.StdoutPipe), or -1
+	entry   int64   // when Run was called, when tracing
+	sink    *sinkFD // where stdout goes on (Cmd.StdoutPipe), or nil
 }
 
 // meter watches one run's process tree.
@@ -125,9 +125,7 @@ func (s *system) run(ctx context.Context, c *Cmd) (res *Result, err error) {
 	if err != nil {
 		return nil, err
 	}
-	if sink >= 0 {
-		defer unix.Close(sink)
-	}
+	defer sink.close()
 	b, err := s.prepare(c, path, lim)
 	if err != nil {
 		return nil, err
@@ -351,7 +349,7 @@ func (s *system) start(c *Cmd, b *box, path string, lim Limits, stdin *os.File) 
 		z: s.zyg, id: id, start: start, status: newRunStatus(report), life: life, meter: b.meter, trace: trace,
 		cpuBase: b.cpuBase,
 		stdout:  &capture{fd: r[0], limit: int64(lim.Output), sink: b.sink},
-		stderr:  &capture{fd: r[1], limit: int64(lim.Stderr), sink: -1},
+		stderr:  &capture{fd: r[1], limit: int64(lim.Stderr)},
 	}, nil
 }
 

@@ -120,22 +120,25 @@ type capture struct {
 	total int64
 	ended bool
 
-	sink     int    // the non-blocking descriptor the stream goes on to, or -1
-	pending  []byte // read, not yet taken by the sink: nothing more is read until it is
-	passed   int64  // bytes the sink took
-	sinkGone bool   // the sink's reader went away: the rest is dropped
+	sink     *sinkFD // the non-blocking descriptor the stream goes on to, or nil
+	pending  []byte  // read, not yet taken by the sink: nothing more is read until it is
+	passed   int64   // bytes the sink took
+	sinkGone bool    // the sink's reader went away: the rest is dropped
 	// held is len(pending), and reading is set around each read of the
 	// stream, for a Probe (another goroutine): bytes are in the stream's
 	// pipe, or reading, or held, until they are in the sink's
 	held    atomic.Int64
 	reading atomic.Bool
+	// closed is set once the stream has ended while passed on to a sink:
+	// all of it went on, and the sink is closed
+	closed atomic.Bool
 }
 
 func (c *capture) read() {
 	if c.ended {
 		return
 	}
-	if c.sink >= 0 {
+	if c.sink != nil {
 		c.forward()
 		return
 	}
@@ -177,8 +180,12 @@ func (c *capture) forward() {
 			c.reading.Store(false)
 			return
 		default:
+			// the end: pending was flushed before this read, so all of
+			// it went on, and the sink's reader may see the end too
 			c.reading.Store(false)
 			c.ended = true
+			c.sink.close()
+			c.closed.Store(true)
 			return
 		}
 	}
@@ -187,7 +194,7 @@ func (c *capture) forward() {
 // flush writes pending to the sink and reports whether all of it went.
 func (c *capture) flush() bool {
 	for len(c.pending) > 0 && !c.sinkGone {
-		n, err := unix.Write(c.sink, c.pending)
+		n, err := unix.Write(c.sink.fd, c.pending)
 		switch {
 		case n > 0:
 			c.passed += int64(n)
@@ -209,6 +216,9 @@ func (c *capture) flush() bool {
 // pending rather than for its stream.
 func (c *capture) blocked() bool { return len(c.pending) > 0 && !c.sinkGone }
 
+// outputClosed is Probe.OutputClosed.
+func (e *execution) outputClosed() bool { return e.stdout.closed.Load() }
+
 // done says whether the stream has ended and everything read went on.
 func (c *capture) done() bool { return c.ended && !c.blocked() }
 
@@ -219,6 +229,7 @@ func (c *capture) close() {
 	}
 	c.ended = true
 	c.pending = nil
+	c.sink.close()
 }
 
 // wait reads what the run's pipes hold and, unless enough, waits up to
@@ -237,7 +248,7 @@ func (e *execution) wait(timeout time.Duration, enough func() bool) {
 	for _, c := range []*capture{e.stdout, e.stderr} {
 		switch {
 		case c.blocked():
-			fds = append(fds, unix.PollFd{Fd: int32(c.sink), Events: unix.POLLOUT})
+			fds = append(fds, unix.PollFd{Fd: int32(c.sink.fd), Events: unix.POLLOUT})
 		case !c.ended:
 			fds = append(fds, unix.PollFd{Fd: int32(c.fd), Events: unix.POLLIN})
 		}
