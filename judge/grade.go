@@ -238,13 +238,23 @@ func (g *grader) runAll(ctx context.Context, tests []kattis.Test) ([]TestResult,
 		next     int
 		stopAt   = len(tests) // the first test, in order, that Stop ended the grading at
 		wg       sync.WaitGroup
+		workers  = min(max(g.opts.Parallel, 1), len(tests))
+		base     = workers
+		asleep   int // tests whose run sleeps, its token lent (asleep.go)
 	)
-	work := func() {
+	var work func()
+	work = func() {
 		defer wg.Done()
 		var wd workDir
 		defer wd.remove()
 		for {
 			mu.Lock()
+			if workers > base+asleep {
+				// one that took the place of a sleeper that has ended
+				workers--
+				mu.Unlock()
+				return
+			}
 			i := next
 			next++
 			stop := i >= len(tests) || firstErr != nil || ctx.Err() != nil
@@ -256,11 +266,34 @@ func (g *grader) runAll(ctx context.Context, tests []kattis.Test) ([]TestResult,
 			if skip {
 				continue
 			}
-			tr, err := g.runTest(ctxs[i], i, tests[i], &wd)
+			tctx, slept := ctxs[i], false
+			if !g.opts.Lazy {
+				// a test that sleeps gives its place to the next one
+				// (under Lazy, the next would likely run in vain: the
+				// sleeper is likely to fail and decide)
+				tctx = withAsleep(tctx, func() {
+					mu.Lock()
+					defer mu.Unlock()
+					if slept {
+						return // a later pass of the same test
+					}
+					slept = true
+					asleep++
+					if next < len(tests) && firstErr == nil {
+						workers++
+						wg.Add(1)
+						go work()
+					}
+				})
+			}
+			tr, err := g.runTest(tctx, i, tests[i], &wd)
 			if !g.opts.Outputs.keeps(tr.Verdict) {
 				tr.Output = nil
 			}
 			mu.Lock()
+			if slept {
+				asleep--
+			}
 			switch {
 			case err != nil && ctxs[i].Err() != nil:
 				// cancelled: by ctx, or because an earlier test failed under Lazy
@@ -290,8 +323,8 @@ func (g *grader) runAll(ctx context.Context, tests []kattis.Test) ([]TestResult,
 			mu.Unlock()
 		}
 	}
-	for range min(max(g.opts.Parallel, 1), len(tests)) {
-		wg.Add(1)
+	wg.Add(workers)
+	for range workers {
 		go work()
 	}
 	wg.Wait()

@@ -84,6 +84,7 @@ type Judge struct {
 	tmp  string        // the Judge's own directory, removed by Close
 	lock *os.File      // its lock file, locked while the Judge lives
 	runs chan struct{} // a token per program in flight
+	lent lending       // the tokens of runs asleep, lent away (asleep.go)
 
 	boxGoCache  string // every build in a box reads it; only the judge writes it
 	toolGoCache string // the judge's own `go list std`
@@ -130,7 +131,7 @@ func New(cfg Config) (*Judge, error) {
 		cfg.Sandbox.CacheDir = cfg.CacheDir
 	}
 	j := &Judge{
-		cfg: cfg, runs: make(chan struct{}, cfg.MaxRuns),
+		cfg: cfg, runs: make(chan struct{}, cfg.MaxRuns), lent: lending{room: memoryTotal() / 2},
 		boxGoCache: filepath.Join(cfg.CacheDir, "go-build-box"), toolGoCache: filepath.Join(cfg.CacheDir, "go-build"),
 		tools: map[string]*toolEntry{}, versions: map[string]*toolVersion{}, goWarm: map[string]bool{}, goStdPkgs: map[string]map[string]bool{}, compilers: map[string]string{},
 	}
@@ -247,13 +248,27 @@ func (j *Judge) table(langs *Languages) *Languages {
 }
 
 // run runs one program in the sandbox, once a token of MaxRuns is free.
+// A test's run (its context has an asleep hook, withAsleep) that sleeps
+// lends its token away (watchAsleep).
 func (j *Judge) run(ctx context.Context, c *sandbox.Cmd) (*sandbox.Result, error) {
 	select {
 	case j.runs <- struct{}{}:
 	case <-ctx.Done():
 		return nil, ctx.Err()
 	}
-	defer func() { <-j.runs }()
+	if _, test := ctx.Value(asleepKey{}).(func()); test && c.Probe == nil {
+		cc := *c
+		cc.Probe = &sandbox.Probe{}
+		c = &cc
+	}
+	stop := j.watchAsleep(ctx, c.Probe, c.Limits.Memory)
+	defer func() {
+		if stop() {
+			j.lent.give(c.Limits.Memory)
+		} else {
+			<-j.runs
+		}
+	}()
 	return j.sb.Run(ctx, c)
 }
 

@@ -78,6 +78,14 @@ func (p *Probe) OutputClosed() bool {
 	return p.run != nil && p.run.outputClosed()
 }
 
+// UnderWay says whether the run is under way: its tree is known and has
+// not ended.
+func (p *Probe) UnderWay() bool {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return p.run != nil
+}
+
 // CPU is the run's CPU time as the sandbox last polled it (every few
 // milliseconds, to a clock tick), for a caller that waits for it to stand
 // still before it looks closer; 0 before the run.
