@@ -3,6 +3,7 @@ package judge
 import (
 	"context"
 	"os"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -61,5 +62,51 @@ func TestAsleepLendsRun(t *testing.T) {
 	}
 	if j.lent.n != 0 || j.lent.memory != 0 || len(j.runs) != 0 {
 		t.Errorf("after the grading: %d runs lent (%v), %d tokens held; want none", j.lent.n, j.lent.memory, len(j.runs))
+	}
+}
+
+// TestThenTimeLimit grades, one test at a time, a submission that is fast
+// on the first test and loops forever on the others, under a time limit
+// of 4 s and a ThenTimeLimit of 1 s: the first two tests run under 4 s
+// (CPU 4 s, or the wall clock's 9 s on a busy machine), and once the
+// second has been TLE, the others under 1 s (or 3 s of wall clock).
+func TestThenTimeLimit(t *testing.T) {
+	files := map[string]string{
+		"problem.yaml": "problem_format_version: 2023-07\nname: Loop\nuuid: 1d7f4e1b-6b5f-4c8f-8e6a-3a1e9d2f4c82\n" +
+			"license: cc0\nsource: optjudge tests\n",
+	}
+	names := []string{"1", "2", "3", "4"}
+	for _, name := range names {
+		files["data/secret/"+name+".in"] = name + "\n"
+		files["data/secret/"+name+".ans"] = name + "\n"
+	}
+	p := writePackage(t, "loop", files)
+	j := newJudge(t)
+	src := writeSource(t, "sub.c", "#include <stdio.h>\nint main(void) { int x; if (scanf(\"%d\", &x) == 1 && x == 1) { puts(\"1\"); return 0; } for (volatile int i = 0;; i++); }\n")
+	o := GradeOptions{Tests: testsNamed(t, p, "secret/1", "secret/2", "secret/3", "secret/4"), TimeLimit: 4 * time.Second, ThenTimeLimit: time.Second, Parallel: 1}
+	r, err := j.Grade(context.Background(), p, Submission{Path: src}, BuildOptions{}, o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []struct {
+		v      verdict.Verdict
+		limits []string
+	}{
+		{verdict.AC, nil},
+		{verdict.TLE, []string{"over the 4s limit", "over the 9s limit"}},
+		{verdict.TLE, []string{"over the 1s limit", "over the 3s limit"}},
+		{verdict.TLE, []string{"over the 1s limit", "over the 3s limit"}},
+	}
+	if len(r.Tests) != len(want) {
+		t.Fatalf("got %d tests, want %d", len(r.Tests), len(want))
+	}
+	for i, tr := range r.Tests {
+		ok := tr.Verdict == want[i].v && (want[i].limits == nil || strings.Contains(tr.Message, want[i].limits[0]) || strings.Contains(tr.Message, want[i].limits[1]))
+		if !ok {
+			t.Errorf("%s: got %v %q, want %v %v", tr.Name, tr.Verdict, tr.Message, want[i].v, want[i].limits)
+		}
+	}
+	if r.Verdict != verdict.TLE || r.Limits.Time != 4*time.Second {
+		t.Errorf("got %v under %v, want TLE under the time limit, 4s", r.Verdict, r.Limits.Time)
 	}
 }

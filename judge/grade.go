@@ -27,6 +27,18 @@ type GradeOptions struct {
 	TimeLimit   time.Duration // CPU time per test; 0: the problem's
 	WallLimit   time.Duration // 0: 2 x TimeLimit + 1 s
 	MemoryLimit bytesize.Size // 0: the problem's
+	// ThenTimeLimit, when set below the time limit, is the CPU limit of
+	// the tests that start once a test has been TLE (by its CPU or wall
+	// clock) under the time limit; their wall-clock limit goes with it
+	// (twice it and a second, or WallLimit, if lower). judge verify raises
+	// a time-limit-exceeded submission's limit to see that a test exceeds
+	// that, and holds its tests to their expectations under the real limit
+	// (Judge.Regrade): once one test has exceeded the raised limit, the
+	// others need only run to the real one. Which tests ran under which
+	// limit then depends on timing; their verdicts under ThenTimeLimit
+	// (Regrade) do not, nor does whether one test was TLE under the time
+	// limit.
+	ThenTimeLimit time.Duration
 	// Lazy skips the tests whose results can no longer change the
 	// outcome, as the grading rules say from the results so far: after
 	// the first test that is not AC, every other; in a Kattis package's own
@@ -80,6 +92,10 @@ func (o Outputs) keeps(v verdict.Verdict) bool {
 	return o == OutputsAll || (o == OutputsRejected && v != verdict.AC)
 }
 
+// defaultWall is the wall-clock limit that goes with the CPU limit cpu
+// unless one is given.
+func defaultWall(cpu time.Duration) time.Duration { return 2*cpu + time.Second }
+
 // limits are the limits in force for a grading.
 func (o *GradeOptions) limits(p *problems.Problem) Limits {
 	l := Limits{Time: p.Limits.Time, Memory: p.Limits.Memory, Output: p.Limits.Output}
@@ -89,7 +105,7 @@ func (o *GradeOptions) limits(p *problems.Problem) Limits {
 	if o.MemoryLimit > 0 {
 		l.Memory = o.MemoryLimit
 	}
-	l.Wall = 2*l.Time + time.Second
+	l.Wall = defaultWall(l.Time)
 	if o.WallLimit > 0 {
 		l.Wall = o.WallLimit
 	}
@@ -240,8 +256,10 @@ func (g *grader) runAll(ctx context.Context, tests []kattis.Test) ([]TestResult,
 		wg       sync.WaitGroup
 		workers  = min(max(g.opts.Parallel, 1), len(tests))
 		base     = workers
-		asleep   int // tests whose run sleeps, its token lent (asleep.go)
+		asleep   int  // tests whose run sleeps, its token lent (asleep.go)
+		over     bool // a test was TLE under the time limit: ThenTimeLimit applies
 	)
+	then := g.then()
 	var work func()
 	work = func() {
 		defer wg.Done()
@@ -266,6 +284,10 @@ func (g *grader) runAll(ctx context.Context, tests []kattis.Test) ([]TestResult,
 			if skip {
 				continue
 			}
+			run := g
+			if over && then != nil {
+				run = then
+			}
 			tctx, slept := ctxs[i], false
 			if !g.opts.Lazy {
 				// a test that sleeps gives its place to the next one
@@ -286,13 +308,16 @@ func (g *grader) runAll(ctx context.Context, tests []kattis.Test) ([]TestResult,
 					}
 				})
 			}
-			tr, err := g.runTest(tctx, i, tests[i], &wd)
+			tr, err := run.runTest(tctx, i, tests[i], &wd)
 			if !g.opts.Outputs.keeps(tr.Verdict) {
 				tr.Output = nil
 			}
 			mu.Lock()
 			if slept {
 				asleep--
+			}
+			if run == g && err == nil && tr.Verdict == verdict.TLE {
+				over = true
 			}
 			switch {
 			case err != nil && ctxs[i].Err() != nil:
@@ -346,6 +371,19 @@ func (g *grader) runAll(ctx context.Context, tests []kattis.Test) ([]TestResult,
 		}
 	}
 	return out, ctx.Err()
+}
+
+// then is the grader of the tests under ThenTimeLimit, or nil when there
+// is none.
+func (g *grader) then() *grader {
+	if g.opts.ThenTimeLimit <= 0 || g.opts.ThenTimeLimit >= g.limits.Time {
+		return nil
+	}
+	t := *g
+	t.limits.Time = g.opts.ThenTimeLimit
+	t.limits.Wall = min(g.limits.Wall, defaultWall(t.limits.Time))
+	t.limits.fill()
+	return &t
 }
 
 // progress starts the goroutine that calls Progress, fed without blocking

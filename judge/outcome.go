@@ -45,19 +45,19 @@ type outcome struct {
 	earlier []sandbox.Result
 }
 
-// within is o's outcome under the CPU limit limit (Regrade): a pass over
-// it ends the test there; pass is its index among the passes, or -1 when
-// the passes are those of o.
-func (o outcome) within(limit time.Duration) (_ outcome, pass int) {
+// within is o's outcome under the lower CPU and wall-clock limits cpu and
+// wall (Regrade): a pass over them ends the test there; pass is its index
+// among the passes, or -1 when the passes are those of o.
+func (o outcome) within(cpu, wall time.Duration) (_ outcome, pass int) {
 	if o.failure != nil {
 		return o, -1
 	}
 	for i, r := range o.earlier {
-		if st := r.Within(limit); st != sandbox.OK {
+		if st := r.Within(cpu, wall); st != sandbox.OK {
 			return outcome{status: st, run: r, earlier: o.earlier[:i]}, i
 		}
 	}
-	o.status = o.run.Within(limit)
+	o.status = o.run.Within(cpu, wall)
 	return o, -1
 }
 

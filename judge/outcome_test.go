@@ -3,6 +3,7 @@ package judge
 import (
 	"context"
 	"errors"
+	"strings"
 	"syscall"
 	"testing"
 	"time"
@@ -77,7 +78,9 @@ func TestOutcomeVerdict(t *testing.T) {
 // mapping Grade uses, under the lower limit: a run over it is TLE, even one
 // that reached its memory limit (which may have come after); an
 // interactive validator's first wrong answer stands, its CPU time capped
-// at the lower limit, as problemtools' verifyproblem has it.
+// at the lower limit, as problemtools' verifyproblem has it; a run that
+// took longer than the wall-clock limit that goes with the lower one (3 s
+// with 1 s) is TLE by the wall clock.
 func TestRegradeDecidesAsGrade(t *testing.T) {
 	p := sumProblem(t)
 	l := Limits{Time: 4 * time.Second, Wall: 9 * time.Second, Memory: 64 * bytesize.MiB, Output: bytesize.MiB}
@@ -93,6 +96,8 @@ func TestRegradeDecidesAsGrade(t *testing.T) {
 		o.check(checkers.Result{Verdict: v}, "")
 		return o
 	}
+	slept := ok(verdict.AC)
+	slept.run.Wall = 5 * time.Second
 	first := ok(verdict.WA)
 	first.status, first.run.Status, first.validatorFirst = sandbox.TimeLimit, sandbox.TimeLimit, true
 	r := &Report{Submission: "s", Limits: l, Compile: CompileResult{OK: true}, Tests: []TestResult{
@@ -102,6 +107,7 @@ func TestRegradeDecidesAsGrade(t *testing.T) {
 		mk("secret/memory late", &outcome{status: sandbox.MemoryLimit, run: sandbox.Result{Status: sandbox.MemoryLimit}}, 1500*time.Millisecond),
 		mk("secret/memory early", &outcome{status: sandbox.MemoryLimit, run: sandbox.Result{Status: sandbox.MemoryLimit}}, 500*time.Millisecond),
 		mk("secret/validator first", first, 4*time.Second),
+		mk("secret/sleeps", slept, 10*time.Millisecond),
 	}}
 	want := []struct {
 		v   verdict.Verdict
@@ -114,6 +120,7 @@ func TestRegradeDecidesAsGrade(t *testing.T) {
 		{verdict.TLE, "CPU time over the 1s limit", 1500 * time.Millisecond},
 		{verdict.MLE, "memory over the 64MiB limit", 500 * time.Millisecond},
 		{verdict.WA, "", time.Second},
+		{verdict.TLE, "wall time over the 3s limit", 10 * time.Millisecond},
 	}
 	out, err := (&Judge{}).Regrade(context.Background(), p, nil, r, time.Second)
 	if err != nil {
@@ -121,7 +128,7 @@ func TestRegradeDecidesAsGrade(t *testing.T) {
 	}
 	for i, w := range want {
 		tr := out.Tests[i]
-		if tr.Verdict != w.v || tr.Message != w.msg || tr.CPU != w.cpu {
+		if tr.Verdict != w.v || !strings.HasPrefix(tr.Message, w.msg) || (w.msg == "" && tr.Message != "") || tr.CPU != w.cpu {
 			t.Errorf("%s: got %v %q CPU %v, want %v %q CPU %v", tr.Name, tr.Verdict, tr.Message, tr.CPU, w.v, w.msg, w.cpu)
 		}
 	}

@@ -84,16 +84,19 @@ func (g *grader) score(ctx context.Context, r *Report, tests []kattis.Test) erro
 }
 
 // Regrade grades r, a report of Grade, again as if its tests had run under
-// the CPU time limit limit, below the one they ran under: each test's
-// verdict is decided again, as Grade decides it, with the status its run
-// would have had under that limit (sandbox.Result.Within: a run that took
-// more is TLE, whatever else it did after). judge verify runs the
+// the CPU time limit limit, below the one they ran under, and the
+// wall-clock limit that goes with it (twice it and a second, or r's, if
+// lower): each test's verdict is decided again, as Grade decides it, with
+// the status its run would have had under those limits
+// (sandbox.Result.Within: a run that took more is TLE, whatever else it
+// did after). judge verify runs the
 // time-limit-exceeded submissions under a raised limit, to measure their
 // margin, and holds them to their expectations under the real one.
 func (j *Judge) Regrade(ctx context.Context, p *problems.Problem, langs *Languages, r *Report, limit time.Duration) (*Report, error) {
 	out := *r
 	out.Tests = slices.Clone(r.Tests)
 	out.Limits.Time = limit
+	out.Limits.Wall = min(out.Limits.Wall, defaultWall(limit))
 	out.Limits.fill()
 	for i := range out.Tests {
 		t := &out.Tests[i]
@@ -101,7 +104,7 @@ func (j *Judge) Regrade(ctx context.Context, p *problems.Problem, langs *Languag
 		if t.outcome == nil {
 			return nil, fmt.Errorf("regrading %s: test %s has no run to regrade (a report read back from JSON?)", r.Submission, t.Name)
 		}
-		o, pass := t.outcome.within(limit)
+		o, pass := t.outcome.within(limit, out.Limits.Wall)
 		o.decide(t, out.Limits)
 		if pass >= 0 {
 			t.Passes = slices.Clone(t.Passes[:pass+1])

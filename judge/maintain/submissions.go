@@ -518,6 +518,11 @@ func (v *verifier) grade(ctx context.Context, ex example, pp *judge.Prepared, li
 		if v.p.Package.Layout == kattis.LayoutKattis {
 			o.TimeLimit = scale(limit, v.rep.Rules.TLE) // problemtools' timelim_high
 		}
+		if upperOnly(ex.sub) && limit != kattis.UnknownTimeLimit {
+			// one test over the raised limit meets the bound; the
+			// others are held to their expectations under the limit
+			o.ThenTimeLimit = limit
+		}
 		if o.WallLimit == 0 {
 			// Over the raised limit is TLE by the CPU or by the wall
 			// clock alike; one that waits (an interaction that
@@ -545,6 +550,13 @@ func (v *verifier) grade(ctx context.Context, ex example, pp *judge.Prepared, li
 	}
 	slowestOf(res, r)
 	return res, r, nil
+}
+
+// upperOnly says whether s bounds the time limit from above only, on
+// every test: its raised limit need then hold for one test alone.
+func upperOnly(s kattis.ExampleSubmission) bool {
+	b := s.Bounds()
+	return len(b) > 0 && !slices.ContainsFunc(b, func(b kattis.Bound) bool { return b.Kind != kattis.TimeBoundUpper || b.Tests != "" })
 }
 
 // slowestOf fills in the slowest test, and the test that decided a

@@ -278,13 +278,18 @@ type Result struct {
 	trace []string // "MICROSECONDS STEP" lines, with Options.trace
 }
 
-// Within is the status the run would have had under the CPU limit cpu,
-// below the one it ran under: TimeLimit when it used more (it was still
-// running when that limit would have ended it, and nothing it did later,
-// memory, output or its end, is known to have come first), else its own.
-func (r *Result) Within(cpu time.Duration) Status {
-	if cpu > 0 && r.CPU > cpu {
+// Within is the status the run would have had under the CPU limit cpu
+// and the wall-clock limit wall, below the ones it ran under (0: not
+// lowered): TimeLimit when it used more CPU time, else WallTimeLimit when
+// it took longer (it was still running when that limit would have ended
+// it, and nothing it did later, memory, output or its end, is known to
+// have come first), else its own.
+func (r *Result) Within(cpu, wall time.Duration) Status {
+	switch {
+	case cpu > 0 && r.CPU > cpu:
 		return TimeLimit
+	case wall > 0 && r.Wall > wall:
+		return WallTimeLimit
 	}
 	return r.Status
 }

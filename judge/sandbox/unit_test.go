@@ -78,24 +78,32 @@ func TestMemoryEvents(t *testing.T) {
 }
 
 // TestWithin: the status under a lower CPU limit is TimeLimit for a run
-// that used more, whatever it did after, and its own otherwise.
+// that used more, whatever it did after; under a lower wall-clock limit,
+// WallTimeLimit for one that took longer (the CPU limit first); its own
+// otherwise.
 func TestWithin(t *testing.T) {
 	tests := []struct {
 		r    Result
 		cpu  time.Duration
+		wall time.Duration
 		want Status
 	}{
-		{Result{Status: OK, CPU: 400 * time.Millisecond}, 500 * time.Millisecond, OK},
-		{Result{Status: OK, CPU: 600 * time.Millisecond}, 500 * time.Millisecond, TimeLimit},
-		{Result{Status: NonZeroExit, CPU: 600 * time.Millisecond}, 500 * time.Millisecond, TimeLimit},
-		{Result{Status: MemoryLimit, CPU: 600 * time.Millisecond}, 500 * time.Millisecond, TimeLimit},
-		{Result{Status: MemoryLimit, CPU: 400 * time.Millisecond}, 500 * time.Millisecond, MemoryLimit},
-		{Result{Status: WallTimeLimit, CPU: 10 * time.Millisecond}, 500 * time.Millisecond, WallTimeLimit},
-		{Result{Status: OK, CPU: 600 * time.Millisecond}, 0, OK},
+		{Result{Status: OK, CPU: 400 * time.Millisecond}, 500 * time.Millisecond, 0, OK},
+		{Result{Status: OK, CPU: 600 * time.Millisecond}, 500 * time.Millisecond, 0, TimeLimit},
+		{Result{Status: NonZeroExit, CPU: 600 * time.Millisecond}, 500 * time.Millisecond, 0, TimeLimit},
+		{Result{Status: MemoryLimit, CPU: 600 * time.Millisecond}, 500 * time.Millisecond, 0, TimeLimit},
+		{Result{Status: MemoryLimit, CPU: 400 * time.Millisecond}, 500 * time.Millisecond, 0, MemoryLimit},
+		{Result{Status: WallTimeLimit, CPU: 10 * time.Millisecond}, 500 * time.Millisecond, 0, WallTimeLimit},
+		{Result{Status: OK, CPU: 600 * time.Millisecond}, 0, 0, OK},
+		{Result{Status: OK, CPU: 10 * time.Millisecond, Wall: 4 * time.Second}, 500 * time.Millisecond, 2 * time.Second, WallTimeLimit},
+		{Result{Status: NonZeroExit, CPU: 10 * time.Millisecond, Wall: 4 * time.Second}, 500 * time.Millisecond, 2 * time.Second, WallTimeLimit},
+		{Result{Status: OK, CPU: 600 * time.Millisecond, Wall: 4 * time.Second}, 500 * time.Millisecond, 2 * time.Second, TimeLimit},
+		{Result{Status: OK, CPU: 10 * time.Millisecond, Wall: time.Second}, 500 * time.Millisecond, 2 * time.Second, OK},
+		{Result{Status: OK, CPU: 10 * time.Millisecond, Wall: 4 * time.Second}, 500 * time.Millisecond, 0, OK},
 	}
 	for _, tt := range tests {
-		if got := tt.r.Within(tt.cpu); got != tt.want {
-			t.Errorf("%v with CPU %v within %v: got %v, want %v", tt.r.Status, tt.r.CPU, tt.cpu, got, tt.want)
+		if got := tt.r.Within(tt.cpu, tt.wall); got != tt.want {
+			t.Errorf("%v with CPU %v, wall %v within %v, %v: got %v, want %v", tt.r.Status, tt.r.CPU, tt.r.Wall, tt.cpu, tt.wall, got, tt.want)
 		}
 	}
 }
