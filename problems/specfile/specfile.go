@@ -1,7 +1,8 @@
-// Package specfile reads what both problem.yaml formats share: the errors
-// that name a file, its line and the field, and the YAML decoding that finds
-// them (syntax errors, unknown keys, values of the wrong type, keys given
-// twice).
+// Package specfile reads what the YAML spec formats share (both
+// problem.yaml formats, and puzzle.yaml through a Format of its own): the
+// errors that name a file, its line and the field, and the YAML decoding
+// that finds them (syntax errors, unknown keys, values of the wrong type,
+// keys given twice).
 package specfile
 
 import (
@@ -14,7 +15,7 @@ import (
 	"gopkg.in/yaml.v3"
 )
 
-// Error is a problem with one field of a problem.yaml.
+// Error is a problem with one field of a spec file.
 type Error struct {
 	File  string
 	Line  int    // 0 when unknown
@@ -36,7 +37,7 @@ func (e *Error) Error() string {
 	return b.String()
 }
 
-// Errors is every problem found in one problem.yaml.
+// Errors is every problem found in one spec file.
 type Errors []*Error
 
 func (es Errors) Error() string {
@@ -51,7 +52,7 @@ var lineRE = regexp.MustCompile(`^line (\d+): (.*)$`)
 
 // Syntax turns "yaml: line 3: did not find expected key" into
 // "problem.yaml:3: did not find expected key".
-func Syntax(file string, err error) error {
+func Syntax(file string, err error) *Error {
 	msg := strings.TrimPrefix(err.Error(), "yaml: ")
 	if m := lineRE.FindStringSubmatch(msg); m != nil {
 		n, _ := strconv.Atoi(m[1])
@@ -63,15 +64,32 @@ func Syntax(file string, err error) error {
 var fieldNotFoundRE = regexp.MustCompile(`^field (\S+) not found in type \S+$`)
 var cannotRE = regexp.MustCompile("^cannot unmarshal !!(\\w+)(?: `(.*)`)? into (\\S+)$")
 
+// A Format is what sets a YAML format's messages apart from problem.yaml's,
+// which the zero Format gives.
+type Format struct {
+	// TypeName names a Go type, as yaml.v3 spells it ("[]string"), as the
+	// value a key wants ("a list").
+	TypeName func(goType string) string
+	// Null names a null value in "got ..., want ..."; "" names it "null".
+	Null string
+	// KeyPaths gives an empty key a path of its own ("a." within a, not a),
+	// and has a type error name the first value on its line that a key
+	// holds, the document itself only when no key's value is there.
+	KeyPaths bool
+}
+
 // Decode rewrites yaml.v3's type errors so each names the file, the line
-// and the field.
-func Decode(file string, err error, root *yaml.Node) error {
+// and the field: Errors, or an *Error when err is not a type error.
+func Decode(file string, err error, root *yaml.Node) error { return Format{}.Decode(file, err, root) }
+
+// Decode is the package's Decode with f's names and paths.
+func (f Format) Decode(file string, err error, root *yaml.Node) error {
 	var te *yaml.TypeError
 	if !errors.As(err, &te) {
 		return Syntax(file, err)
 	}
 	var es Errors
-	ix := indexPaths(root)
+	ix := f.indexPaths(root)
 	for _, e := range te.Errors {
 		m := lineRE.FindStringSubmatch(e)
 		if m == nil {
@@ -80,20 +98,24 @@ func Decode(file string, err error, root *yaml.Node) error {
 		}
 		line, _ := strconv.Atoi(m[1])
 		se := &Error{File: file, Line: line, Msg: m[2]}
-		if f := fieldNotFoundRE.FindStringSubmatch(m[2]); f != nil {
-			se.Field = ix.keyAt(line, f[1])
+		if k := fieldNotFoundRE.FindStringSubmatch(m[2]); k != nil {
+			se.Field = ix.keyAt(line, k[1])
 			se.Msg = "unknown key"
 		} else if c := cannotRE.FindStringSubmatch(m[2]); c != nil {
 			se.Field = ix.valueAt(line, nodeKind(c[1]))
-			se.Msg = fmt.Sprintf("got %s, want %s", kindName(c[1], c[2]), typeName(c[3]))
+			se.Msg = fmt.Sprintf("got %s, want %s", f.kindName(c[1], c[2]), f.typeName(c[3]))
 		}
 		es = append(es, se)
 	}
 	return es
 }
 
-func kindName(tag, value string) string {
+func (f Format) kindName(tag, value string) string {
 	switch tag {
+	case "null":
+		if f.Null != "" {
+			return f.Null
+		}
 	case "str":
 		return fmt.Sprintf("the string %q", value)
 	case "int", "float":
@@ -108,7 +130,10 @@ func kindName(tag, value string) string {
 	return tag
 }
 
-func typeName(goType string) string {
+func (f Format) typeName(goType string) string {
+	if f.TypeName != nil {
+		return f.TypeName(goType)
+	}
 	switch {
 	case goType == "string":
 		return "a string"
@@ -124,11 +149,11 @@ func typeName(goType string) string {
 	return "a mapping"
 }
 
-func joinPath(prefix, key string) string {
+func (f Format) joinPath(prefix, key string) string {
 	switch {
 	case prefix == "":
 		return key
-	case key == "":
+	case key == "" && !f.KeyPaths:
 		return prefix
 	}
 	return prefix + "." + key
@@ -142,9 +167,16 @@ const MaxKeys = 1000
 // decodes it: its own check makes an error of each duplicate pair, which a
 // file of many repeated keys turns into minutes and gigabytes. With max >
 // 0, a mapping of more than max keys is refused too.
-func DuplicateKeys(file string, n *yaml.Node, max int) error { return dupKeys(file, "", n, max) }
+func DuplicateKeys(file string, n *yaml.Node, max int) error {
+	return Format{}.DuplicateKeys(file, n, max)
+}
 
-func dupKeys(file, prefix string, n *yaml.Node, max int) error {
+// DuplicateKeys is the package's DuplicateKeys with f's paths.
+func (f Format) DuplicateKeys(file string, n *yaml.Node, max int) error {
+	return f.dupKeys(file, "", n, max)
+}
+
+func (f Format) dupKeys(file, prefix string, n *yaml.Node, max int) error {
 	switch n.Kind {
 	case yaml.MappingNode:
 		if max > 0 && len(n.Content)/2 > max {
@@ -153,20 +185,20 @@ func dupKeys(file, prefix string, n *yaml.Node, max int) error {
 		seen := make(map[string]int, len(n.Content)/2)
 		for i := 0; i+1 < len(n.Content); i += 2 {
 			k := n.Content[i]
-			p := joinPath(prefix, k.Value)
+			p := f.joinPath(prefix, k.Value)
 			if k.Kind == yaml.ScalarNode {
 				if line, dup := seen[k.Value]; dup {
 					return &Error{File: file, Line: k.Line, Field: p, Msg: fmt.Sprintf("given twice (first on line %d)", line)}
 				}
 				seen[k.Value] = k.Line
 			}
-			if err := dupKeys(file, p, n.Content[i+1], max); err != nil {
+			if err := f.dupKeys(file, p, n.Content[i+1], max); err != nil {
 				return err
 			}
 		}
 	case yaml.SequenceNode:
 		for i, c := range n.Content {
-			if err := dupKeys(file, fmt.Sprintf("%s[%d]", prefix, i), c, max); err != nil {
+			if err := f.dupKeys(file, fmt.Sprintf("%s[%d]", prefix, i), c, max); err != nil {
 				return err
 			}
 		}
@@ -176,18 +208,23 @@ func dupKeys(file, prefix string, n *yaml.Node, max int) error {
 
 // CollectLines records the line of every mapping value by its dotted path.
 func CollectLines(n *yaml.Node, prefix string, lines map[string]int) {
+	Format{}.CollectLines(n, prefix, lines)
+}
+
+// CollectLines is the package's CollectLines with f's paths.
+func (f Format) CollectLines(n *yaml.Node, prefix string, lines map[string]int) {
 	switch n.Kind {
 	case yaml.MappingNode:
 		for i := 0; i+1 < len(n.Content); i += 2 {
-			p := joinPath(prefix, n.Content[i].Value)
+			p := f.joinPath(prefix, n.Content[i].Value)
 			lines[p] = n.Content[i].Line
-			CollectLines(n.Content[i+1], p, lines)
+			f.CollectLines(n.Content[i+1], p, lines)
 		}
 	case yaml.SequenceNode:
 		for i, c := range n.Content {
 			p := fmt.Sprintf("%s[%d]", prefix, i)
 			lines[p] = c.Line
-			CollectLines(c, p, lines)
+			f.CollectLines(c, p, lines)
 		}
 	}
 }
@@ -204,21 +241,23 @@ func nodeKind(tag string) yaml.Kind {
 
 // nodePaths indexes a document's keys and values by line, so that each
 // of many decode errors finds its path at once: keys by line and name,
-// values by line and kind, the first in document order winning.
+// values by line and kind, the first in document order winning (with
+// KeyPaths, the first that a key holds).
 type nodePaths struct {
+	f      Format
 	keys   map[string]string
 	values map[string]string
 }
 
-func indexPaths(root *yaml.Node) *nodePaths {
-	ix := &nodePaths{keys: map[string]string{}, values: map[string]string{}}
+func (f Format) indexPaths(root *yaml.Node) *nodePaths {
+	ix := &nodePaths{f: f, keys: map[string]string{}, values: map[string]string{}}
 	ix.walk(root, "")
 	return ix
 }
 
 func (ix *nodePaths) walk(n *yaml.Node, prefix string) {
 	if k := valueKey(n.Line, n.Kind); ix.values[k] == "" {
-		if _, seen := ix.values[k]; !seen {
+		if _, seen := ix.values[k]; !seen || ix.f.KeyPaths {
 			ix.values[k] = prefix
 		}
 	}
@@ -226,7 +265,7 @@ func (ix *nodePaths) walk(n *yaml.Node, prefix string) {
 	case yaml.MappingNode:
 		for i := 0; i+1 < len(n.Content); i += 2 {
 			k := n.Content[i]
-			p := joinPath(prefix, k.Value)
+			p := ix.f.joinPath(prefix, k.Value)
 			if key := keyKey(k.Line, k.Value); ix.keys[key] == "" {
 				ix.keys[key] = p
 			}
