@@ -11,6 +11,8 @@
 // (package engine), which never sees YAML.
 package puzzle
 
+import "github.com/optjudge/optjudge/problems/specfile"
+
 // Definition is a puzzle as puzzle.yaml holds it. A definition is its own
 // file rather than a section of problem.yaml: it is long, it has its own
 // schema for editors, and the same file serves several problems.
@@ -282,25 +284,4 @@ func (d *Definition) File() string { return d.file }
 
 // Line returns the line of the key at path ("moves[2].cycles"), or of its
 // nearest enclosing key; 0 when unknown.
-func (d *Definition) Line(path string) int {
-	for p := path; p != ""; p = parent(p) {
-		if n, ok := d.lines[p]; ok {
-			return n
-		}
-	}
-	return 0
-}
-
-// parent is the path of the key enclosing path: "moves[2]" for
-// "moves[2].cycles", "moves" for "moves[2]", "" at the top.
-func parent(path string) string {
-	for i := len(path) - 1; i >= 0; i-- {
-		switch path[i] {
-		case '.':
-			return path[:i]
-		case '[':
-			return path[:i]
-		}
-	}
-	return ""
-}
+func (d *Definition) Line(path string) int { return specfile.LineOf(d.lines, path) }

@@ -318,3 +318,11 @@ func hasType(t any, v any) bool {
 	}
 	return false
 }
+
+// joinPath is the path of key within path, as messages write it.
+func joinPath(path, key string) string {
+	if path == "" {
+		return key
+	}
+	return path + "." + key
+}
