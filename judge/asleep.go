@@ -16,7 +16,8 @@ import (
 // the grading starts another test in its place (runAll). A lent run that
 // wakes up runs on beside the token holders: its CPU time is its own and
 // measured as ever; only its wall time may grow, which its wall limit
-// (1.5 times its CPU limit and a second, at least) leaves room for.
+// (twice its CPU limit and a second by default; judge verify's raised
+// runs 1.5 times and a second) leaves room for.
 //
 // Lent runs are bounded: at most maxAsleep at once, and the memory limits
 // of those lent at once add up to half the machine's memory at most, so
