@@ -67,11 +67,11 @@ func withAsleep(ctx context.Context, asleep func()) context.Context {
 
 // watchAsleep watches a test's run (through its Probe) while it runs, and
 // lends its token of MaxRuns away once it has used no CPU for
-// asleepAfter. The returned func stops the watch and says whether the
-// token was lent (then the run no longer holds it, and the lending is
-// the caller's to give back).
-func (j *Judge) watchAsleep(ctx context.Context, p *sandbox.Probe, mem bytesize.Size) (stop func() (lent bool)) {
-	asleep, _ := ctx.Value(asleepKey{}).(func())
+// asleepAfter, then calls the test's hook asleep (nil: not a test's run,
+// nothing to watch). The returned func stops the watch and says whether
+// the token was lent (then the run no longer holds it, and the lending
+// is the caller's to give back).
+func (j *Judge) watchAsleep(asleep func(), p *sandbox.Probe, mem bytesize.Size) (stop func() (lent bool)) {
 	if asleep == nil || j.lent.room == 0 {
 		return func() bool { return false }
 	}

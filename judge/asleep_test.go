@@ -9,7 +9,21 @@ import (
 	"time"
 
 	"github.com/optjudge/optjudge/judge/verdict"
+	"github.com/optjudge/optjudge/problems"
 )
+
+// echoPackage writes and loads a pass-fail package whose secret tests,
+// named names, each have their name as input and answer.
+func echoPackage(t *testing.T, name, uuid string, names ...string) *problems.Problem {
+	files := map[string]string{
+		"problem.yaml": "problem_format_version: 2023-07\nname: " + name + "\nuuid: " + uuid + "\nlicense: cc0\nsource: optjudge tests\n",
+	}
+	for _, n := range names {
+		files["data/secret/"+n+".in"] = n + "\n"
+		files["data/secret/"+n+".ans"] = n + "\n"
+	}
+	return writePackage(t, name, files)
+}
 
 // TestAsleepLendsRun grades, on a Judge of one run at a time and one test
 // at a time, a submission that sleeps forever on three tests and sleeps a
@@ -18,16 +32,7 @@ import (
 // overlap (one at a time, the last would end two wall limits after the
 // first); the verdicts are those of one test at a time.
 func TestAsleepLendsRun(t *testing.T) {
-	files := map[string]string{
-		"problem.yaml": "problem_format_version: 2023-07\nname: Sleep\nuuid: 0c6f3e0a-5a4e-4b7e-9d59-2f0d8c1e3b71\n" +
-			"license: cc0\nsource: optjudge tests\n",
-	}
-	names := []string{"s1", "s2", "a1", "s3"}
-	for _, name := range names {
-		files["data/secret/"+name+".in"] = name + "\n"
-		files["data/secret/"+name+".ans"] = name + "\n"
-	}
-	p := writePackage(t, "sleep", files)
+	p := echoPackage(t, "sleep", "0c6f3e0a-5a4e-4b7e-9d59-2f0d8c1e3b71", "s1", "s2", "a1", "s3")
 	j := newJudgeConfig(t, Config{MaxRuns: 1})
 	src := writeSource(t, "sub", "#!/bin/sh\nread x\ncase $x in s*) exec sleep 600 ;; esac\nsleep 1\necho $x\n")
 	os.Chmod(src, 0o755)
@@ -71,16 +76,7 @@ func TestAsleepLendsRun(t *testing.T) {
 // (CPU 4 s, or the wall clock's 9 s on a busy machine), and once the
 // second has been TLE, the others under 1 s (or 3 s of wall clock).
 func TestThenTimeLimit(t *testing.T) {
-	files := map[string]string{
-		"problem.yaml": "problem_format_version: 2023-07\nname: Loop\nuuid: 1d7f4e1b-6b5f-4c8f-8e6a-3a1e9d2f4c82\n" +
-			"license: cc0\nsource: optjudge tests\n",
-	}
-	names := []string{"1", "2", "3", "4"}
-	for _, name := range names {
-		files["data/secret/"+name+".in"] = name + "\n"
-		files["data/secret/"+name+".ans"] = name + "\n"
-	}
-	p := writePackage(t, "loop", files)
+	p := echoPackage(t, "loop", "1d7f4e1b-6b5f-4c8f-8e6a-3a1e9d2f4c82", "1", "2", "3", "4")
 	j := newJudge(t)
 	src := writeSource(t, "sub.c", "#include <stdio.h>\nint main(void) { int x; if (scanf(\"%d\", &x) == 1 && x == 1) { puts(\"1\"); return 0; } for (volatile int i = 0;; i++); }\n")
 	o := GradeOptions{Tests: testsNamed(t, p, "secret/1", "secret/2", "secret/3", "secret/4"), TimeLimit: 4 * time.Second, ThenTimeLimit: time.Second, Parallel: 1}

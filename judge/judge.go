@@ -256,12 +256,13 @@ func (j *Judge) run(ctx context.Context, c *sandbox.Cmd) (*sandbox.Result, error
 	case <-ctx.Done():
 		return nil, ctx.Err()
 	}
-	if _, test := ctx.Value(asleepKey{}).(func()); test && c.Probe == nil {
+	asleep, _ := ctx.Value(asleepKey{}).(func())
+	if asleep != nil && c.Probe == nil {
 		cc := *c
 		cc.Probe = &sandbox.Probe{}
 		c = &cc
 	}
-	stop := j.watchAsleep(ctx, c.Probe, c.Limits.Memory)
+	stop := j.watchAsleep(asleep, c.Probe, c.Limits.Memory)
 	defer func() {
 		if stop() {
 			j.lent.give(c.Limits.Memory)

@@ -98,11 +98,14 @@ func (s *stallWatch) watch(done <-chan struct{}) bool {
 		if s.release != nil && s.valClosed() {
 			s.release()
 			s.release = nil
-			t.Reset(stallEvery)
+			every = stallEvery
+			t.Reset(every)
 			quiet, seen = 0, nil
 			continue
 		}
-		if !stalls || now.Before(next) {
+		if !stalls || (every != stallEvery && now.Before(next)) {
+			// between the stall watch's looks (ticks a stallEvery
+			// apart need no such gate: their times jitter)
 			continue
 		}
 		next = now.Add(stallEvery)
