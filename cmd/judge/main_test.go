@@ -111,6 +111,10 @@ func TestCLI(t *testing.T) {
 		out, err := judge(args, input)
 		return maskTimes(maskDoctor(out, true)), err
 	}
+	// each command's output goes into its file's diff on failure; logging
+	// every command of every file would bury that diff (go test cuts long
+	// output short)
+	ts.DisableLogging = true
 	ts.Run(t, *update)
 }
 
