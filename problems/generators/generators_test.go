@@ -188,7 +188,14 @@ data:
 // TestParseErrors: every mistake names the file, the line and the field,
 // and all of them are reported.
 func TestParseErrors(t *testing.T) {
+	// aliases of aliases: 2^40 tests from 42 lines
+	laughs := "a0: &a0 {x: gen.py}\n"
+	for i := 1; i <= 40; i++ {
+		laughs += fmt.Sprintf("a%d: &a%d {p: *a%d, q: *a%d}\n", i, i, i-1, i-1)
+	}
+	laughs += "data:\n  secret:\n    data: *a40\n"
 	tests := []struct{ name, src, want string }{
+		{"aliases", laughs, "generators.yaml:1: its aliases expand it to more than 1048576 entries"},
 		{"syntax", "data: [", "generators.yaml:1: did not find expected node content"},
 		{"not a mapping", "- a", "generators.yaml:1: want a mapping of keys to values"},
 		{"duplicate", "data:\n  sample: {}\n  sample: {}\n", "generators.yaml:3: data.sample: given twice (first on line 2)"},

@@ -94,7 +94,7 @@ func Parse(data []byte, name string, o Options) (*Config, error) {
 		keys: map[string][]known{}, included: map[string]bool{}, byPath: map[string]*Case{}, rules: map[string]*Case{}}
 	var doc yaml.Node
 	if err := yaml.Unmarshal(data, &doc); err != nil {
-		return nil, syntaxError(name, err)
+		return nil, specfile.Errors{specfile.Syntax(name, err)}
 	}
 	root := &yaml.Node{Kind: yaml.MappingNode, Line: 1, Column: 1}
 	if len(doc.Content) > 0 && !isNull(doc.Content[0]) {
@@ -103,8 +103,11 @@ func Parse(data []byte, name string, o Options) (*Config, error) {
 	if root.Kind != yaml.MappingNode {
 		return nil, specfile.Errors{{File: name, Line: root.Line, Msg: "want a mapping of keys to values"}}
 	}
-	if err := p.duplicates(root, ""); err != nil {
-		return nil, err
+	if n := expanded(root, map[*yaml.Node]int{}); n > maxNodes {
+		return nil, specfile.Errors{{File: name, Line: root.Line, Msg: fmt.Sprintf("its aliases expand it to more than %d entries", maxNodes)}}
+	}
+	if err := (specfile.Format{KeyPaths: true}).DuplicateKeys(name, root, 0); err != nil {
+		return nil, specfile.Errors{err.(*specfile.Error)}
 	}
 	if isCase(root) {
 		return nil, specfile.Errors{{File: name, Line: root.Line, Msg: "the top level must be a directory, not a test (it has a key of a test: " + strings.Join(caseKeysIn(root), ", ") + ")"}}

@@ -6,13 +6,10 @@ import (
 	"errors"
 	"fmt"
 	"path"
-	"regexp"
 	"strconv"
 	"strings"
 
 	"gopkg.in/yaml.v3"
-
-	"github.com/optjudge/optjudge/problems/specfile"
 )
 
 // Seed is BAPCtools' seed of a generator command: the SHA-512 of the salt,
@@ -208,41 +205,30 @@ func cut(l string, col int) string {
 	return l[min(col, len(l)-len(t)):]
 }
 
-// duplicates finds a key given twice in a mapping, as BAPCtools' YAML
-// reader refuses it.
-func (p *parser) duplicates(n *yaml.Node, field string) error {
-	switch n.Kind {
-	case yaml.MappingNode:
-		seen := map[string]int{}
-		for _, kv := range pairs(n) {
-			f := join(field, kv[0].Value)
-			if line, dup := seen[kv[0].Value]; dup {
-				return specfile.Errors{{File: p.file, Line: kv[0].Line, Field: f, Msg: fmt.Sprintf("given twice (first on line %d)", line)}}
-			}
-			seen[kv[0].Value] = kv[0].Line
-			if err := p.duplicates(kv[1], f); err != nil {
-				return err
-			}
-		}
-	case yaml.SequenceNode:
-		for i, c := range n.Content {
-			if err := p.duplicates(c, fmt.Sprintf("%s[%d]", field, i)); err != nil {
-				return err
-			}
+// maxNodes bounds a generators.yaml's entries with its aliases expanded:
+// the parser walks an alias's value as often as it is named, so a few
+// lines that alias aliases would otherwise take it for ever.
+const maxNodes = 1 << 20
+
+// expanded counts n's nodes with every alias expanded, at most maxNodes+1;
+// seen remembers each node's count (an alias names a node before it, never
+// one that holds it, so there are no cycles).
+func expanded(n *yaml.Node, seen map[*yaml.Node]int) int {
+	if c, ok := seen[n]; ok {
+		return c
+	}
+	c := 1
+	if n.Kind == yaml.AliasNode {
+		c = expanded(n.Alias, seen)
+	}
+	for _, k := range n.Content {
+		if c += expanded(k, seen); c > maxNodes {
+			break
 		}
 	}
-	return nil
-}
-
-var lineRE = regexp.MustCompile(`^line (\d+): (.*)$`)
-
-func syntaxError(file string, err error) error {
-	msg := strings.TrimPrefix(err.Error(), "yaml: ")
-	if m := lineRE.FindStringSubmatch(msg); m != nil {
-		n, _ := strconv.Atoi(m[1])
-		return specfile.Errors{{File: file, Line: n, Msg: m[2]}}
-	}
-	return specfile.Errors{{File: file, Msg: msg}}
+	c = min(c, maxNodes+1)
+	seen[n] = c
+	return c
 }
 
 // pairs lists a mapping's keys with their values (aliases resolved).
