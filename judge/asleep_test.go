@@ -106,3 +106,32 @@ func TestThenTimeLimit(t *testing.T) {
 		t.Errorf("got %v under %v, want TLE under the time limit, 4s", r.Verdict, r.Limits.Time)
 	}
 }
+
+// TestSleepWallLimit: a test's run that sleeps past SleepWallLimit is TLE
+// there, not at its wall limit, and stays TLE regraded to a lower limit
+// whose wall limit SleepWallLimit meets.
+func TestSleepWallLimit(t *testing.T) {
+	p := echoPackage(t, "sleeper", "5b0c8f6e-2f1d-4a47-9d3c-7e8a1f2b9c64", "1", "2")
+	j := newJudge(t)
+	src := writeSource(t, "sub.c", "#include <stdio.h>\n#include <unistd.h>\nint main(void) { int x; if (scanf(\"%d\", &x) == 1 && x == 1) { puts(\"1\"); return 0; } for (;;) pause(); }\n")
+	o := GradeOptions{Tests: testsNamed(t, p, "secret/1", "secret/2"), TimeLimit: 2 * time.Second, WallLimit: time.Minute,
+		SleepWallLimit: DefaultWallLimit(time.Second), Parallel: 1}
+	r, err := j.Grade(context.Background(), p, Submission{Path: src}, BuildOptions{}, o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(r.Tests) != 2 || r.Tests[0].Verdict != verdict.AC {
+		t.Fatalf("got %+v, want secret/1 AC and secret/2", r.Tests)
+	}
+	slept := r.Tests[1]
+	if slept.Verdict != verdict.TLE || !strings.Contains(slept.Message, "over the 3s limit of a run that sleeps") || slept.WallMS >= time.Minute.Milliseconds() {
+		t.Errorf("secret/2: got %v %q after %d ms, want TLE at the 3s limit of a run that sleeps", slept.Verdict, slept.Message, slept.WallMS)
+	}
+	at, err := j.Regrade(context.Background(), p, nil, r, time.Second)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if v, msg := at.Tests[1].Verdict, at.Tests[1].Message; v != verdict.TLE || !strings.Contains(msg, "wall time over the 3s limit (CPU") {
+		t.Errorf("regraded to 1s: got %v %q, want TLE over the 3s wall limit", v, msg)
+	}
+}

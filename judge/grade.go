@@ -27,6 +27,15 @@ type GradeOptions struct {
 	TimeLimit   time.Duration // CPU time per test; 0: the problem's
 	WallLimit   time.Duration // 0: 2 x TimeLimit + 1 s
 	MemoryLimit bytesize.Size // 0: the problem's
+	// SleepWallLimit, when set below the wall-clock limit, ends a test's
+	// run that has gone on that long and used no CPU time for the last
+	// half second (sandbox.SleepFor) as TLE, while one that computes runs
+	// on to its limits: judge verify's wall limit for a sleeping
+	// time-limit-exceeded submission, as BAPCtools' timeout. A report
+	// regraded to a lower limit (Judge.Regrade) is right only when this
+	// is no lower than the wall limit that goes with it: a run stopped
+	// asleep says nothing of a longer wall limit.
+	SleepWallLimit time.Duration
 	// ThenTimeLimit, when set below the time limit, is the CPU limit of
 	// the tests that start once a test has been TLE (by its CPU or wall
 	// clock) under the time limit; their wall-clock limit goes with it
@@ -92,9 +101,9 @@ func (o Outputs) keeps(v verdict.Verdict) bool {
 	return o == OutputsAll || (o == OutputsRejected && v != verdict.AC)
 }
 
-// defaultWall is the wall-clock limit that goes with the CPU limit cpu
+// DefaultWallLimit is the wall-clock limit that goes with the CPU limit cpu
 // unless one is given.
-func defaultWall(cpu time.Duration) time.Duration { return 2*cpu + time.Second }
+func DefaultWallLimit(cpu time.Duration) time.Duration { return 2*cpu + time.Second }
 
 // limits are the limits in force for a grading.
 func (o *GradeOptions) limits(p *problems.Problem) Limits {
@@ -105,9 +114,12 @@ func (o *GradeOptions) limits(p *problems.Problem) Limits {
 	if o.MemoryLimit > 0 {
 		l.Memory = o.MemoryLimit
 	}
-	l.Wall = defaultWall(l.Time)
+	l.Wall = DefaultWallLimit(l.Time)
 	if o.WallLimit > 0 {
 		l.Wall = o.WallLimit
+	}
+	if o.SleepWallLimit > 0 && o.SleepWallLimit < l.Wall {
+		l.SleepWall = o.SleepWallLimit
 	}
 	l.fill()
 	return l
@@ -118,7 +130,7 @@ func (o *GradeOptions) limits(p *problems.Problem) Limits {
 // Incomplete (its verdict UNKNOWN), together with ctx's error; any other
 // error comes without a report.
 func (pp *Prepared) Grade(ctx context.Context, p *problems.Problem, o GradeOptions) (*Report, error) {
-	if o.TimeLimit < 0 || o.WallLimit < 0 || o.MemoryLimit < 0 {
+	if o.TimeLimit < 0 || o.WallLimit < 0 || o.SleepWallLimit < 0 || o.MemoryLimit < 0 {
 		return nil, errors.New("negative limit")
 	}
 	tests := o.Tests
@@ -381,7 +393,10 @@ func (g *grader) then() *grader {
 	}
 	t := *g
 	t.limits.Time = g.opts.ThenTimeLimit
-	t.limits.Wall = min(g.limits.Wall, defaultWall(t.limits.Time))
+	t.limits.Wall = min(g.limits.Wall, DefaultWallLimit(t.limits.Time))
+	if t.limits.SleepWall >= t.limits.Wall {
+		t.limits.SleepWall = 0
+	}
 	t.limits.fill()
 	return &t
 }

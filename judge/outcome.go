@@ -146,6 +146,10 @@ func (o *outcome) statusVerdict(l Limits) (verdict.Verdict, string) {
 	case sandbox.OutputLimit:
 		return verdict.OLE, fmt.Sprintf("output over the %s limit", l.Output)
 	case sandbox.WallTimeLimit:
+		if l.SleepWall > 0 && o.run.Wall < l.Wall {
+			return verdict.TLE, fmt.Sprintf("wall time over the %s limit of a run that sleeps (CPU %s, none for %s)",
+				seconds(l.SleepWall), seconds(o.run.CPU), seconds(sandbox.SleepFor))
+		}
 		return verdict.TLE, fmt.Sprintf("wall time over the %s limit (CPU %s): waiting or sleeping?", seconds(l.Wall), seconds(o.run.CPU))
 	case sandbox.Stalled:
 		// the wall time is the run's own, up to the stop: it never

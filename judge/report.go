@@ -47,6 +47,9 @@ type Limits struct {
 	Wall   time.Duration `json:"-"`
 	Memory bytesize.Size `json:"-"`
 	Output bytesize.Size `json:"-"`
+	// SleepWall, when set below Wall, is the wall-clock limit of a run
+	// that sleeps (sandbox.Limits.SleepWall)
+	SleepWall time.Duration `json:"-"`
 
 	TimeMS    int64 `json:"time_ms"`
 	WallMS    int64 `json:"wall_ms"`
@@ -60,7 +63,7 @@ func (l *Limits) fill() {
 }
 
 func (l Limits) sandbox() sandbox.Limits {
-	return sandbox.Limits{CPU: l.Time, Wall: l.Wall, Memory: l.Memory, Output: l.Output}
+	return sandbox.Limits{CPU: l.Time, Wall: l.Wall, SleepWall: l.SleepWall, Memory: l.Memory, Output: l.Output}
 }
 
 // TestResult is the outcome of one test.

@@ -96,7 +96,10 @@ func (j *Judge) Regrade(ctx context.Context, p *problems.Problem, langs *Languag
 	out := *r
 	out.Tests = slices.Clone(r.Tests)
 	out.Limits.Time = limit
-	out.Limits.Wall = min(out.Limits.Wall, defaultWall(limit))
+	out.Limits.Wall = min(out.Limits.Wall, DefaultWallLimit(limit))
+	if out.Limits.SleepWall >= out.Limits.Wall {
+		out.Limits.SleepWall = 0
+	}
 	out.Limits.fill()
 	for i := range out.Tests {
 		t := &out.Tests[i]

@@ -127,3 +127,26 @@ func TestVerifyPackageName(t *testing.T) {
 		t.Errorf("got %+v, want echo.py graded AC", rep.Submissions)
 	}
 }
+
+// TestVerifySleepWall: a time-limit-exceeded submission that sleeps is TLE
+// at the raised limit and a second (BAPCtools' timeout), not at the raised
+// wall limit, 1.5 times the raised limit and a second.
+func TestVerifySleepWall(t *testing.T) {
+	p := writeProblem(t, "sleeper", echoData(map[string]string{
+		"problem.yaml":                          "problem_format_version: 2025-09\nname: Sleeper\nuuid: 1\nlimits:\n  time_limit: 1\n  time_multipliers: {time_limit_to_tle: 4}\n",
+		"submissions/accepted/echo.py":          "print(input())\n",
+		"submissions/time_limit_exceeded/zz.py": "import time\ntime.sleep(1000)\n",
+	}))
+	rep, err := Verify(context.Background(), p, VerifyOptions{Judge: testJudge(t), Grade: gradeOptions()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rep.Errors() > 0 {
+		t.Fatalf("got errors, want none:\n%s", findings(rep))
+	}
+	for _, s := range rep.Submissions {
+		if filepath.Base(s.Path) == "zz.py" && (s.Got != verdict.TLE || !s.OK || !strings.Contains(s.Message, "over the 5s limit of a run that sleeps")) {
+			t.Errorf("zz.py: got %s %q, ok %v; want TLE over the 5s limit of a run that sleeps", s.Got, s.Message, s.OK)
+		}
+	}
+}

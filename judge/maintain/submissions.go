@@ -529,6 +529,14 @@ func (v *verifier) grade(ctx context.Context, ex example, pp *judge.Prepared, li
 			// deadlocks) need not wait for twice it.
 			o.WallLimit = scale(o.TimeLimit, 1.5) + time.Second
 		}
+		if limit != kattis.UnknownTimeLimit {
+			// but one that sleeps (or waits on the validator) is TLE
+			// at the raised limit and a second, as BAPCtools' timeout
+			// has it (ex-maximal's tle.py slept 23.5 s where bt stops it
+			// at 16 s), never below the wall limit that goes with the
+			// limit itself, under which Regrade holds it
+			o.SleepWallLimit = max(o.TimeLimit+time.Second, judge.DefaultWallLimit(limit))
+		}
 		if o.Lazy {
 			// Its tests fail slowly, the first failure decides, and a
 			// test run beside it in vain would hold a run of the

@@ -85,6 +85,11 @@ type execution struct {
 	probe          *Probe // the caller's (Cmd.Probe), or nil
 	probed         bool   // the probe sees the run
 
+	// the tree's CPU time when last polled, and when it last grew
+	// (Limits.SleepWall)
+	lastCPU  time.Duration
+	cpuGrown time.Time
+
 	killed   bool
 	killedBy Status
 	canceled bool
@@ -470,11 +475,17 @@ func (e *execution) check(lim Limits) Status {
 	if e.probe != nil {
 		e.probe.cpu.Store(int64(cpu))
 	}
+	now := time.Now()
+	if cpu != e.lastCPU || e.cpuGrown.IsZero() {
+		e.lastCPU, e.cpuGrown = cpu, now
+	}
 	switch {
 	case lim.CPU > 0 && cpu > lim.CPU:
 		return TimeLimit
 	case lim.Memory > 0 && mem > lim.Memory:
 		return MemoryLimit
+	case lim.SleepWall > 0 && lim.SleepWall < lim.Wall && now.Sub(e.start) >= lim.SleepWall && now.Sub(e.cpuGrown) >= SleepFor:
+		return WallTimeLimit
 	}
 	return StatusUnknown
 }

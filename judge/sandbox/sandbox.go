@@ -99,12 +99,23 @@ const (
 	DefaultTmp       = 64 * bytesize.MiB
 )
 
+// SleepFor is how long a run past Limits.SleepWall must have used no CPU
+// time to be killed as asleep: many scheduler periods, so that a program
+// that computes on a busy machine is never taken for one that waits.
+const SleepFor = 500 * time.Millisecond
+
 // Limits bound one run. A zero CPU, Wall or Memory means no such limit (but a
 // zero Wall with a CPU limit becomes 2*CPU+1s); the other zero fields take
 // the defaults above.
 type Limits struct {
-	CPU       time.Duration // user+system CPU of the whole tree; exceeded -> TimeLimit
-	Wall      time.Duration // wall clock; exceeded -> WallTimeLimit
+	CPU  time.Duration // user+system CPU of the whole tree; exceeded -> TimeLimit
+	Wall time.Duration // wall clock; exceeded -> WallTimeLimit
+	// SleepWall, below Wall, is the wall-clock limit of a run that
+	// sleeps: past it, a run whose tree has used no CPU time for the
+	// last SleepFor is killed (WallTimeLimit, its Result.Wall under
+	// Wall), while one that computes runs on to its CPU or Wall limit.
+	// 0: none.
+	SleepWall time.Duration
 	Memory    bytesize.Size // peak resident memory of the tree; exceeded -> MemoryLimit
 	Output    bytesize.Size // stdout bytes kept; past it -> OutputLimit and the tree is killed
 	Stderr    bytesize.Size // stderr bytes kept; more is discarded, never a failure

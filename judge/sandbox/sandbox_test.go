@@ -66,6 +66,28 @@ func TestTimeLimits(t *testing.T) {
 	}
 }
 
+// TestSleepWall: past Limits.SleepWall a run that sleeps ends, long before
+// its wall limit; one that computes runs on to its CPU limit.
+func TestSleepWall(t *testing.T) {
+	for _, level := range levels {
+		t.Run(level, func(t *testing.T) {
+			lim := Limits{CPU: 5 * time.Second, Wall: time.Minute, SleepWall: 300 * time.Millisecond}
+			res := run(t, level, &Cmd{Path: program(t, "ojsleep"), Limits: lim})
+			if res.Status != WallTimeLimit || res.Wall < max(lim.SleepWall, SleepFor) || res.Wall >= lim.Wall {
+				t.Errorf("sleep: got %v after %v, want %v after %v (SleepWall, SleepFor) and before %v",
+					res.Status, res.Wall, WallTimeLimit, max(lim.SleepWall, SleepFor), lim.Wall)
+			}
+			lim.CPU = 1500 * time.Millisecond
+			res = run(t, level, &Cmd{Path: program(t, "ojspin"), Limits: lim})
+			if res.Status != TimeLimit || res.CPU <= lim.CPU {
+				t.Errorf("spin: got %v with CPU %v, want %v with CPU over %v", res.Status, res.CPU, TimeLimit, lim.CPU)
+			}
+			noneLeft(t, "ojspin")
+			noneLeft(t, "ojsleep")
+		})
+	}
+}
+
 func TestMemoryLimit(t *testing.T) {
 	for _, level := range levels {
 		for _, mib := range []int{512, 2048} {
