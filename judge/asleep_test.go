@@ -127,7 +127,7 @@ func TestSleepWallLimit(t *testing.T) {
 	if slept.Verdict != verdict.TLE || !strings.Contains(slept.Message, "over the 3s limit of a run that sleeps") || slept.WallMS >= time.Minute.Milliseconds() {
 		t.Errorf("secret/2: got %v %q after %d ms, want TLE at the 3s limit of a run that sleeps", slept.Verdict, slept.Message, slept.WallMS)
 	}
-	at, err := j.Regrade(context.Background(), p, nil, r, time.Second)
+	at, err := j.Regrade(context.Background(), p, nil, r, time.Second, 0)
 	if err != nil {
 		t.Fatal(err)
 	}

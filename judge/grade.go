@@ -1,6 +1,7 @@
 package judge
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -38,8 +39,8 @@ type GradeOptions struct {
 	SleepWallLimit time.Duration
 	// ThenTimeLimit, when set below the time limit, is the CPU limit of
 	// the tests that start once a test has been TLE (by its CPU or wall
-	// clock) under the time limit; their wall-clock limit goes with it
-	// (twice it and a second, or WallLimit, if lower). judge verify raises
+	// clock) under the time limit; their wall-clock limit is
+	// ThenWallLimit (or WallLimit, if lower). judge verify raises
 	// a time-limit-exceeded submission's limit to see that a test exceeds
 	// that, and holds its tests to their expectations under the real limit
 	// (Judge.Regrade): once one test has exceeded the raised limit, the
@@ -48,6 +49,9 @@ type GradeOptions struct {
 	// (Regrade) do not, nor does whether one test was TLE under the time
 	// limit.
 	ThenTimeLimit time.Duration
+	// ThenWallLimit is the wall-clock limit under ThenTimeLimit; 0: the
+	// one that goes with it.
+	ThenWallLimit time.Duration
 	// Lazy skips the tests whose results can no longer change the
 	// outcome, as the grading rules say from the results so far: after
 	// the first test that is not AC, every other; in a Kattis package's own
@@ -130,7 +134,7 @@ func (o *GradeOptions) limits(p *problems.Problem) Limits {
 // Incomplete (its verdict UNKNOWN), together with ctx's error; any other
 // error comes without a report.
 func (pp *Prepared) Grade(ctx context.Context, p *problems.Problem, o GradeOptions) (*Report, error) {
-	if o.TimeLimit < 0 || o.WallLimit < 0 || o.SleepWallLimit < 0 || o.MemoryLimit < 0 {
+	if o.TimeLimit < 0 || o.WallLimit < 0 || o.SleepWallLimit < 0 || o.ThenTimeLimit < 0 || o.ThenWallLimit < 0 || o.MemoryLimit < 0 {
 		return nil, errors.New("negative limit")
 	}
 	tests := o.Tests
@@ -393,7 +397,7 @@ func (g *grader) then() *grader {
 	}
 	t := *g
 	t.limits.Time = g.opts.ThenTimeLimit
-	t.limits.Wall = min(g.limits.Wall, DefaultWallLimit(t.limits.Time))
+	t.limits.Wall = min(g.limits.Wall, cmp.Or(g.opts.ThenWallLimit, DefaultWallLimit(t.limits.Time)))
 	if t.limits.SleepWall >= t.limits.Wall {
 		t.limits.SleepWall = 0
 	}

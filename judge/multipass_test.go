@@ -136,7 +136,7 @@ func TestMultiPassRegrade(t *testing.T) {
 	if first == 0 {
 		t.Skip("the first pass took under a millisecond of CPU: nothing to regrade")
 	}
-	out, err := j.Regrade(context.Background(), p, nil, r, first/2)
+	out, err := j.Regrade(context.Background(), p, nil, r, first/2, 0)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -80,7 +80,7 @@ func TestOutcomeVerdict(t *testing.T) {
 // interactive validator's first wrong answer stands, its CPU time capped
 // at the lower limit, as problemtools' verifyproblem has it; a run that
 // took longer than the wall-clock limit that goes with the lower one (3 s
-// with 1 s) is TLE by the wall clock.
+// with 1 s) is TLE by the wall clock, and not under a wall limit asked for.
 func TestRegradeDecidesAsGrade(t *testing.T) {
 	p := sumProblem(t)
 	l := Limits{Time: 4 * time.Second, Wall: 9 * time.Second, Memory: 64 * bytesize.MiB, Output: bytesize.MiB}
@@ -122,7 +122,7 @@ func TestRegradeDecidesAsGrade(t *testing.T) {
 		{verdict.WA, "", time.Second},
 		{verdict.TLE, "wall time over the 3s limit", 10 * time.Millisecond},
 	}
-	out, err := (&Judge{}).Regrade(context.Background(), p, nil, r, time.Second)
+	out, err := (&Judge{}).Regrade(context.Background(), p, nil, r, time.Second, 0)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -135,8 +135,16 @@ func TestRegradeDecidesAsGrade(t *testing.T) {
 	if out.Verdict != verdict.TLE || out.Limits.TimeMS != 1000 || r.Tests[1].Verdict != verdict.AC {
 		t.Errorf("got %v under %d ms (the original's slow test %v), want TLE under 1000 ms, the original untouched", out.Verdict, out.Limits.TimeMS, r.Tests[1].Verdict)
 	}
+	// a wall limit asked for (judge verify --wall-limit) holds under the
+	// lower limit too
+	if out, err = (&Judge{}).Regrade(context.Background(), p, nil, r, time.Second, 6*time.Second); err != nil {
+		t.Fatal(err)
+	}
+	if tr := out.Tests[6]; tr.Verdict != verdict.AC || out.Limits.Wall != 6*time.Second {
+		t.Errorf("under a 6s wall limit: %s got %v %q under %v, want AC", tr.Name, tr.Verdict, tr.Message, out.Limits.Wall)
+	}
 	r.Tests[0].outcome = nil
-	if _, err := (&Judge{}).Regrade(context.Background(), p, nil, r, time.Second); err == nil {
+	if _, err := (&Judge{}).Regrade(context.Background(), p, nil, r, time.Second, 0); err == nil {
 		t.Error("got no error regrading a test without its outcome")
 	}
 }

@@ -1,6 +1,7 @@
 package judge
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"math"
@@ -85,18 +86,18 @@ func (g *grader) score(ctx context.Context, r *Report, tests []kattis.Test) erro
 
 // Regrade grades r, a report of Grade, again as if its tests had run under
 // the CPU time limit limit, below the one they ran under, and the
-// wall-clock limit that goes with it (twice it and a second, or r's, if
-// lower): each test's verdict is decided again, as Grade decides it, with
+// wall-clock limit wall (0: the one that goes with limit, twice it and a
+// second; r's, if lower): each test's verdict is decided again, as Grade decides it, with
 // the status its run would have had under those limits
 // (sandbox.Result.Within: a run that took more is TLE, whatever else it
 // did after). judge verify runs the
 // time-limit-exceeded submissions under a raised limit, to measure their
 // margin, and holds them to their expectations under the real one.
-func (j *Judge) Regrade(ctx context.Context, p *problems.Problem, langs *Languages, r *Report, limit time.Duration) (*Report, error) {
+func (j *Judge) Regrade(ctx context.Context, p *problems.Problem, langs *Languages, r *Report, limit, wall time.Duration) (*Report, error) {
 	out := *r
 	out.Tests = slices.Clone(r.Tests)
 	out.Limits.Time = limit
-	out.Limits.Wall = min(out.Limits.Wall, DefaultWallLimit(limit))
+	out.Limits.Wall = min(out.Limits.Wall, cmp.Or(wall, DefaultWallLimit(limit)))
 	if out.Limits.SleepWall >= out.Limits.Wall {
 		out.Limits.SleepWall = 0
 	}

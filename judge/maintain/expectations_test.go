@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/optjudge/optjudge/judge/verdict"
 	"github.com/optjudge/optjudge/problems"
@@ -129,15 +130,17 @@ func TestVerifyPackageName(t *testing.T) {
 }
 
 // TestVerifySleepWall: a time-limit-exceeded submission that sleeps is TLE
-// at the raised limit and a second (BAPCtools' timeout), not at the raised
-// wall limit, 1.5 times the raised limit and a second.
+// at the raised limit and a second (BAPCtools' timeout), 9 s, not at the
+// raised wall limit, 1.5 times the raised limit and a second, 13 s.
 func TestVerifySleepWall(t *testing.T) {
 	p := writeProblem(t, "sleeper", echoData(map[string]string{
-		"problem.yaml":                          "problem_format_version: 2025-09\nname: Sleeper\nuuid: 1\nlimits:\n  time_limit: 1\n  time_multipliers: {time_limit_to_tle: 4}\n",
+		"problem.yaml":                          "problem_format_version: 2025-09\nname: Sleeper\nuuid: 1\nlimits:\n  time_limit: 2\n  time_multipliers: {time_limit_to_tle: 4}\n",
 		"submissions/accepted/echo.py":          "print(input())\n",
 		"submissions/time_limit_exceeded/zz.py": "import time\ntime.sleep(1000)\n",
 	}))
-	rep, err := Verify(context.Background(), p, VerifyOptions{Judge: testJudge(t), Grade: gradeOptions()})
+	o := gradeOptions()
+	o.WallLimit = 0 // the default ones: 5 s under the 2 s limit, 13 s under the raised 8 s
+	rep, err := Verify(context.Background(), p, VerifyOptions{Judge: testJudge(t), Grade: o})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -145,8 +148,28 @@ func TestVerifySleepWall(t *testing.T) {
 		t.Fatalf("got errors, want none:\n%s", findings(rep))
 	}
 	for _, s := range rep.Submissions {
-		if filepath.Base(s.Path) == "zz.py" && (s.Got != verdict.TLE || !s.OK || !strings.Contains(s.Message, "over the 5s limit of a run that sleeps")) {
-			t.Errorf("zz.py: got %s %q, ok %v; want TLE over the 5s limit of a run that sleeps", s.Got, s.Message, s.OK)
+		if filepath.Base(s.Path) == "zz.py" && (s.Got != verdict.TLE || !s.OK || !strings.Contains(s.Message, "over the 9s limit of a run that sleeps")) {
+			t.Errorf("zz.py: got %s %q, ok %v; want TLE over the 9s limit of a run that sleeps", s.Got, s.Message, s.OK)
 		}
+	}
+}
+
+// TestVerifyWallLimitAskedFor: a wall-clock limit asked for holds when the
+// runs are judged again under the derived time limit: slow.py sleeps 3.5 s,
+// over the 3 s that go with a 1 s limit, under the minute asked for.
+func TestVerifyWallLimitAskedFor(t *testing.T) {
+	p := writeProblem(t, "walls", echoData(map[string]string{
+		"problem.yaml":                 "problem_format_version: 2025-09\nname: Walls\nuuid: 1\n",
+		"submissions/accepted/echo.py": "print(input())\n",
+		"submissions/accepted/slow.py": "import time\ntime.sleep(3.5)\nprint(input())\n",
+	}))
+	o := gradeOptions()
+	o.WallLimit = time.Minute
+	rep, err := Verify(context.Background(), p, VerifyOptions{Judge: testJudge(t), Grade: o})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rep.Errors() > 0 || rep.TimeLimit != time.Second {
+		t.Fatalf("got errors under %v, want none under a derived 1s:\n%s", rep.TimeLimit, findings(rep))
 	}
 }

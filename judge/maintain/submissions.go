@@ -1,6 +1,7 @@
 package maintain
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -521,7 +522,7 @@ func (v *verifier) grade(ctx context.Context, ex example, pp *judge.Prepared, li
 		if upperOnly(ex.sub) && limit != kattis.UnknownTimeLimit {
 			// one test over the raised limit meets the bound; the
 			// others are held to their expectations under the limit
-			o.ThenTimeLimit = limit
+			o.ThenTimeLimit, o.ThenWallLimit = limit, v.opts.Grade.WallLimit
 		}
 		if o.WallLimit == 0 {
 			// Over the raised limit is TLE by the CPU or by the wall
@@ -535,7 +536,7 @@ func (v *verifier) grade(ctx context.Context, ex example, pp *judge.Prepared, li
 			// has it (ex-maximal's tle.py slept 23.5 s where bt stops it
 			// at 16 s), never below the wall limit that goes with the
 			// limit itself, under which Regrade holds it
-			o.SleepWallLimit = max(o.TimeLimit+time.Second, judge.DefaultWallLimit(limit))
+			o.SleepWallLimit = max(o.TimeLimit+time.Second, cmp.Or(v.opts.Grade.WallLimit, judge.DefaultWallLimit(limit)))
 		}
 		if o.Lazy {
 			// Its tests fail slowly, the first failure decides, and a
@@ -677,7 +678,9 @@ func (v *verifier) judgeKattis(ctx context.Context, g graded) {
 	res, rep := g.res, g.rep
 	limit := v.rep.TimeLimit
 	if rep.Limits.Time > limit && rep.Compile.OK {
-		at, err := v.opts.Judge.Regrade(ctx, v.p, v.opts.Build.Languages, rep, limit)
+		// the wall limit a run under the limit itself has: the one
+		// asked for, or the one that goes with the limit
+		at, err := v.opts.Judge.Regrade(ctx, v.p, v.opts.Build.Languages, rep, limit, v.opts.Grade.WallLimit)
 		if err != nil {
 			v.add(Error, res.Path, "", "regrading under the time limit: %v", err)
 			return
