@@ -126,15 +126,51 @@ func processWaits(pid int, w *Waiting) bool {
 
 // exited says whether the task has exited (Z, X).
 func exited(td string) bool {
+	s := taskState(td)
+	return s == 'Z' || s == 'X'
+}
+
+// taskState is the task's state letter (/proc/PID/task/TID/stat: R, S, D,
+// T, t, Z, X, ...); 0 if it cannot be read.
+func taskState(td string) byte {
 	b, err := os.ReadFile(td + "/stat")
 	if err != nil {
-		return false
+		return 0
 	}
 	i := strings.LastIndexByte(string(b), ')')
 	if i < 0 || i+2 >= len(b) {
+		return 0
+	}
+	return b[i+2]
+}
+
+// asleep says whether every thread of the program's tree (zombies aside)
+// sleeps (S) or is stopped (T, t): none runs or waits for a CPU (R), nor
+// for the disk (D). A program that a busy machine gives no CPU for a while
+// is runnable, not asleep (Limits.SleepWall).
+func (e *execution) asleep() bool {
+	pids, ok := e.procs()
+	if !ok {
 		return false
 	}
-	return b[i+2] == 'Z' || b[i+2] == 'X'
+	n := 0
+	for _, pid := range pids {
+		dir := "/proc/" + strconv.Itoa(pid) + "/task/"
+		tasks, err := os.ReadDir(dir)
+		if err != nil {
+			return false
+		}
+		for _, t := range tasks {
+			switch taskState(dir + t.Name()) {
+			case 'S', 'T', 't':
+				n++
+			case 'Z', 'X':
+			default:
+				return false
+			}
+		}
+	}
+	return n > 0
 }
 
 // readingPipe returns the inode of the pipe the task is in read(2) or

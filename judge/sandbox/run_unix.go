@@ -484,7 +484,7 @@ func (e *execution) check(lim Limits) Status {
 		return TimeLimit
 	case lim.Memory > 0 && mem > lim.Memory:
 		return MemoryLimit
-	case lim.SleepWall > 0 && lim.SleepWall < lim.Wall && now.Sub(e.start) >= lim.SleepWall && now.Sub(e.cpuGrown) >= SleepFor:
+	case lim.SleepWall > 0 && lim.SleepWall < lim.Wall && now.Sub(e.start) >= lim.SleepWall && now.Sub(e.cpuGrown) >= SleepFor && e.asleep():
 		return WallTimeLimit
 	}
 	return StatusUnknown

@@ -100,8 +100,8 @@ const (
 )
 
 // SleepFor is how long a run past Limits.SleepWall must have used no CPU
-// time to be killed as asleep: many scheduler periods, so that a program
-// that computes on a busy machine is never taken for one that waits.
+// time to be killed as asleep (its threads asleep too: a busy machine here
+// left a spinning program without CPU for 0.8 s, runnable all along).
 const SleepFor = 500 * time.Millisecond
 
 // Limits bound one run. A zero CPU, Wall or Memory means no such limit (but a
@@ -112,9 +112,11 @@ type Limits struct {
 	Wall time.Duration // wall clock; exceeded -> WallTimeLimit
 	// SleepWall, below Wall, is the wall-clock limit of a run that
 	// sleeps: past it, a run whose tree has used no CPU time for the
-	// last SleepFor is killed (WallTimeLimit, its Result.Wall under
-	// Wall), while one that computes runs on to its CPU or Wall limit.
-	// 0: none.
+	// last SleepFor and whose every thread sleeps (none runnable) is
+	// killed (WallTimeLimit, its Result.Wall under Wall), while one that
+	// computes runs on to its CPU or Wall limit, however little CPU a busy
+	// machine gives it. 0: none; none either where the sandbox cannot see
+	// the threads' states (Linux only).
 	SleepWall time.Duration
 	Memory    bytesize.Size // peak resident memory of the tree; exceeded -> MemoryLimit
 	Output    bytesize.Size // stdout bytes kept; past it -> OutputLimit and the tree is killed
