@@ -349,3 +349,25 @@ func TestCompilePattern(t *testing.T) {
 		t.Errorf("got %v, want one error, %s...", err, want)
 	}
 }
+
+// TestConstants: problem.yaml's constants in a command, replaced once (a
+// value's own {{name}} stays, whatever order the constants come in), and
+// a command they would make too long an error.
+func TestConstants(t *testing.T) {
+	src := []byte("data:\n  secret:\n    data:\n      a: gen.py {{a}} {{b}}\n")
+	o := Options{Constants: map[string]string{"a": "{{b}}", "b": "2"}}
+	for range 50 { // the constants' map order differs from run to run
+		cfg, err := Parse(src, "generators.yaml", o)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := cfg.Cases()[0].Generate.Argv(0); !reflect.DeepEqual(got, []string{"{{b}}", "2"}) {
+			t.Fatalf("got %q, want [{{b}} 2]", got)
+		}
+	}
+	big := Options{Constants: map[string]string{"x": strings.Repeat("x", 1<<20)}}
+	_, err := Parse([]byte("data:\n  secret:\n    data:\n      a: gen.py"+strings.Repeat(" {{x}}", 20)+"\n"), "generators.yaml", big)
+	if want := "generators.yaml:4: data.secret.data.a.generate: its constants make it more than 16 MiB longer"; err == nil || err.Error() != want {
+		t.Errorf("got %v, want %s", err, want)
+	}
+}
