@@ -247,6 +247,10 @@ func (p *parser) match(t *Case, n *yaml.Node, field string) {
 				p.bad(it, f, "got %s, want a regular expression", describe(it))
 				continue
 			}
+			if len(it.Value) > maxPatternLength {
+				p.bad(it, f, "a pattern of %d bytes, longer than %d", len(it.Value), maxPatternLength)
+				continue
+			}
 			if _, err := CompilePattern(it.Value); err != nil {
 				p.bad(it, f, "%q: %v", it.Value, err)
 				continue

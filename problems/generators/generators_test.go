@@ -198,6 +198,7 @@ func TestParseErrors(t *testing.T) {
 		{"aliases", laughs, "generators.yaml:1: its aliases expand it to more than 1048576 entries"},
 		{"alias in its own value", "data:\n  sample: &s\n    data:\n      - a: *s\n", "generators.yaml:4: the alias *s is inside the value it names"},
 		{"alias in its own list", "x: &x [*x]\ndata: {}\n", "generators.yaml:1: the alias *x is inside the value it names"},
+		{"long pattern", "data:\n  secret:\n    data:\n      a: {generate: g, match: '" + strings.Repeat("(a|b)", 205) + "'}\n", "generators.yaml:4: data.secret.data.a.match.in: a pattern of 1025 bytes, longer than 1024"},
 		{"nested too deep", "data:\n  secret:\n    data:\n      a: " + strings.Repeat("[", 200) + strings.Repeat("]", 200) + "\n", "generators.yaml:4: lists and mappings nested more than 100 deep"},
 		{"syntax", "data: [", "generators.yaml:1: did not find expected node content"},
 		{"not a mapping", "- a", "generators.yaml:1: want a mapping of keys to values"},
