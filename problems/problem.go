@@ -300,11 +300,16 @@ func LoadDir(dir string) (*Problem, error) {
 	if abs, err := filepath.Abs(name); err == nil {
 		name = abs
 	}
-	if err := checkTree(dir, maxTreeEntries); err != nil {
+	if err := CheckDir(dir); err != nil {
 		return nil, err
 	}
 	return load(os.DirFS(dir), dir, dir, filepath.Base(name))
 }
+
+// CheckDir refuses what LoadDir refuses in the tree of dir before loading
+// it (see checkTree): for a caller that loads dir through a file system of
+// its own.
+func CheckDir(dir string) error { return checkTree(dir, maxTreeEntries) }
 
 // maxTreeEntries bounds a package's files and directories, counted as the
 // loaders walk them, through its links: links within the package may
