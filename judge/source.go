@@ -138,7 +138,11 @@ func (s *sourceSet) substitute(c kattis.Constants) error {
 		if err != nil {
 			return fmt.Errorf("submission %s: %w", s.path, unwrapPathError(err))
 		}
-		if sub := c.Substitute(b); !bytes.Equal(sub, b) {
+		sub, err := c.Substitute(b)
+		if err != nil {
+			return fmt.Errorf("submission %s: %w", s.origin(f), err)
+		}
+		if !bytes.Equal(sub, b) {
 			s.setContent(f, sub)
 		}
 	}

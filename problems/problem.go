@@ -24,6 +24,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"time"
 
@@ -290,56 +291,126 @@ func (s *Spec) programExists(fsys fs.FS, field, p string) error {
 }
 
 // LoadDir loads the problem in the directory dir. Its symbolic links are
-// followed, but a link that leads out of dir (or nowhere) is an error
-// naming it: the format allows links only within the package.
+// followed, but a link that leads out of dir (or nowhere, or to a
+// directory that holds it) is an error naming it: the format allows links
+// only within the package. So is a file that is not a regular file (a
+// named pipe, a device), and a tree of more than maxTreeEntries entries.
 func LoadDir(dir string) (*Problem, error) {
 	name := filepath.Clean(dir)
 	if abs, err := filepath.Abs(name); err == nil {
 		name = abs
 	}
-	if err := checkLinks(dir); err != nil {
+	if err := CheckDir(dir); err != nil {
 		return nil, err
 	}
 	return load(os.DirFS(dir), dir, dir, filepath.Base(name))
 }
 
-// maxLinkWalk bounds the entries checkLinks looks at.
-const maxLinkWalk = 1 << 20
+// CheckDir refuses what LoadDir refuses in the tree of dir before loading
+// it (see checkTree): for a caller that loads dir through a file system of
+// its own.
+func CheckDir(dir string) error { return checkTree(dir, maxTreeEntries) }
 
-// checkLinks refuses a symbolic link below dir whose target is outside
-// dir or does not exist, passing over the names a package ignores.
-func checkLinks(dir string) error {
+// maxTreeEntries bounds a package's files and directories, counted as the
+// loaders walk them, through its links: links within the package may
+// share a directory, so a few dozen links can make a tree of 2^30
+// entries (and the loaders walk every one).
+const maxTreeEntries = 1 << 20
+
+// checkTree refuses, below dir, what the loaders must not meet as they
+// walk the package (following its links): a symbolic link whose target is
+// outside dir or does not exist; a link to a directory the link is in,
+// whose tree never ends; a file that is not a regular file, whose reading
+// blocks (a named pipe) or never ends (/dev/zero, were it in the package);
+// and more than max entries. It passes over the names a package ignores,
+// but for timeLimitFile.
+func checkTree(dir string, max int) error {
 	root, err := filepath.EvalSymlinks(dir)
 	if err != nil {
 		return nil // load says what is wrong with dir
 	}
-	n := 0
-	return filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
-		if err != nil || p == dir {
-			return nil
+	w := treeWalk{dir: dir, root: root, max: max}
+	return w.walk(dir, root, nil)
+}
+
+// timeLimitFile is the one file with an ignored name that the loaders
+// read: the legacy time limit, in the package's root.
+const timeLimitFile = ".timelimit"
+
+type treeWalk struct {
+	dir, root string // as given, and as the links' targets name it
+	entries   int
+	max       int
+}
+
+// walk checks the directory p, at real (its path with no links);
+// holders are the real paths of the directories it is in.
+func (w *treeWalk) walk(p, real string, holders []string) error {
+	entries, err := os.ReadDir(real) // not p: its links would be resolved again, all of them
+	if err != nil {
+		return nil // the loaders say what is wrong with it, if they read it
+	}
+	holders = append(holders, real)
+	for _, e := range entries {
+		if ignoredName(e.Name()) && !(p == w.dir && e.Name() == timeLimitFile) {
+			continue
 		}
-		if n++; n > maxLinkWalk {
-			return fs.SkipAll
+		if w.entries++; w.entries > w.max {
+			return fmt.Errorf("%s: more than %d files and directories (its links followed)", w.dir, w.max)
 		}
-		if ignoredName(d.Name()) {
-			if d.IsDir() {
-				return fs.SkipDir
+		q, target, mode := filepath.Join(p, e.Name()), filepath.Join(real, e.Name()), e.Type()
+		if mode&fs.ModeSymlink != 0 {
+			if target, err = w.link(q, target); err != nil {
+				return err
 			}
-			return nil
+			st, err := os.Stat(target)
+			if err != nil {
+				return fmt.Errorf("%s: %v", q, unwrapPath(err))
+			}
+			mode = st.Mode().Type()
+			if mode.IsDir() && slices.Contains(holders, target) {
+				link, _ := os.Readlink(q)
+				return fmt.Errorf("%s: a symbolic link to a directory that holds it (to %s): its tree would never end", q, link)
+			}
 		}
-		if d.Type()&fs.ModeSymlink == 0 {
-			return nil
+		switch {
+		case mode.IsDir():
+			if err := w.walk(q, target, holders); err != nil {
+				return err
+			}
+		case !mode.IsRegular():
+			return fmt.Errorf("%s: %s, not a file: a package holds files, directories and links to them", q, modeName(mode))
 		}
-		target, err := filepath.EvalSymlinks(p)
-		if err != nil {
-			return fmt.Errorf("%s: a symbolic link to nothing (%v)", p, unwrapPath(err))
-		}
-		if rel, err := filepath.Rel(root, target); err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
-			link, _ := os.Readlink(p)
-			return fmt.Errorf("%s: a symbolic link out of the package (to %s): the format allows links within it only", p, link)
-		}
-		return nil
-	})
+	}
+	return nil
+}
+
+// link is the target of the link q, at real, with no links in it, which
+// must be within the package.
+func (w *treeWalk) link(q, real string) (string, error) {
+	target, err := filepath.EvalSymlinks(real)
+	if err != nil {
+		return "", fmt.Errorf("%s: a symbolic link to nothing (%v)", q, unwrapPath(err))
+	}
+	if rel, err := filepath.Rel(w.root, target); err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
+		link, _ := os.Readlink(q)
+		return "", fmt.Errorf("%s: a symbolic link out of the package (to %s): the format allows links within it only", q, link)
+	}
+	return target, nil
+}
+
+// modeName names a kind of file that is neither a regular file nor a
+// directory.
+func modeName(m fs.FileMode) string {
+	switch {
+	case m&fs.ModeNamedPipe != 0:
+		return "a named pipe"
+	case m&fs.ModeSocket != 0:
+		return "a socket"
+	case m&fs.ModeDevice != 0:
+		return "a device"
+	}
+	return "a special file"
 }
 
 // Embedded returns the names of the problems built into the judge.

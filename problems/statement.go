@@ -105,9 +105,14 @@ func (p *Problem) ReadStatement(f StatementFile) ([]byte, error) {
 	case "pdf":
 		return b, nil
 	case "tex":
-		return p.Package.Constants.SubstituteTeX(b), nil
+		b, err = p.Package.Constants.SubstituteTeX(b)
+	default:
+		b, err = p.Package.Constants.Substitute(b)
 	}
-	return p.Package.Constants.Substitute(b), nil
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", p.file(f.Path), err)
+	}
+	return b, nil
 }
 
 // TitleIn is the problem's title in lang, when problem.yaml gives one

@@ -660,8 +660,14 @@ func outOfDate(res *GenerateDataResult) string {
 
 // LoadWithoutData loads the package in dir with its data/ left out: the
 // package GenerateData needs when the data/ there does not load (an
-// older one, or another tool's): data/ is what it writes.
+// older one, or another tool's): data/ is what it writes. All of dir,
+// data/ too, is checked as LoadDir checks it: GenerateData reads and
+// writes the files of data/, and must not read a named pipe, nor write
+// through a link out of the package.
 func LoadWithoutData(dir string) (*problems.Problem, error) {
+	if err := problems.CheckDir(dir); err != nil {
+		return nil, err
+	}
 	p, err := problems.Load(overlayFS{base: os.DirFS(dir), data: fstest.MapFS{}}, dir)
 	if err != nil {
 		return nil, err

@@ -397,3 +397,21 @@ func TestVerifyGenerated(t *testing.T) {
 		t.Errorf("got findings\n%s\nwant the warning %q", findings(rep), want)
 	}
 }
+
+// TestLoadWithoutData: data/ is left out, but one that leads out of the
+// package is refused: generate would write through it (data/secret linked
+// to a directory elsewhere got the tests).
+func TestLoadWithoutData(t *testing.T) {
+	p := writeProblem(t, "sum", genSumFiles())
+	writeFile(t, p.Dir, "data/secret/1.in", "1 2\n")
+	if q, err := LoadWithoutData(p.Dir); err != nil || len(q.Package.Groups.AllTests()) != 0 {
+		t.Errorf("got %v, want data/ left out", err)
+	}
+	os.RemoveAll(filepath.Join(p.Dir, "data/secret"))
+	if err := os.Symlink(t.TempDir(), filepath.Join(p.Dir, "data/secret")); err != nil {
+		t.Skip("no symbolic links here:", err)
+	}
+	if _, err := LoadWithoutData(p.Dir); err == nil || !strings.Contains(err.Error(), "data/secret: a symbolic link out of the package") {
+		t.Errorf("got %v, want the link out refused", err)
+	}
+}

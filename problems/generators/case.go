@@ -6,6 +6,8 @@ import (
 	"strings"
 
 	"gopkg.in/yaml.v3"
+
+	"github.com/optjudge/optjudge/problems/kattis"
 )
 
 // testCase reads one test (one count value c of entry key: v) named name
@@ -115,9 +117,14 @@ func (p *parser) generate(t *Case, n *yaml.Node, field, salt string) {
 		p.bad(n, field, "empty: want a command (a generator and its arguments)")
 		return
 	}
-	for name, value := range p.o.Constants {
-		text = strings.ReplaceAll(text, "{{"+name+"}}", value)
+	// once, as everywhere else: replacing one constant after another, in
+	// a map's order, would replace a value's own {{name}} at times
+	b, err := kattis.Constants(p.o.Constants).Substitute([]byte(text))
+	if err != nil {
+		p.bad(n, field, "%v", err)
+		return
 	}
+	text = string(b)
 	if strings.Contains(text, "{count}") {
 		if t.CountGiven {
 			text = strings.ReplaceAll(text, "{count}", fmt.Sprint(t.Count))
@@ -238,6 +245,10 @@ func (p *parser) match(t *Case, n *yaml.Node, field string) {
 		for _, it := range items {
 			if !isString(it) {
 				p.bad(it, f, "got %s, want a regular expression", describe(it))
+				continue
+			}
+			if len(it.Value) > maxPatternLength {
+				p.bad(it, f, "a pattern of %d bytes, longer than %d", len(it.Value), maxPatternLength)
 				continue
 			}
 			if _, err := CompilePattern(it.Value); err != nil {

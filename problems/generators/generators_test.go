@@ -196,6 +196,10 @@ func TestParseErrors(t *testing.T) {
 	laughs += "data:\n  secret:\n    data: *a40\n"
 	tests := []struct{ name, src, want string }{
 		{"aliases", laughs, "generators.yaml:1: its aliases expand it to more than 1048576 entries"},
+		{"alias in its own value", "data:\n  sample: &s\n    data:\n      - a: *s\n", "generators.yaml:4: the alias *s is inside the value it names"},
+		{"alias in its own list", "x: &x [*x]\ndata: {}\n", "generators.yaml:1: the alias *x is inside the value it names"},
+		{"long pattern", "data:\n  secret:\n    data:\n      a: {generate: g, match: '" + strings.Repeat("(a|b)", 205) + "'}\n", "generators.yaml:4: data.secret.data.a.match.in: a pattern of 1025 bytes, longer than 1024"},
+		{"nested too deep", "data:\n  secret:\n    data:\n      a: " + strings.Repeat("[", 200) + strings.Repeat("]", 200) + "\n", "generators.yaml:4: lists and mappings nested more than 100 deep"},
 		{"syntax", "data: [", "generators.yaml:1: did not find expected node content"},
 		{"not a mapping", "- a", "generators.yaml:1: want a mapping of keys to values"},
 		{"duplicate", "data:\n  sample: {}\n  sample: {}\n", "generators.yaml:3: data.sample: given twice (first on line 2)"},
@@ -344,5 +348,27 @@ func TestCompilePattern(t *testing.T) {
 	want := `generators.yaml:6: data.secret.data.a.match.in: "x(?<=y)": error parsing regexp: invalid named capture: ` + "`(?<=y)`" + ` (Go's regexp has no look-around`
 	if err == nil || strings.Count(err.Error(), "\n") != 0 || !strings.Contains(err.Error(), want) {
 		t.Errorf("got %v, want one error, %s...", err, want)
+	}
+}
+
+// TestConstants: problem.yaml's constants in a command, replaced once (a
+// value's own {{name}} stays, whatever order the constants come in), and
+// a command they would make too long an error.
+func TestConstants(t *testing.T) {
+	src := []byte("data:\n  secret:\n    data:\n      a: gen.py {{a}} {{b}}\n")
+	o := Options{Constants: map[string]string{"a": "{{b}}", "b": "2"}}
+	for range 50 { // the constants' map order differs from run to run
+		cfg, err := Parse(src, "generators.yaml", o)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := cfg.Cases()[0].Generate.Argv(0); !reflect.DeepEqual(got, []string{"{{b}}", "2"}) {
+			t.Fatalf("got %q, want [{{b}} 2]", got)
+		}
+	}
+	big := Options{Constants: map[string]string{"x": strings.Repeat("x", 1<<20)}}
+	_, err := Parse([]byte("data:\n  secret:\n    data:\n      a: gen.py"+strings.Repeat(" {{x}}", 20)+"\n"), "generators.yaml", big)
+	if want := "generators.yaml:4: data.secret.data.a.generate: its constants make it more than 16 MiB longer"; err == nil || err.Error() != want {
+		t.Errorf("got %v, want %s", err, want)
 	}
 }

@@ -103,11 +103,15 @@ func Parse(data []byte, name string, o Options) (*Config, error) {
 	if root.Kind != yaml.MappingNode {
 		return nil, specfile.Errors{{File: name, Line: root.Line, Msg: "want a mapping of keys to values"}}
 	}
-	if n := expanded(root, map[*yaml.Node]int{}); n > maxNodes {
-		return nil, specfile.Errors{{File: name, Line: root.Line, Msg: fmt.Sprintf("its aliases expand it to more than %d entries", maxNodes)}}
-	}
 	if err := (specfile.Format{KeyPaths: true}).DuplicateKeys(name, root, 0); err != nil {
 		return nil, specfile.Errors{err.(*specfile.Error)}
+	}
+	e := expansion{counts: map[*yaml.Node]int{}}
+	switch n := e.count(root); {
+	case e.cycle != nil:
+		return nil, specfile.Errors{{File: name, Line: e.cycle.Line, Msg: fmt.Sprintf("the alias *%s is inside the value it names", e.cycle.Value)}}
+	case n > maxNodes:
+		return nil, specfile.Errors{{File: name, Line: root.Line, Msg: fmt.Sprintf("its aliases expand it to more than %d entries", maxNodes)}}
 	}
 	if isCase(root) {
 		return nil, specfile.Errors{{File: name, Line: root.Line, Msg: "the top level must be a directory, not a test (it has a key of a test: " + strings.Join(caseKeysIn(root), ", ") + ")"}}

@@ -210,24 +210,39 @@ func cut(l string, col int) string {
 // lines that alias aliases would otherwise take it for ever.
 const maxNodes = 1 << 20
 
-// expanded counts n's nodes with every alias expanded, at most maxNodes+1;
-// seen remembers each node's count (an alias names a node before it, never
-// one that holds it, so there are no cycles).
-func expanded(n *yaml.Node, seen map[*yaml.Node]int) int {
-	if c, ok := seen[n]; ok {
+// expansion counts a document's nodes with every alias expanded, at most
+// maxNodes+1. yaml.v3 knows an anchor before it reads the anchor's value,
+// so an alias may sit inside the value it names (a: &a {b: *a}), which the
+// parser would walk for ever: cycle is the first such alias.
+type expansion struct {
+	counts map[*yaml.Node]int // each node's count, counting while it is counted
+	cycle  *yaml.Node
+}
+
+// counting marks a node whose count is not known yet: an alias to it is
+// inside it.
+const counting = -1
+
+func (e *expansion) count(n *yaml.Node) int {
+	if c, ok := e.counts[n]; ok {
 		return c
 	}
+	e.counts[n] = counting
 	c := 1
 	if n.Kind == yaml.AliasNode {
-		c = expanded(n.Alias, seen)
+		if e.counts[n.Alias] == counting {
+			e.cycle = n
+			return maxNodes + 1
+		}
+		c = e.count(n.Alias)
 	}
 	for _, k := range n.Content {
-		if c += expanded(k, seen); c > maxNodes {
+		if c += e.count(k); c > maxNodes {
 			break
 		}
 	}
 	c = min(c, maxNodes+1)
-	seen[n] = c
+	e.counts[n] = c
 	return c
 }
 

@@ -34,19 +34,40 @@ var constantRE = regexp.MustCompile(`\{\{([A-Za-z_][A-Za-z0-9_]*)(?:\.([A-Za-z_]
 // constantNameRE is what a constant's name and a variant's key must be.
 var constantNameRE = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*$`)
 
-// Substitute replaces the constant sequences of data with their values;
-// data without one (or that is not text: a NUL byte, or not UTF-8) comes
-// back as it is.
-func (c Constants) Substitute(data []byte) []byte {
+// maxConstantGrowth bounds how much longer the constants make a file.
+// Constants are numbers and short texts, a few bytes each time they are
+// named; but a constant may be as long as problem.yaml (1 MiB), and a file
+// that names it a hundred thousand times would grow to a hundred gigabytes.
+const maxConstantGrowth = 16 << 20
+
+// Substitute replaces the constant sequences of data with their values,
+// once (a value's own sequences stay as they are); data without one (or
+// that is not text: a NUL byte, or not UTF-8) comes back as it is. It is
+// an error for the values to make data more than maxConstantGrowth longer.
+func (c Constants) Substitute(data []byte) ([]byte, error) {
 	if len(c) == 0 || !bytes.Contains(data, []byte("{{")) || !isText(data) {
-		return data
+		return data, nil
 	}
-	return constantRE.ReplaceAllFunc(data, func(m []byte) []byte {
-		if v, ok := c[string(m[2:len(m)-2])]; ok {
-			return []byte(v)
+	return c.replace(constantRE, data, func(m []byte) string { return string(m[2 : len(m)-2]) })
+}
+
+// replace replaces re's matches in data that name a constant (name
+// gives the name in a match) with its value, growing data by at most
+// maxConstantGrowth.
+func (c Constants) replace(re *regexp.Regexp, data []byte, name func(m []byte) string) ([]byte, error) {
+	grown := 0
+	out := re.ReplaceAllFunc(data, func(m []byte) []byte {
+		v, ok := c[name(m)]
+		if !ok || grown > maxConstantGrowth {
+			return m
 		}
-		return m
+		grown += len(v) - len(m)
+		return []byte(v)
 	})
+	if grown > maxConstantGrowth {
+		return nil, fmt.Errorf("its constants make it more than %d MiB longer", maxConstantGrowth>>20)
+	}
+	return out, nil
 }
 
 // isText says whether data may be a text file: valid UTF-8 without NUL.
@@ -208,7 +229,10 @@ func (p *Package) ReadFile(name string) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	return p.Constants.Substitute(data), nil
+	if data, err = p.Constants.Substitute(data); err != nil {
+		return nil, fmt.Errorf("%s: %w", p.file(name), err)
+	}
+	return data, nil
 }
 
 // statementFiles are where a problem's statement may be, in the order
@@ -223,7 +247,8 @@ var statementFiles = []string{
 
 // Statement is the problem's statement, the first of statementFiles it
 // has, with the package's constants in place ({{name}}, and in LaTeX
-// \constant{name}); ok is false when it has none.
+// \constant{name}); ok is false when it has none, or when its constants
+// make it too long.
 func (p *Package) Statement() (name string, text []byte, ok bool) {
 	for _, f := range statementFiles {
 		b, err := fs.ReadFile(p.FS, f)
@@ -231,26 +256,24 @@ func (p *Package) Statement() (name string, text []byte, ok bool) {
 			continue
 		}
 		if path.Ext(f) == ".tex" {
-			return f, p.Constants.SubstituteTeX(b), true
+			b, err = p.Constants.SubstituteTeX(b)
+		} else {
+			b, err = p.Constants.Substitute(b)
 		}
-		return f, p.Constants.Substitute(b), true
+		return f, b, err == nil
 	}
 	return "", nil, false
 }
 
 // SubstituteTeX puts the constants in place in a LaTeX file: {{name}}
-// as Substitute does, and \constant{name}.
-func (c Constants) SubstituteTeX(data []byte) []byte {
-	data = c.Substitute(data)
-	if len(c) == 0 {
-		return data
+// as Substitute does, and \constant{name}, each growing it by at most
+// maxConstantGrowth.
+func (c Constants) SubstituteTeX(data []byte) ([]byte, error) {
+	data, err := c.Substitute(data)
+	if err != nil || len(c) == 0 {
+		return data, err
 	}
-	return texConstantRE.ReplaceAllFunc(data, func(m []byte) []byte {
-		if v, ok := c[string(texConstantRE.FindSubmatch(m)[1])]; ok {
-			return []byte(v)
-		}
-		return m
-	})
+	return c.replace(texConstantRE, data, func(m []byte) string { return string(texConstantRE.FindSubmatch(m)[1]) })
 }
 
 // texConstantRE is a LaTeX statement's \constant{name} or

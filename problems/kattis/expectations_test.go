@@ -187,6 +187,10 @@ func TestGlobs(t *testing.T) {
 	if _, ok := expandBraces(strings.Repeat("{a,b,c,d}", 6)); ok {
 		t.Errorf("got an expansion of 4^6 patterns, want it refused")
 	}
+	// a glob of many braces is refused at once, not expanded in n² steps
+	if long := strings.Repeat("{", maxGlobLength+1); globMatch(long, long) {
+		t.Errorf("got a glob of %d bytes matched, want it refused", len(long))
+	}
 }
 
 func TestFinalVerdict(t *testing.T) {

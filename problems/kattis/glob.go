@@ -1,20 +1,56 @@
 package kattis
 
 import (
+	"fmt"
 	"path"
 	"strings"
+	"unicode/utf8"
 )
 
 // maxExpansions bounds how many patterns a brace expansion may make, so a
 // hostile submissions.yaml cannot exhaust memory.
 const maxExpansions = 1024
 
+// maxGlobLength bounds a glob's length: expanding its braces scans the
+// rest of the glob at each brace (n² steps for n braces), and a glob is
+// expanded again for each test and submission it is matched against. A
+// glob of 100000 braces took 26 s, or more than a minute as a group's
+// rule; a glob names paths of a few hundred bytes at most.
+const maxGlobLength = 1024
+
+// globProblem says what is wrong with a glob: "" when nothing is.
+func globProblem(glob string) string {
+	if len(glob) > maxGlobLength {
+		return fmt.Sprintf("the pattern is longer than %d bytes", maxGlobLength)
+	}
+	if _, ok := expandBraces(glob); !ok {
+		return fmt.Sprintf("the pattern expands to more than %d", maxExpansions)
+	}
+	return ""
+}
+
+// abbreviate shortens a long glob for a message: its first 60 bytes
+// (whole characters) and "...".
+func abbreviate(glob string) string {
+	if len(glob) <= 64 {
+		return glob
+	}
+	cut := 60
+	for cut > 0 && !utf8.RuneStart(glob[cut]) {
+		cut--
+	}
+	return glob[:cut] + "..."
+}
+
 // expandBraces expands the brace alternatives of a glob, as
 // submissions.yaml allows: "{a,b}.py" is "a.py" and "b.py", nested braces
 // too; spaces around an alternative are dropped ("{ a, b }"). A brace
 // without its match is literal. ok is false when the
-// expansion would pass maxExpansions.
+// expansion would pass maxExpansions, or the pattern maxGlobLength.
 func expandBraces(pattern string) (out []string, ok bool) {
+	if len(pattern) > maxGlobLength {
+		return nil, false
+	}
 	open := strings.IndexByte(pattern, '{')
 	if open < 0 {
 		return []string{pattern}, true

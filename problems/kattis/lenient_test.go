@@ -230,9 +230,37 @@ func TestSubstitute(t *testing.T) {
 		{"vector<vector<int>> v = {{1, 2}};", "vector<vector<int>> v = {{1, 2}};"},
 		{"bin\x00{{n}}", "bin\x00{{n}}"},
 	} {
-		if got := string(c.Substitute([]byte(tt.in))); got != tt.want {
-			t.Errorf("Substitute(%q) = %q, want %q", tt.in, got, tt.want)
+		if got, err := c.Substitute([]byte(tt.in)); string(got) != tt.want || err != nil {
+			t.Errorf("Substitute(%q) = %q, %v; want %q", tt.in, got, err, tt.want)
 		}
+	}
+	// once: a value's own sequences stay as they are
+	chain := kattis.Constants{"a": "{{b}}{{b}}", "b": "{{a}}{{a}}"}
+	if got, err := chain.Substitute([]byte("{{a}}")); string(got) != "{{b}}{{b}}" || err != nil {
+		t.Errorf("Substitute({{a}}) = %q, %v; want {{b}}{{b}}", got, err)
+	}
+}
+
+// TestSubstituteGrowth: a long constant named many times is an error, not
+// a file of gigabytes; in LaTeX too.
+func TestSubstituteGrowth(t *testing.T) {
+	c := kattis.Constants{"x": strings.Repeat("x", 1<<20)}
+	for _, tt := range []struct {
+		name string
+		sub  func([]byte) ([]byte, error)
+		in   string
+	}{
+		{"markdown", c.Substitute, strings.Repeat("{{x}}", 100000)},
+		{"latex", c.SubstituteTeX, strings.Repeat(`\constant{x}`, 100000)},
+	} {
+		got, err := tt.sub([]byte(tt.in))
+		if err == nil || !strings.Contains(err.Error(), "its constants make it more than 16 MiB longer") {
+			t.Errorf("%s: got %d bytes, %v; want an error", tt.name, len(got), err)
+		}
+	}
+	// within the bound
+	if got, err := c.Substitute([]byte("{{x}} {{x}}")); len(got) != 2<<20+1 || err != nil {
+		t.Errorf("got %d bytes, %v; want two constants", len(got), err)
 	}
 }
 
@@ -350,5 +378,18 @@ func TestStatementConstants(t *testing.T) {
 		if !ok || name != file || string(got) != want {
 			t.Errorf("got %s %q, want %s %q", name, got, file, want)
 		}
+	}
+}
+
+// TestConstantsTooLong: a group's file that names a long constant often
+// is an error naming the file, not a parse of gigabytes.
+func TestConstantsTooLong(t *testing.T) {
+	_, err := problems.LoadDir(writeTree(t, "c", map[string]string{
+		"problem.yaml":                "problem_format_version: 2025-09\nname: c\nuuid: 1\nconstants:\n  x: " + strings.Repeat("x", 200<<10) + "\n",
+		"data/secret/test_group.yaml": "args: [" + strings.Repeat("{{x}}", 100) + "]\n",
+		"data/secret/1.in":            "1\n",
+	}))
+	if want := "data/secret/test_group.yaml: its constants make it more than 16 MiB longer"; err == nil || !strings.Contains(err.Error(), want) {
+		t.Errorf("got %v, want %s", err, want)
 	}
 }

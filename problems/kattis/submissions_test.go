@@ -196,6 +196,9 @@ func TestSubmissionsYAMLErrors(t *testing.T) {
 		{"inconsistent lower", "accepted/*:\n  permitted: [AC, TLE]\n  use_for_time_limit: lower\n", "submissions.yaml:1: use_for_time_limit: lower, but TLE is permitted"},
 		{"not a mapping", "accepted: 3\n", "submissions.yaml:1: accepted: want a mapping"},
 		{"authors", "accepted:\n  authors: [[a]]\n", "accepted.authors: want a person"},
+		{"long glob", "? \"" + strings.Repeat("{", 1025) + "\"\n: {score: 1}\n", "submissions.yaml:1: " + strings.Repeat("{", 60) + "...: the pattern is longer than 1024 bytes"},
+		{"long group glob", "accepted:\n  ? \"" + strings.Repeat("{", 1025) + "\"\n  : {score: 1}\n", "submissions.yaml:3: accepted." + strings.Repeat("{", 51) + "...: the pattern is longer than 1024 bytes"},
+		{"group glob of many patterns", "accepted:\n  \"" + strings.Repeat("{a,b}", 40) + "\": {score: 1}\n", "submissions.yaml:2: accepted." + strings.Repeat("{a,b}", 10) + "{...: the pattern expands to more than 1024"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -72,8 +72,8 @@ func parseSubmissionRules(f *yamlFile, data []byte) []submissionRule {
 	var rules []submissionRule
 	for _, kv := range pairs(doc) {
 		glob, v := kv[0].Value, resolve(kv[1])
-		if _, ok := expandBraces(glob); !ok {
-			f.bad(kv[0], glob, "the pattern expands to more than %d", maxExpansions)
+		if msg := globProblem(glob); msg != "" {
+			f.bad(kv[0], abbreviate(glob), "%s", msg)
 			continue
 		}
 		if v.Kind != yaml.MappingNode {
@@ -130,6 +130,10 @@ func checkPersons(f *yamlFile, v *yaml.Node, field string) {
 func groupRuleOf(f *yamlFile, key string, v *yaml.Node, field string) groupRule {
 	g := groupRule{glob: strings.TrimSuffix(key, "/")}
 	g.fields.source = fmt.Sprintf("%s:%d", f.name, v.Line)
+	if msg := globProblem(key); msg != "" {
+		f.bad(v, abbreviate(field), "%s", msg)
+		return groupRule{}
+	}
 	v = resolve(v)
 	if v.Kind != yaml.MappingNode {
 		f.warn(v, field, "unknown key, ignored (a test group's rule is a mapping)")

@@ -174,7 +174,10 @@ func (r *groupReader) readYAML(name string) (*yamlFile, *yaml.Node) {
 		return f, nil
 	}
 	if base := path.Base(name); base == "test_group.yaml" || base == "testdata.yaml" {
-		data = r.constants.Substitute(data)
+		if data, err = r.constants.Substitute(data); err != nil {
+			f.errs = append(f.errs, &specfile.Error{File: f.name, Msg: err.Error()})
+			return f, nil
+		}
 	}
 	return f, f.parse(data)
 }

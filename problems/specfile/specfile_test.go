@@ -60,6 +60,9 @@ func TestFormat(t *testing.T) {
 		{"empty key, with key paths", keyed, "colors:\n  \"\": [1]\n", `s.yaml:2: colors.: got a list, want a string`},
 		{"empty key twice", Format{}, "colors: {\"\": a, \"\": b}\n", `s.yaml:1: colors: given twice (first on line 1)`},
 		{"empty key twice, with key paths", keyed, "colors: {\"\": a, \"\": b}\n", `s.yaml:1: colors.: given twice (first on line 1)`},
+		{"nested as deep as allowed", Format{}, "name: " + nested(MaxDepth-1, "[", "]") + "\n", `s.yaml:1: name: got a list, want a string`},
+		{"nested too deep", Format{}, "name: " + nested(MaxDepth, "[", "]") + "\n", `s.yaml:1: lists and mappings nested more than 100 deep`},
+		{"mappings nested too deep", Format{}, "name: " + nested(MaxDepth, "{a: ", "}") + "\n", `s.yaml:1: lists and mappings nested more than 100 deep`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -68,6 +71,11 @@ func TestFormat(t *testing.T) {
 			}
 		})
 	}
+}
+
+// nested is n opening and closing brackets around a 1.
+func nested(n int, open, close string) string {
+	return strings.Repeat(open, n) + "1" + strings.Repeat(close, n)
 }
 
 func TestCollectLines(t *testing.T) {
