@@ -357,7 +357,7 @@ func TestExportImport(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		r, err := imported.Grade(ctx, p, parallel())
+		r, err := imported.Grade(ctx, p, ample())
 		imported.Close()
 		if err != nil || r.Verdict != tt.want || r.Language != "cpp" || r.Compile.OK != (tt.want != verdict.CE) {
 			t.Errorf("%s imported: got %+v, %v, want %s", filepath.Base(tt.src), r, err, tt.want)

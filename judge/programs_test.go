@@ -134,7 +134,7 @@ func TestProgramsBoxed(t *testing.T) {
 	}()
 	p := boxedProblem(t, secret, public, ln.Addr().(*net.TCPAddr).Port)
 	sub := filepath.Join(p.Dir, "submissions", "accepted", "ok.py")
-	r, err := j.Grade(context.Background(), p, Submission{Path: sub}, BuildOptions{}, parallel())
+	r, err := j.Grade(context.Background(), p, Submission{Path: sub}, BuildOptions{}, ample()) // ok.py is AC on a busy machine too: the validators decide
 	if err != nil {
 		t.Fatal(err)
 	}
