@@ -1,7 +1,6 @@
 package judge
 
 import (
-	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -29,8 +28,9 @@ type GradeOptions struct {
 	WallLimit   time.Duration // 0: 2 x TimeLimit + 1 s
 	MemoryLimit bytesize.Size // 0: the problem's
 	// SleepWallLimit, when set below the wall-clock limit, ends a test's
-	// run that has gone on that long and used no CPU time for the last
-	// half second (sandbox.SleepFor) as TLE, while one that computes runs
+	// run that has gone on that long, used no CPU time for the last half
+	// second (sandbox.SleepFor) and sleeps in every thread as TLE
+	// (sandbox.Limits.SleepWall), while one that computes runs
 	// on to its limits: judge verify's wall limit for a sleeping
 	// time-limit-exceeded submission, as BAPCtools' timeout. A report
 	// regraded to a lower limit (Judge.Regrade) is right only when this
@@ -396,12 +396,7 @@ func (g *grader) then() *grader {
 		return nil
 	}
 	t := *g
-	t.limits.Time = g.opts.ThenTimeLimit
-	t.limits.Wall = min(g.limits.Wall, cmp.Or(g.opts.ThenWallLimit, DefaultWallLimit(t.limits.Time)))
-	if t.limits.SleepWall >= t.limits.Wall {
-		t.limits.SleepWall = 0
-	}
-	t.limits.fill()
+	t.limits = g.limits.under(g.opts.ThenTimeLimit, g.opts.ThenWallLimit)
 	return &t
 }
 

@@ -1,6 +1,7 @@
 package judge
 
 import (
+	"cmp"
 	"encoding/json"
 	"fmt"
 	"strings"
@@ -60,6 +61,19 @@ type Limits struct {
 func (l *Limits) fill() {
 	l.TimeMS, l.WallMS = l.Time.Milliseconds(), l.Wall.Milliseconds()
 	l.MemoryKiB, l.OutputKiB = l.Memory.KiB(), l.Output.KiB()
+}
+
+// under is l with the CPU limit cpu, below l's, and the wall-clock limit
+// wall (0: the one that goes with cpu), or l's if lower; a sleeper's wall
+// limit no lower than that is none.
+func (l Limits) under(cpu, wall time.Duration) Limits {
+	l.Time = cpu
+	l.Wall = min(l.Wall, cmp.Or(wall, DefaultWallLimit(cpu)))
+	if l.SleepWall >= l.Wall {
+		l.SleepWall = 0
+	}
+	l.fill()
+	return l
 }
 
 func (l Limits) sandbox() sandbox.Limits {

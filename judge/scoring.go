@@ -1,7 +1,6 @@
 package judge
 
 import (
-	"cmp"
 	"context"
 	"fmt"
 	"math"
@@ -87,8 +86,8 @@ func (g *grader) score(ctx context.Context, r *Report, tests []kattis.Test) erro
 // Regrade grades r, a report of Grade, again as if its tests had run under
 // the CPU time limit limit, below the one they ran under, and the
 // wall-clock limit wall (0: the one that goes with limit, twice it and a
-// second; r's, if lower): each test's verdict is decided again, as Grade decides it, with
-// the status its run would have had under those limits
+// second; r's, if lower): each test's verdict is decided again, as Grade
+// decides it, with the status its run would have had under those limits
 // (sandbox.Result.Within: a run that took more is TLE, whatever else it
 // did after). judge verify runs the
 // time-limit-exceeded submissions under a raised limit, to measure their
@@ -96,12 +95,7 @@ func (g *grader) score(ctx context.Context, r *Report, tests []kattis.Test) erro
 func (j *Judge) Regrade(ctx context.Context, p *problems.Problem, langs *Languages, r *Report, limit, wall time.Duration) (*Report, error) {
 	out := *r
 	out.Tests = slices.Clone(r.Tests)
-	out.Limits.Time = limit
-	out.Limits.Wall = min(out.Limits.Wall, cmp.Or(wall, DefaultWallLimit(limit)))
-	if out.Limits.SleepWall >= out.Limits.Wall {
-		out.Limits.SleepWall = 0
-	}
-	out.Limits.fill()
+	out.Limits = r.Limits.under(limit, wall)
 	for i := range out.Tests {
 		t := &out.Tests[i]
 		t.Score = nil
