@@ -107,6 +107,96 @@ func TestThenTimeLimit(t *testing.T) {
 	}
 }
 
+// TestThenTimeLimitBeside grades two tests at a time under a time limit
+// of 3 s and a ThenTimeLimit of 0.5 s, a submission that answers "a" tests
+// at once, "s" tests after 1.2 s of CPU time and loops for ever on "l"
+// tests: one test at a time runs under 3 s, the others beside it under
+// 0.5 s; a test TLE under 0.5 s while none has been TLE under 3 s runs
+// again under 3 s, its result replacing the first, so the report has a
+// TLE only beside one over 3 s, and none when no test is over 3 s.
+func TestThenTimeLimitBeside(t *testing.T) {
+	p := echoPackage(t, "beside", "8c2e41d7-93a5-4f0b-b6de-5a7c0e9f1d24", "a1", "s1", "s2", "l1", "l2", "l3")
+	j := newJudgeConfig(t, Config{MaxRuns: 2})
+	src := writeSource(t, "sub.c", "#include <stdio.h>\n#include <time.h>\n"+
+		"int main(void) { char s[9]; if (scanf(\"%8s\", s) != 1) return 1;\n"+
+		"if (s[0] == 's') while (clock() < 6 * CLOCKS_PER_SEC / 5);\n"+
+		"if (s[0] == 'l') for (volatile int i = 0;; i++);\n"+
+		"puts(s); return 0; }\n")
+	overRaised := func(tr TestResult) bool {
+		return tr.Verdict == verdict.TLE && strings.Contains(tr.Message, "over the 3s limit")
+	}
+	overThen := func(tr TestResult) bool {
+		return tr.Verdict == verdict.TLE && (strings.Contains(tr.Message, "over the 0.5s limit") || strings.Contains(tr.Message, "over the 2s limit"))
+	}
+	for _, tt := range []struct {
+		name  string
+		tests []string
+		want  verdict.Verdict
+		check func(t *testing.T, r *Report)
+	}{
+		// the old rule ran a1 and l1 under 3 s at once, then l2 under 3 s
+		// beside l1: two tests over 3 s
+		{"one-over-raised", []string{"a1", "l1", "l2", "l3"}, verdict.TLE, func(t *testing.T, r *Report) {
+			raised := 0
+			for _, tr := range r.Tests[1:] {
+				switch {
+				case overRaised(tr):
+					raised++
+				case !overThen(tr):
+					t.Errorf("%s: got %v %q, want TLE over 3s or 0.5s", tr.Name, tr.Verdict, tr.Message)
+				}
+			}
+			if raised != 1 {
+				t.Errorf("%d tests ran over the 3s limit, want 1", raised)
+			}
+		}},
+		// l1, TLE under 0.5 s beside s1, runs again under 3 s
+		{"again-over-raised", []string{"s1", "l1"}, verdict.TLE, func(t *testing.T, r *Report) {
+			if tr := r.Tests[1]; !overRaised(tr) {
+				t.Errorf("l1: got %v %q, want TLE over the 3s limit", tr.Verdict, tr.Message)
+			}
+		}},
+		// s2, TLE under 0.5 s beside s1, runs again under 3 s: AC
+		{"again-within-raised", []string{"s1", "s2"}, verdict.AC, func(t *testing.T, r *Report) {
+			at, err := j.Regrade(context.Background(), p, nil, r, 500*time.Millisecond, 0)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, tr := range at.Tests {
+				if !overThen(tr) {
+					t.Errorf("%s regraded to 0.5s: got %v %q, want TLE", tr.Name, tr.Verdict, tr.Message)
+				}
+			}
+		}},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			var names []string
+			for _, n := range tt.tests {
+				names = append(names, "secret/"+n)
+			}
+			o := GradeOptions{Tests: testsNamed(t, p, names...), TimeLimit: 3 * time.Second, ThenTimeLimit: 500 * time.Millisecond,
+				WallLimit: time.Minute, Parallel: 2}
+			r, err := j.Grade(context.Background(), p, Submission{Path: src}, BuildOptions{}, o)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(r.Tests) != len(tt.tests) {
+				t.Fatalf("got %d tests, want %d", len(r.Tests), len(tt.tests))
+			}
+			for _, tr := range r.Tests {
+				t.Logf("%s: %v %s", tr.Name, tr.Verdict, tr.Message)
+				if tr.Name[len("secret/")] != 'l' && tr.Verdict != verdict.AC {
+					t.Errorf("%s: got %v %q, want AC", tr.Name, tr.Verdict, tr.Message)
+				}
+			}
+			if r.Verdict != tt.want {
+				t.Errorf("got %v, want %v", r.Verdict, tt.want)
+			}
+			tt.check(t, r)
+		})
+	}
+}
+
 // TestSleepWallLimit: a test's run that sleeps past SleepWallLimit is TLE
 // there, not at its wall limit, and stays TLE regraded to a lower limit
 // whose wall limit SleepWallLimit meets.

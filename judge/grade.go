@@ -38,16 +38,22 @@ type GradeOptions struct {
 	// asleep says nothing of a longer wall limit.
 	SleepWallLimit time.Duration
 	// ThenTimeLimit, when set below the time limit, is the CPU limit of
-	// the tests that start once a test has been TLE (by its CPU or wall
-	// clock) under the time limit; their wall-clock limit is
-	// ThenWallLimit (or WallLimit, if lower). judge verify raises
-	// a time-limit-exceeded submission's limit to see that a test exceeds
+	// every test but one at a time: judge verify raises a
+	// time-limit-exceeded submission's limit to see that a test exceeds
 	// that, and holds its tests to their expectations under the real limit
-	// (Judge.Regrade): once one test has exceeded the raised limit, the
-	// others need only run to the real one. Which tests ran under which
-	// limit then depends on timing; their verdicts under ThenTimeLimit
-	// (Regrade) do not, nor does whether one test was TLE under the time
-	// limit.
+	// (Judge.Regrade), so one test over the raised limit is all it needs
+	// of it. Until a test has been TLE (by its CPU or wall clock) under
+	// the time limit, one test at a time runs under it and the others
+	// beside it under ThenTimeLimit; after, every test runs under
+	// ThenTimeLimit. A test TLE under ThenTimeLimit while none has been
+	// TLE under the time limit is run again under it, once the one under
+	// it has ended, its result replacing the first, until one is TLE: so
+	// a test of the report is TLE only if one was TLE under the time
+	// limit. Their wall-clock limit is ThenWallLimit (or WallLimit, if
+	// lower). Which tests ran under which limit depends on timing; their
+	// verdicts under ThenTimeLimit (Regrade) do not, nor does whether one
+	// test was TLE under the time limit. Progress sees a test run again
+	// once, its first run.
 	ThenTimeLimit time.Duration
 	// ThenWallLimit is the wall-clock limit under ThenTimeLimit; 0: the
 	// one that goes with it.
@@ -274,6 +280,10 @@ func (g *grader) runAll(ctx context.Context, tests []kattis.Test) ([]TestResult,
 		base     = workers
 		asleep   int  // tests whose run sleeps, its token lent (asleep.go)
 		over     bool // a test was TLE under the time limit: ThenTimeLimit applies
+		// while !over: tests running under the time limit (one at most),
+		// and those TLE under ThenTimeLimit, to run again under it
+		raising int
+		again   []int
 	)
 	then := g.then()
 	var work func()
@@ -289,21 +299,32 @@ func (g *grader) runAll(ctx context.Context, tests []kattis.Test) ([]TestResult,
 				mu.Unlock()
 				return
 			}
-			i := next
-			next++
-			stop := i >= len(tests) || firstErr != nil || ctx.Err() != nil
-			skip := !stop && skipped[i]
-			mu.Unlock()
-			if stop {
+			i, rerun := -1, false
+			switch {
+			case firstErr != nil || ctx.Err() != nil:
+			case then != nil && !over && raising == 0 && len(again) > 0:
+				i, again, rerun = again[0], again[1:], true
+			case next < len(tests):
+				i = next
+				next++
+			}
+			if i < 0 {
+				mu.Unlock()
 				return
 			}
-			if skip {
+			if skipped[i] {
+				mu.Unlock()
 				continue
 			}
 			run := g
-			if over && then != nil {
+			switch {
+			case then == nil:
+			case over || raising > 0:
 				run = then
+			default:
+				raising++
 			}
+			mu.Unlock()
 			tctx, slept := ctxs[i], false
 			if !g.opts.Lazy {
 				// a test that sleeps gives its place to the next one
@@ -332,8 +353,15 @@ func (g *grader) runAll(ctx context.Context, tests []kattis.Test) ([]TestResult,
 			if slept {
 				asleep--
 			}
-			if run == g && err == nil && tr.Verdict == verdict.TLE {
-				over = true
+			if run == g && then != nil && !over {
+				raising--
+			}
+			switch {
+			case err != nil || tr.Verdict != verdict.TLE || over:
+			case run == g:
+				over, again = true, nil
+			case then != nil:
+				again = append(again, i)
 			}
 			switch {
 			case err != nil && ctxs[i].Err() != nil:
@@ -344,6 +372,8 @@ func (g *grader) runAll(ctx context.Context, tests []kattis.Test) ([]TestResult,
 				}
 			case skipped[i]:
 				// an earlier test failed while this one ran
+			case rerun:
+				results[i] = &tr // the same test under the time limit
 			default:
 				results[i] = &tr
 				progress <- tr
@@ -369,6 +399,13 @@ func (g *grader) runAll(ctx context.Context, tests []kattis.Test) ([]TestResult,
 		go work()
 	}
 	wg.Wait()
+	for !over && len(again) > 0 && firstErr == nil && ctx.Err() == nil {
+		// the last runner under the time limit was one lent (it ends
+		// at once): run the rest again here
+		workers = base
+		wg.Add(1)
+		work()
+	}
 	close(progress)
 	<-progressDone
 	if firstErr != nil && ctx.Err() == nil {
