@@ -163,7 +163,7 @@ func GenerateData(ctx context.Context, p *problems.Problem, o GenerateDataOption
 	if p.Dir == "" {
 		return nil, fmt.Errorf("%s: generating data needs a package on disk", p.Package.Origin)
 	}
-	cfg, err := generators.Load(p.Package.FS, p.Package.Origin, generators.Options{Interactive: p.Package.Type.Interactive || p.Package.Type.MultiPass})
+	cfg, err := generators.Load(p.Package.FS, p.Package.Origin, generators.Options{Interactive: p.Package.Type.Interactive || p.Package.Type.MultiPass, Constants: p.Package.Constants})
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil, fmt.Errorf("%s: no %s", p.Package.Origin, generators.File)
 	}

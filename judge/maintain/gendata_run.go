@@ -1,6 +1,7 @@
 package maintain
 
 import (
+	"bytes"
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
@@ -8,6 +9,7 @@ import (
 	"fmt"
 	"io/fs"
 	"os"
+	"path"
 	"path/filepath"
 	"sort"
 	"strings"
@@ -59,6 +61,9 @@ func (g *dataGen) generatorProgram(name string) (*genProgram, error) {
 			if err != nil {
 				return nil, fmt.Errorf("%s (generators: %s): %w", d, strings.TrimPrefix(name, "generators/"), unwrapFSError(err))
 			}
+			if b, err = g.p.Package.Constants.Substitute(b); err != nil {
+				return nil, fmt.Errorf("%s (generators: %s): %w", d, strings.TrimPrefix(name, "generators/"), err)
+			}
 			if err := os.WriteFile(filepath.Join(dir, filepath.Base(d)), b, 0o755); err != nil {
 				return nil, err
 			}
@@ -70,8 +75,52 @@ func (g *dataGen) generatorProgram(name string) (*genProgram, error) {
 			return nil, fmt.Errorf("%s: no such generator (a file or directory in generators/, or a key of generators:)", name)
 		}
 		gp.path = path
+		if err := g.withConstants(gp, name); err != nil {
+			return nil, err
+		}
 	}
 	return gp, g.keyOf(gp)
+}
+
+// withConstants points gp at a copy of the generator name with
+// problem.yaml's constants in place, when one of its files names one:
+// BAPCtools' generators take the constants as the validators do. The
+// copy's content is then what the build, and the cache's key, see.
+func (g *dataGen) withConstants(gp *genProgram, name string) error {
+	c := g.p.Package.Constants
+	if len(c) == 0 {
+		return nil
+	}
+	dst := filepath.Join(g.tmp, "constants", filepath.FromSlash(name))
+	if err := copyOut(g.p.Package.FS, name, dst); err != nil {
+		return fmt.Errorf("%s: %w", name, unwrapFSError(err))
+	}
+	changed := false
+	err := filepath.WalkDir(dst, func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		b, err := os.ReadFile(p)
+		if err != nil {
+			return err
+		}
+		sub, err := c.Substitute(b)
+		if err != nil {
+			rel, _ := filepath.Rel(filepath.Dir(dst), p)
+			return fmt.Errorf("%s: %w", path.Join(path.Dir(name), filepath.ToSlash(rel)), err)
+		}
+		if bytes.Equal(sub, b) {
+			return nil
+		}
+		changed = true
+		return os.WriteFile(p, sub, 0o644)
+	})
+	if err != nil || !changed {
+		os.RemoveAll(dst)
+		return err
+	}
+	gp.path = dst
+	return nil
 }
 
 // solutionProgram finds a solution: a file or directory of the package,

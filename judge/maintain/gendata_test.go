@@ -3,9 +3,11 @@ package maintain
 import (
 	"context"
 	"io/fs"
+	"maps"
 	"os"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -212,6 +214,46 @@ func TestGenerateDataDeterministic(t *testing.T) {
 	d1, d2 := readTree(t, filepath.Join(p1.Dir, "data")), readTree(t, filepath.Join(p2.Dir, "data"))
 	if !reflect.DeepEqual(d1, d2) {
 		t.Errorf("two generations differ:\n%v\n%v", d1, d2)
+	}
+}
+
+// TestGenerateDataConstants: problem.yaml's constants are substituted in
+// a generate: command first, so the generator gets their values and the
+// seed is that of the command they make, and in the generators' sources
+// (a file, and an entry of generators:), as BAPCtools has it: the tests
+// are those the package with the values written out makes.
+func TestGenerateDataConstants(t *testing.T) {
+	t.Parallel() // beside the other generate tests: they wait on their programs more than they use the CPUs
+	files := func(n string) map[string]string {
+		f := genSumFiles()
+		f["problem.yaml"] = "problem_format_version: 2023-07\nname: Gen Sum\nuuid: 3f0b9a52-6c1e-4d7a-8e25-b4c9d0a1f7e3\nlicense: cc0\n" +
+			"source: optjudge tests\nconstants:\n  max_n: 10\n"
+		f["generators/cap.py"] = "print(" + n + ", 0)\n"
+		f["generators/common.py"] = "def twice(x):\n    return " + n + " + x\n"
+		f["generators/generators.yaml"] = "solution: /submissions/accepted/sum.py\ngenerators:\n  twice: [tree.py, common.py]\n" +
+			"data:\n  sample:\n    data:\n      \"1\":\n        in: \"1 2\"\n" +
+			"        ans: \"3\"\n  secret:\n    data:\n      - c: gen.py {seed} " + n + "\n      - k: cap.py\n      - e: twice 1\n"
+		return f
+	}
+	named := writeProblem(t, "gensum", files("{{max_n}}"))
+	written := writeProblem(t, "gensum", files("10"))
+	mustGenerate(t, named, generateOptions(t))
+	mustGenerate(t, written, generateOptions(t))
+	got, want := readTree(t, filepath.Join(named.Dir, "data")), readTree(t, filepath.Join(written.Dir, "data"))
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("with {{max_n}}: %q; with 10: %q", got, want)
+	}
+	in := got["secret/1-c.in"]
+	if f := strings.Fields(in); len(f) != 2 {
+		t.Errorf("secret/1-c.in = %q, want two numbers up to max_n, 10 (files: %v)", in, slices.Sorted(maps.Keys(got)))
+	}
+	for _, n := range strings.Fields(in) {
+		if v, err := strconv.Atoi(n); err != nil || v > 10 {
+			t.Errorf("secret/1-c.in = %q, want two numbers up to max_n, 10", in)
+		}
+	}
+	if got["secret/2-k.in"] != "10 0\n" || got["secret/3-e.in"] != "11 0\n" {
+		t.Errorf("secret/2-k.in = %q, secret/3-e.in = %q; want \"10 0\" and \"11 0\"", got["secret/2-k.in"], got["secret/3-e.in"])
 	}
 }
 
