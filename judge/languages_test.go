@@ -183,8 +183,15 @@ func TestDirectorySubmissions(t *testing.T) {
 		"Aardvark.java": "class Aardvark { static int twice(int x) { return 2 * x; } }\n",
 		"Zebra.java":    mustRead(t, "testdata/langs/java/ac.java"),
 	})
+	// BAPCtools' hello: main.sh sources a file beside its own path ($0),
+	// as the peers run it (with a path, not a bare name)
+	sourced := writeTree(t, "bash", map[string]string{
+		"main.sh":  ". ${0%/*}/solve.sh\n",
+		"solve.sh": mustRead(t, "testdata/langs/bash/ac.sh"),
+	})
 	for _, c := range []struct{ name, lang, dir string }{
 		{"cpp", "cpp", "testdata/dirs/cpp"},
+		{"bash sourcing its neighbour", "bash", sourced},
 		{"java", "java", "testdata/dirs/java"},
 		{"python", "python3", "testdata/dirs/python"},
 		{"java with extras", "java", withExtras},
