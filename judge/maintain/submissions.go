@@ -9,11 +9,9 @@ import (
 	"os"
 	"path"
 	"path/filepath"
-	"runtime"
 	"slices"
 	"strconv"
 	"strings"
-	"sync"
 	"time"
 
 	"github.com/optjudge/optjudge/judge"
@@ -31,23 +29,23 @@ type example struct {
 }
 
 // examples lists the example submissions with their expectations, as the
-// problem's model states them (kattis.Package.Submissions), reporting the
-// folders and files it cannot use.
-func (v *verifier) examples() []example {
+// problem's model states them (kattis.Package.Submissions), with the
+// findings about the folders and files it cannot use (for Verify to add
+// where it checks the submissions).
+func (v *verifier) examples() ([]example, []Finding) {
 	if !isDirFS(v.p.Package.FS, "submissions") {
-		v.add(Error, v.file("submissions"), "", "no example submissions: want at least one under submissions/accepted/")
-		return nil
+		return nil, []Finding{finding(Error, v.file("submissions"), "", "no example submissions: want at least one under submissions/accepted/")}
 	}
 	list, err := v.p.Package.Submissions()
 	if err != nil {
-		v.add(Error, v.file("submissions"), "", "%v", err)
-		return nil
+		return nil, []Finding{finding(Error, v.file("submissions"), "", "%v", err)}
 	}
+	var found []Finding
 	for _, e := range list.Errors {
-		v.add(Error, e.File, linePos(e.Line), "%s", fieldMsg(e.Field, e.Msg))
+		found = append(found, finding(Error, e.File, linePos(e.Line), "%s", fieldMsg(e.Field, e.Msg)))
 	}
 	for _, w := range list.Warnings {
-		v.add(Warning, w.File, linePos(w.Line), "%s", fieldMsg(w.Field, w.Msg))
+		found = append(found, finding(Warning, w.File, linePos(w.Line), "%s", fieldMsg(w.Field, w.Msg)))
 	}
 	var out []example
 	lower := 0
@@ -64,9 +62,9 @@ func (v *verifier) examples() []example {
 		}
 	}
 	if lower == 0 {
-		v.add(Error, v.file("submissions/accepted"), "", "no accepted submission")
+		found = append(found, finding(Error, v.file("submissions/accepted"), "", "no accepted submission"))
 	}
-	return out
+	return out, found
 }
 
 func sources(s kattis.ExampleSubmission) string {
@@ -107,70 +105,95 @@ type graded struct {
 	partial bool
 }
 
-// checkSubmissions grades every example submission and holds it to its
-// expectations and to the time-limit rules. The submissions that bound the
-// time limit from below (accepted/; in 2025-09 every rule that permits no
-// TLE, on its tests) go first: when the package gives no time limit, they
-// run under problems.UnknownTimeLimit, on the tests their lower bounds
-// name, and the limit is derived from their slowest runs there, as
-// problemtools and the format derive it; the others (and those graded on
-// some tests only) then run under it. Every submission is built as soon as
-// a job is free, the others' builds so going on while the first ones run.
-func (v *verifier) checkSubmissions(ctx context.Context) error {
-	exs := v.examples()
-	if len(exs) == 0 {
-		return nil
+// checkSubmissions grades every example submission, built since Verify
+// began (startBuilds), and holds it to its expectations and to the
+// time-limit rules. When the package gives no time limit, the submissions
+// that bound it from below (accepted/; in 2025-09 every rule that permits
+// no TLE, on its tests) go first: they run under
+// problems.UnknownTimeLimit, on the tests their lower bounds name, and the
+// limit is derived from their slowest runs there, as problemtools and the
+// format derive it; the others (and those graded on some tests only) then
+// run under it. Those that bound it from above (time_limit_exceeded/),
+// whose runs are the longest, are graded first once the limit is known.
+// The report lists them as they come in the order of examples, those that
+// bound the limit from below first.
+func (v *verifier) checkSubmissions(ctx context.Context, eb *exampleBuilds) error {
+	v.rep.Findings = append(v.rep.Findings, eb.found...)
+	if eb.err != nil || len(eb.builds) == 0 {
+		return eb.err
 	}
-	tmp, err := os.MkdirTemp(v.opts.Judge.TempDir(), "verify-")
-	if err != nil {
-		return err
-	}
-	defer os.RemoveAll(tmp)
-	derive := v.p.Package.Layout == kattis.LayoutKattis && !v.p.Package.Time.Given
-	var first, rest []example
-	for _, ex := range exs {
-		if ex.sub.HasBound(kattis.TimeBoundLower) {
-			first = append(first, ex)
+	eb.checked()
+	first, rest := eb.builds[:eb.first], eb.builds[eb.first:]
+	var done []graded
+	keep := func(_ int, g graded) {
+		if g.failed != nil {
+			v.notGraded(g.ex, g.failed)
 		} else {
-			rest = append(rest, ex)
+			done = append(done, g)
 		}
 	}
-	ctx, cancel := context.WithCancel(ctx)
-	builds := v.buildAll(ctx, tmp, append(first, rest...))
-	defer func() { cancel(); closeBuilds(builds) }()
-	limit := v.p.Limits.Time
-	if derive {
-		limit = kattis.UnknownTimeLimit
+	if !v.derives() {
+		return v.gradeAll(ctx, eb.builds, v.rep.TimeLimit, nil, longFirst, func(i int, g graded) {
+			if i >= len(first) {
+				v.report(ctx, g)
+				return
+			}
+			keep(i, g)
+			if i == len(first)-1 {
+				for _, g := range done {
+					v.judgeGraded(ctx, g)
+				}
+			}
+		})
 	}
 	all, err := v.p.Package.Tests()
 	if err != nil {
 		return err
 	}
-	var done []graded
-	var lowerTests func(example) []kattis.Test
-	if derive {
-		lowerTests = func(ex example) []kattis.Test { return boundTests(ex, all) }
-	}
-	err = v.gradeAll(ctx, builds[:len(first)], limit, lowerTests, func(g graded) { done = append(done, g) })
-	if err != nil {
+	lowerTests := func(ex example) []kattis.Test { return boundTests(ex, all) }
+	if err := v.gradeAll(ctx, first, kattis.UnknownTimeLimit, lowerTests, nil, keep); err != nil {
 		return err
 	}
-	if derive {
-		v.deriveLimit(done)
-	}
+	v.mu.Lock() // the others' builds may be going on, and report progress
+	v.deriveLimit(done)
 	var again []*exampleBuild
 	for _, g := range done {
 		if !g.partial {
 			v.judgeGraded(ctx, g)
 			continue
 		}
-		for _, b := range builds[:len(first)] {
+		for _, b := range first {
 			if b.ex.rel == g.ex.rel {
 				again = append(again, b)
 			}
 		}
 	}
-	return v.gradeAll(ctx, append(again, builds[len(first):]...), v.rep.TimeLimit, nil, func(g graded) { v.judgeGraded(ctx, g) })
+	v.mu.Unlock()
+	return v.gradeAll(ctx, append(again, rest...), v.rep.TimeLimit, nil, longFirst, func(_ int, g graded) { v.report(ctx, g) })
+}
+
+// derives says whether Verify derives the time limit: a Kattis package
+// that gives none.
+func (v *verifier) derives() bool {
+	return v.p.Package.Layout == kattis.LayoutKattis && !v.p.Package.Time.Given
+}
+
+// longFirst ranks the submissions that bound the time limit from above,
+// which run to a raised limit, before the others.
+func longFirst(ex example) int {
+	if ex.sub.HasBound(kattis.TimeBoundUpper) {
+		return 0
+	}
+	return 1
+}
+
+// report turns an example's grading into findings, and reports it.
+func (v *verifier) report(ctx context.Context, g graded) {
+	if g.failed != nil {
+		v.notGraded(g.ex, g.failed)
+		return
+	}
+	v.judgeGraded(ctx, g)
 }
 
 // boundTests are the tests of all that ex's lower bounds name; nil when
@@ -196,60 +219,6 @@ func boundTests(ex example, all []kattis.Test) []kattis.Test {
 		return nil
 	}
 	return out
-}
-
-// exampleBuild is an example submission being built.
-type exampleBuild struct {
-	ex    example
-	pp    *judge.Prepared
-	err   error         // the judge could not build it (a finding), or ctx ended
-	ready chan struct{} // closed once pp or err is set
-}
-
-// jobs is how many example submissions are built, and graded, at once.
-func (v *verifier) jobs() int {
-	if v.opts.Jobs > 0 {
-		return v.opts.Jobs
-	}
-	return runtime.NumCPU()
-}
-
-// buildAll starts building exs, in their order, up to jobs() at once.
-func (v *verifier) buildAll(ctx context.Context, tmp string, exs []example) []*exampleBuild {
-	builds := make([]*exampleBuild, len(exs))
-	for i, ex := range exs {
-		builds[i] = &exampleBuild{ex: ex, ready: make(chan struct{})}
-	}
-	sem := make(chan struct{}, v.jobs())
-	go func() {
-		for i, b := range builds {
-			select {
-			case sem <- struct{}{}:
-			case <-ctx.Done():
-				for _, b := range builds[i:] {
-					b.err = ctx.Err()
-					close(b.ready)
-				}
-				return
-			}
-			go func() {
-				defer func() { <-sem }()
-				b.pp, b.err = v.buildExample(ctx, tmp, i, b.ex)
-				close(b.ready)
-			}()
-		}
-	}()
-	return builds
-}
-
-// closeBuilds removes the builds, once every one has ended.
-func closeBuilds(builds []*exampleBuild) {
-	for _, b := range builds {
-		<-b.ready
-		if b.pp != nil {
-			b.pp.Close()
-		}
-	}
 }
 
 // buildExample copies one example out of the problem's FS (it may be
@@ -343,59 +312,6 @@ func copyOutAt(fsys fs.FS, name, dst string, depth int) error {
 		}
 	}
 	return nil
-}
-
-// gradeAll grades the built examples, up to jobs() at once, and hands
-// each grading to each in their order, as soon as those before it are
-// done. tests, when set, picks the tests an example is graded on (nil:
-// every test). A submission the judge could not build or grade is a
-// finding.
-func (v *verifier) gradeAll(ctx context.Context, builds []*exampleBuild, limit time.Duration, tests func(example) []kattis.Test, each func(graded)) error {
-	type slot struct {
-		g   *graded
-		err error
-	}
-	slots := make([]chan slot, len(builds))
-	sem := make(chan struct{}, v.jobs())
-	var wg sync.WaitGroup
-	for i, b := range builds {
-		slots[i] = make(chan slot, 1)
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			<-b.ready
-			select {
-			case sem <- struct{}{}:
-			case <-ctx.Done():
-				slots[i] <- slot{err: ctx.Err()}
-				return
-			}
-			defer func() { <-sem }()
-			var only []kattis.Test
-			if tests != nil {
-				only = tests(b.ex)
-			}
-			g, err := v.gradeExample(ctx, b, limit, only)
-			slots[i] <- slot{g, err}
-		}()
-	}
-	defer wg.Wait()
-	var first error
-	for i := range builds {
-		s := <-slots[i]
-		switch {
-		case first != nil:
-		case s.err != nil:
-			first = s.err
-		case s.g.failed != nil:
-			v.notGraded(s.g.ex, s.g.failed)
-		default:
-			v.mu.Lock()
-			each(*s.g)
-			v.mu.Unlock()
-		}
-	}
-	return first
 }
 
 // deriveLimit sets the time limit from the slowest runs of the submissions

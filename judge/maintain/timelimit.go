@@ -36,8 +36,10 @@ func DeriveTimeLimit(ctx context.Context, p *problems.Problem, opts VerifyOption
 		return nil, false, err
 	}
 	defer os.RemoveAll(tmp)
+	exs, found := v.examples()
+	v.rep.Findings = append(v.rep.Findings, found...)
 	var accepted []example
-	for _, ex := range v.examples() {
+	for _, ex := range exs {
 		if ex.sub.HasBound(kattis.TimeBoundLower) {
 			accepted = append(accepted, ex)
 		}
@@ -47,11 +49,15 @@ func DeriveTimeLimit(ctx context.Context, p *problems.Problem, opts VerifyOption
 		return nil, false, err
 	}
 	ctx, cancel := context.WithCancel(ctx)
-	builds := v.buildAll(ctx, tmp, accepted)
+	builds := v.buildAll(ctx, tmp, accepted, make(chan struct{}, v.jobs()), nil)
 	defer func() { cancel(); closeBuilds(builds) }()
 	var done []graded
 	lowerTests := func(ex example) []kattis.Test { return boundTests(ex, all) }
-	if err := v.gradeAll(ctx, builds, kattis.UnknownTimeLimit, lowerTests, func(g graded) {
+	if err := v.gradeAll(ctx, builds, kattis.UnknownTimeLimit, lowerTests, nil, func(_ int, g graded) {
+		if g.failed != nil {
+			v.notGraded(g.ex, g.failed)
+			return
+		}
 		done = append(done, g)
 		if opts.Graded != nil && !g.partial {
 			opts.Graded(*g.res)

@@ -87,6 +87,10 @@ type VerifyOptions struct {
 	// package's data/ is what its generators/generators.yaml makes; "":
 	// the Judge's.
 	GeneratorCache string
+
+	// stepHook, when set (tests), is told each step as Progress is, but
+	// from no lock: a test may hold one step until another begins.
+	stepHook func(step string)
 }
 
 // SubmissionResult is how one example submission fared.
@@ -197,6 +201,10 @@ func Verify(ctx context.Context, p *problems.Problem, opts VerifyOptions) (*Veri
 	if p.Package.Layout == kattis.LayoutKattis && isDirFS(p.Package.FS, "attachments") && len(v.rep.Attachments) == 0 {
 		v.add(Warning, v.file("attachments"), "", "empty: no file to offer")
 	}
+	// The submissions need none of the checks below: they build beside
+	// them.
+	eb := v.startBuilds(ctx)
+	defer eb.close()
 	if HasGenerators(p) && p.Dir != "" {
 		if err := v.checkGenerated(ctx); err != nil {
 			return nil, err
@@ -247,7 +255,7 @@ func Verify(ctx context.Context, p *problems.Problem, opts VerifyOptions) (*Veri
 			}
 		}
 	}
-	if err := v.checkSubmissions(ctx); err != nil {
+	if err := v.checkSubmissions(ctx, eb); err != nil {
 		return nil, err
 	}
 	v.suggest()
@@ -263,6 +271,9 @@ type verifier struct {
 }
 
 func (v *verifier) step(s string) {
+	if v.opts.stepHook != nil {
+		v.opts.stepHook(s)
+	}
 	if v.opts.Progress != nil {
 		v.mu.Lock()
 		v.opts.Progress(s)
@@ -271,7 +282,11 @@ func (v *verifier) step(s string) {
 }
 
 func (v *verifier) add(sev Severity, file, pos, format string, args ...any) {
-	v.rep.Findings = append(v.rep.Findings, Finding{Severity: sev, File: file, Pos: pos, Msg: fmt.Sprintf(format, args...)})
+	v.rep.Findings = append(v.rep.Findings, finding(sev, file, pos, format, args...))
+}
+
+func finding(sev Severity, file, pos, format string, args ...any) Finding {
+	return Finding{Severity: sev, File: file, Pos: pos, Msg: fmt.Sprintf(format, args...)}
 }
 
 // file names a file of the problem as its origin does.
