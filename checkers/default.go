@@ -362,3 +362,26 @@ func ParseDefaultArgs(args []string) (Options, error) {
 	}
 	return opts, nil
 }
+
+// DefaultArgs are the default output validator's flags that give it the
+// options opts, as a package's output_validator_args spell them: what
+// ParseDefaultArgs reads back to opts.
+func DefaultArgs(opts Options) ([]string, error) {
+	if _, err := New("default", opts); err != nil {
+		return nil, err
+	}
+	var args []string
+	for _, k := range []string{optCase, optSpace} {
+		if v, ok := opts[k]; ok {
+			if on, _ := optionBool(k, v); on {
+				args = append(args, k)
+			}
+		}
+	}
+	for _, k := range []string{optFloat, optAbsolute, optRelative} {
+		if v, ok := opts[k]; ok {
+			args = append(args, k, v)
+		}
+	}
+	return args, nil
+}

@@ -24,23 +24,33 @@ type contentHash struct {
 // change to a file (a test, the checker, problem.yaml) gives another. It
 // is computed once per load; a file that cannot be read is hashed as its
 // path and the error, so that the hash still changes with it.
+//
+// The files LoadDir passed over (outside the parts judging reads: see
+// checkTree) are left out, and so is any file that is not a regular one,
+// which reading might never end.
 func (p *Problem) Hash() string {
 	if p.hash == nil {
-		return hashFS(p.Package.FS)
+		return hashFS(p.Package.FS, nil)
 	}
-	p.hash.once.Do(func() { p.hash.sum = hashFS(p.Package.FS) })
+	p.hash.once.Do(func() { p.hash.sum = hashFS(p.Package.FS, p.tree) })
 	return p.hash.sum
 }
 
-func hashFS(fsys fs.FS) string {
+func hashFS(fsys fs.FS, t *tree) string {
 	h := sha256.New()
 	fs.WalkDir(fsys, ".", func(name string, d fs.DirEntry, err error) error {
 		if err != nil {
 			fmt.Fprintf(h, "%s error %v\n", name, err)
 			return nil
 		}
+		if t.refused(name) != "" {
+			return nil
+		}
 		if d.IsDir() {
 			return nil
+		}
+		if st, err := fs.Stat(fsys, name); err == nil && !st.Mode().IsRegular() {
+			return nil // a directory behind a link (WalkDir does not follow it), or a named pipe
 		}
 		b, err := fs.ReadFile(fsys, name)
 		if err != nil {

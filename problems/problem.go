@@ -1,18 +1,28 @@
 // Package problems loads problem directories and holds the problems that ship
 // embedded in the judge.
 //
-// A problem directory holds:
+// A problem is a Kattis/ICPC problem package (see package kattis, the one
+// problem model): problem.yaml, data/sample and data/secret, statement/,
+// submissions/<verdict>/, its validators. A package may bring a puzzle
+// definition beside problem.yaml (puzzle.yaml, see package puzzle), the
+// judge's extension of the format: the definition is then the package's
+// output validator (where it has none of its own), an input validator,
+// the reference that makes answer files (judge solve, judge generate),
+// its generators and its drawings. problem.yaml stays what the format
+// says, so the other tools read the package too (judge export writes the
+// definition's checker and validator as programs they run).
 //
-//	problem.yaml           the spec (see Spec)
-//	puzzle.yaml            a puzzle's definition, for a puzzle problem (see puzzle.go)
-//	statement.md           the statement
-//	testdata/sample/*.in   sample inputs, each with its .ans beside it
-//	testdata/secret/*.in   secret inputs, each with its .ans beside it
-//	solution/              the reference in contestant form
-//	submissions/<verdict>/ contestant programs with their expected verdict
+//	problem.yaml           problem_format_version: 2025-09 (legacy and 2023-07 read too)
+//	puzzle.yaml            a puzzle's definition (optional)
+//	statement/problem.en.md
+//	data/sample/*.in       each with its .ans beside it
+//	data/secret/*.in       in groups (directories) too
+//	submissions/<verdict>/ example submissions with their expected verdict
 //
-// A Kattis/ICPC problem package, recognised by its data/ directory where a
-// native problem has testdata/, loads as it is: see package kattis.
+// The judge's earlier native layout (problem.yaml with name and title,
+// testdata/ instead of data/, statement.md) still loads, as a legacy
+// dialect (see nativeSpec), with a notice: judge convert rewrites it as a
+// package.
 package problems
 
 import (
@@ -24,7 +34,6 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
-	"slices"
 	"strings"
 	"time"
 
@@ -33,7 +42,6 @@ import (
 	"github.com/optjudge/optjudge/checkers"
 	"github.com/optjudge/optjudge/judge/bytesize"
 	"github.com/optjudge/optjudge/problems/kattis"
-	"github.com/optjudge/optjudge/problems/specfile"
 	"github.com/optjudge/optjudge/reference"
 	"github.com/optjudge/optjudge/reference/puzzle/judging"
 )
@@ -41,11 +49,11 @@ import (
 //go:embed rotation-game clocks eight-puzzle fifteen-puzzle pocket-cube pancakes lights-out
 var embedded embed.FS
 
-// Problem is a loaded, validated problem: the native Spec the judge
-// runs it by, with the package model of its directory (Package) beside it.
+// Problem is a loaded, validated problem: its package model (Package),
+// its name, title and limits in the judge's units, and what the judge
+// derives from a puzzle definition (Reference, Validator, Puzzle).
 type Problem struct {
-	Spec    *Spec
-	Name    string
+	Name    string // the package's directory name
 	Title   string
 	Sources []string
 	Limits  Limits
@@ -56,23 +64,20 @@ type Problem struct {
 	// Package.Origin.
 	Dir string
 
-	Reference *reference.Solver // nil when the problem names none
-	Validator *reference.Solver // nil when the problem names none
+	Reference *reference.Solver // nil when the problem has none
+	Validator *reference.Solver // nil when the problem has none
 	// Puzzle is the checker's puzzle when the checker is a defined
 	// puzzle's: it draws the positions that explain a verdict. Nil else.
 	Puzzle *judging.Puzzle
 
-	// TimeRules are the margins judge verify holds the time limit to.
-	TimeRules TimeRules
-
 	// Package is the problem's package model: its layout and directory,
 	// type, test groups, checker and validators, time-limit rules and
-	// warnings. A Kattis package's is read from the package; a native
-	// problem's is made from its Spec and testdata/ (see nativePackage).
+	// warnings.
 	Package kattis.Package
 
 	hash      *contentHash    // Hash's, computed once; shared by copies of the Problem
 	refPuzzle *judging.Puzzle // the reference's puzzle, for Tools
+	tree      *tree           // what LoadDir's checkTree passed over; nil for other loads
 }
 
 // TimeRules are the ICPC margins between a time limit and the running times
@@ -86,6 +91,13 @@ type TimeRules struct {
 
 // DefaultTimeRules are the ICPC margins.
 var DefaultTimeRules = TimeRules{AC: 2, TLE: 1.5}
+
+// TimeRules are the margins judge verify holds the time limit to: the
+// package's time multipliers.
+func (p *Problem) TimeRules() TimeRules {
+	m := p.Package.Time.Multipliers
+	return TimeRules{AC: m.ACToTimeLimit, TLE: m.TimeLimitToTLE}
+}
 
 // Limits are a problem's limits in the judge's units.
 type Limits struct {
@@ -102,12 +114,13 @@ func Load(fsys fs.FS, origin string) (*Problem, error) {
 	if abs, err := filepath.Abs(name); err == nil {
 		name = abs
 	}
-	return load(fsys, origin, "", filepath.Base(name))
+	return load(fsys, origin, "", filepath.Base(name), nil)
 }
 
 // load loads the problem at the root of fsys, on disk in dir ("" for
-// none), whose directory is called name.
-func load(fsys fs.FS, origin, dir, name string) (*Problem, error) {
+// none), whose directory is called name; t is what checkTree found in
+// it (nil when it was not walked).
+func load(fsys fs.FS, origin, dir, name string, t *tree) (*Problem, error) {
 	specName := filepath.Join(origin, "problem.yaml")
 	f, err := fsys.Open("problem.yaml")
 	if err != nil {
@@ -124,93 +137,23 @@ func load(fsys fs.FS, origin, dir, name string) (*Problem, error) {
 	if len(data) > maxSpecFile {
 		return nil, fmt.Errorf("%s: over %d KiB", specName, maxSpecFile>>10)
 	}
-	layout := layoutOf(fsys, data)
-	var (
-		spec *Spec
-		ks   *kattis.Spec
-	)
-	switch layout {
-	case kattis.LayoutKattis:
-		if ks, err = kattis.Parse(bytes.NewReader(data), specName); err != nil {
-			return nil, err
-		}
-		if err := ks.Validate(); err != nil {
-			return nil, err
-		}
-		if spec, err = kattisSpec(ks, fsys, name); err != nil {
-			return nil, err
-		}
-	default:
-		if spec, err = Parse(bytes.NewReader(data), specName); err != nil {
-			return nil, err
-		}
-		spec.applyPuzzle(fsys)
-	}
-	if err := spec.Validate(); err != nil {
-		return nil, err
-	}
-	ps, err := spec.loadPuzzles(fsys, origin)
+	layout, err := layoutOf(fsys, data, origin)
 	if err != nil {
 		return nil, err
 	}
-	chk, prog, err := spec.checker(fsys, ps)
+	var p *Problem
+	if layout == kattis.LayoutNative {
+		p, err = loadNative(fsys, origin, specName, data, t)
+	} else {
+		p, err = loadPackage(fsys, origin, name, specName, data)
+	}
 	if err != nil {
 		return nil, err
 	}
-	validators, err := spec.inputValidators(fsys)
-	if err != nil {
-		return nil, err
-	}
-	if it := spec.Interactor; it != nil {
-		if err := spec.programExists(fsys, "interactor.program", it.Program); err != nil {
-			return nil, err
-		}
-	}
-	p := &Problem{
-		Spec:    spec,
-		Name:    spec.Name,
-		Title:   spec.Title,
-		Sources: spec.Sources,
-		Limits: Limits{
-			Time:   time.Duration(spec.Limits.TimeLimit * float64(time.Second)),
-			Memory: bytesize.Size(spec.Limits.Memory * float64(bytesize.MiB)),
-			Output: bytesize.Size(spec.Limits.Output * float64(bytesize.MiB)),
-		},
-		Dir:       dir,
-		TimeRules: DefaultTimeRules,
-		Package: kattis.Package{
-			Layout:          layout,
-			FS:              fsys,
-			Origin:          origin,
-			Spec:            ks,
-			Checker:         chk,
-			CheckerProgram:  prog,
-			InputValidators: validators,
-		},
-		hash: &contentHash{},
-	}
-	if pc, ok := chk.(checkers.Puzzle); ok {
-		p.Puzzle = pc.P
-	}
-	if p.refPuzzle, p.Reference, err = ps.reference(spec.Reference); err != nil {
-		return nil, err
-	}
-	if _, p.Validator, err = ps.reference(spec.Validator); err != nil {
-		return nil, err
-	}
-	if layout != kattis.LayoutKattis {
-		if err := p.nativePackage(); err != nil {
-			return nil, err
-		}
-		return p, nil
-	}
-	if err := p.Package.Load(name); err != nil {
-		return nil, err
-	}
-	m := p.Package.Time.Multipliers
-	p.TimeRules = TimeRules{AC: m.ACToTimeLimit, TLE: m.TimeLimitToTLE}
-	if v := p.Package.Validation; v.Default {
-		p.Spec.Checker = CheckerSpec{Name: "default", Options: v.DefaultOptions}
+	p.Dir, p.tree = dir, t
+	p.hash = &contentHash{}
+	if t != nil {
+		p.Package.Warnings = append(t.warnings, p.Package.Warnings...)
 	}
 	return p, nil
 }
@@ -218,76 +161,85 @@ func load(fsys fs.FS, origin, dir, name string) (*Problem, error) {
 // maxSpecFile bounds a problem.yaml.
 const maxSpecFile = 1 << 20
 
-// layoutOf tells a problem directory's layout: native with testdata/, a
-// Kattis package with data/; with neither (a package whose data its
-// generators make), a Kattis package unless problem.yaml has the native
-// title key and no problem_format_version.
-func layoutOf(fsys fs.FS, spec []byte) kattis.Layout {
+// layoutOf tells a problem directory's layout: a package with data/, the
+// native layout with testdata/ (both is an error); with neither (a package
+// whose data its generators make), a package unless problem.yaml has the
+// native title key and no problem_format_version.
+func layoutOf(fsys fs.FS, spec []byte, origin string) (kattis.Layout, error) {
+	data, testdata := isDirFS(fsys, "data"), isDirFS(fsys, "testdata")
 	switch {
-	case isDirFS(fsys, "testdata"):
-		return kattis.LayoutNative
-	case isDirFS(fsys, "data"), isFileFS(fsys, "generators/generators.yaml"):
+	case data && testdata:
+		return 0, fmt.Errorf("%s: both data/ and testdata/: a package keeps its tests in data/ (testdata/ is the judge's legacy native layout); keep one", origin)
+	case testdata:
+		return kattis.LayoutNative, nil
+	case data, isFileFS(fsys, "generators/generators.yaml"):
 		// a package whose data/ BAPCtools' generators.yaml makes may
 		// not have it yet
-		return kattis.LayoutKattis
+		return kattis.LayoutKattis, nil
 	}
 	var top map[string]any
 	if yaml.Unmarshal(spec, &top) != nil {
-		return kattis.LayoutNative // Parse says what is wrong with it
+		return kattis.LayoutNative, nil // the native parser says what is wrong with it
 	}
 	_, title := top["title"]
 	_, version := top["problem_format_version"]
 	if title && !version {
-		return kattis.LayoutNative
+		return kattis.LayoutNative, nil
 	}
-	return kattis.LayoutKattis
+	return kattis.LayoutKattis, nil
 }
 
-// checker makes the problem's checker: a puzzle's, a built-in one, or a
-// stand-in for a program of the problem, which must exist.
-func (s *Spec) checker(fsys fs.FS, ps *puzzles) (checkers.Checker, *kattis.Program, error) {
-	c := s.Checker
-	if c.Program == "" && isPuzzleName(c.Name) {
-		chk, err := ps.checker(c.Name, c.Options)
-		if err != nil {
-			return nil, nil, err // the definition's, at its file and line
-		}
-		return chk, nil, nil
+// loadPackage loads a Kattis/ICPC package, with the puzzle definition
+// beside its problem.yaml if it has one.
+func loadPackage(fsys fs.FS, origin, name, specName string, data []byte) (*Problem, error) {
+	ks, err := kattis.Parse(bytes.NewReader(data), specName)
+	if err != nil {
+		return nil, err
 	}
-	if c.Program == "" {
-		chk, err := checkers.New(c.Name, c.Options)
-		if err != nil {
-			return nil, nil, fmt.Errorf("%s: %w", s.file, err)
-		}
-		return chk, nil, nil
+	if err := ks.Validate(); err != nil {
+		return nil, err
 	}
-	if err := s.programExists(fsys, "checker.program", c.Program); err != nil {
-		return nil, nil, err
+	ps, err := packagePuzzles(fsys, origin)
+	if err != nil {
+		return nil, err
 	}
-	proto := checkers.Testlib
-	if c.Protocol != "" {
-		proto, _ = checkers.ParseProtocol(c.Protocol) // Validate checked it
-	}
-	prog := &kattis.Program{Path: c.Program, Protocol: proto, Args: c.Args}
-	return checkers.Unbuilt{Path: c.Program}, prog, nil
-}
-
-func (s *Spec) inputValidators(fsys fs.FS) ([]kattis.Program, error) {
-	var progs []kattis.Program
-	for i, v := range s.InputValidators {
-		if err := s.programExists(fsys, fmt.Sprintf("input_validators[%d]", i), v); err != nil {
+	pk := kattis.Package{Layout: kattis.LayoutKattis, FS: fsys, Origin: origin, Spec: ks}
+	if ps.own != nil {
+		if pk.OwnChecker, err = ps.checker(Own, nil); err != nil {
 			return nil, err
 		}
-		progs = append(progs, kattis.Program{Path: v})
 	}
-	return progs, nil
+	if err := pk.Load(name); err != nil {
+		return nil, err
+	}
+	p := &Problem{Name: name, Title: ks.Title(), Sources: ks.Sources(), Package: pk,
+		Limits: Limits{Time: pk.Time.Limit, Memory: ks.Memory(), Output: ks.Output()}}
+	if strings.TrimSpace(p.Title) == "" {
+		p.Title = name
+	}
+	if p.Limits.Time == 0 {
+		p.Limits.Time = time.Second // until the judge derives it
+	}
+	if ps.own != nil {
+		if err := p.usePuzzles(ps, Own, Own); err != nil {
+			return nil, err
+		}
+	}
+	return p, nil
 }
 
-func (s *Spec) programExists(fsys fs.FS, field, p string) error {
-	if _, err := fs.Stat(fsys, p); err != nil {
-		return &specfile.Error{File: s.file, Line: s.lineOf(field), Field: field, Msg: fmt.Sprintf("%s: %v", p, unwrapPath(err))}
+// usePuzzles takes the problem's reference and input validator from the
+// puzzles named so ("" for none), and its drawings from the checker's.
+func (p *Problem) usePuzzles(ps *puzzles, reference, validator string) error {
+	if pc, ok := p.Package.Checker.(checkers.Puzzle); ok {
+		p.Puzzle = pc.P
 	}
-	return nil
+	var err error
+	if p.refPuzzle, p.Reference, err = ps.reference(reference); err != nil {
+		return err
+	}
+	_, p.Validator, err = ps.reference(validator)
+	return err
 }
 
 // LoadDir loads the problem in the directory dir. Its symbolic links are
@@ -295,122 +247,18 @@ func (s *Spec) programExists(fsys fs.FS, field, p string) error {
 // directory that holds it) is an error naming it: the format allows links
 // only within the package. So is a file that is not a regular file (a
 // named pipe, a device), and a tree of more than maxTreeEntries entries.
+// In a part of the directory that judging never reads (a problem.pdf
+// beside problem.yaml) such a file is a warning (see checkTree).
 func LoadDir(dir string) (*Problem, error) {
 	name := filepath.Clean(dir)
 	if abs, err := filepath.Abs(name); err == nil {
 		name = abs
 	}
-	if err := CheckDir(dir); err != nil {
+	t, err := checkTree(dir, maxTreeEntries)
+	if err != nil {
 		return nil, err
 	}
-	return load(os.DirFS(dir), dir, dir, filepath.Base(name))
-}
-
-// CheckDir refuses what LoadDir refuses in the tree of dir before loading
-// it (see checkTree): for a caller that loads dir through a file system of
-// its own.
-func CheckDir(dir string) error { return checkTree(dir, maxTreeEntries) }
-
-// maxTreeEntries bounds a package's files and directories, counted as the
-// loaders walk them, through its links: links within the package may
-// share a directory, so a few dozen links can make a tree of 2^30
-// entries (and the loaders walk every one).
-const maxTreeEntries = 1 << 20
-
-// checkTree refuses, below dir, what the loaders must not meet as they
-// walk the package (following its links): a symbolic link whose target is
-// outside dir or does not exist; a link to a directory the link is in,
-// whose tree never ends; a file that is not a regular file, whose reading
-// blocks (a named pipe) or never ends (/dev/zero, were it in the package);
-// and more than max entries. It passes over the names a package ignores,
-// but for timeLimitFile.
-func checkTree(dir string, max int) error {
-	root, err := filepath.EvalSymlinks(dir)
-	if err != nil {
-		return nil // load says what is wrong with dir
-	}
-	w := treeWalk{dir: dir, root: root, max: max}
-	return w.walk(dir, root, nil)
-}
-
-// timeLimitFile is the one file with an ignored name that the loaders
-// read: the legacy time limit, in the package's root.
-const timeLimitFile = ".timelimit"
-
-type treeWalk struct {
-	dir, root string // as given, and as the links' targets name it
-	entries   int
-	max       int
-}
-
-// walk checks the directory p, at real (its path with no links);
-// holders are the real paths of the directories it is in.
-func (w *treeWalk) walk(p, real string, holders []string) error {
-	entries, err := os.ReadDir(real) // not p: its links would be resolved again, all of them
-	if err != nil {
-		return nil // the loaders say what is wrong with it, if they read it
-	}
-	holders = append(holders, real)
-	for _, e := range entries {
-		if ignoredName(e.Name()) && !(p == w.dir && e.Name() == timeLimitFile) {
-			continue
-		}
-		if w.entries++; w.entries > w.max {
-			return fmt.Errorf("%s: more than %d files and directories (its links followed)", w.dir, w.max)
-		}
-		q, target, mode := filepath.Join(p, e.Name()), filepath.Join(real, e.Name()), e.Type()
-		if mode&fs.ModeSymlink != 0 {
-			if target, err = w.link(q, target); err != nil {
-				return err
-			}
-			st, err := os.Stat(target)
-			if err != nil {
-				return fmt.Errorf("%s: %v", q, unwrapPath(err))
-			}
-			mode = st.Mode().Type()
-			if mode.IsDir() && slices.Contains(holders, target) {
-				link, _ := os.Readlink(q)
-				return fmt.Errorf("%s: a symbolic link to a directory that holds it (to %s): its tree would never end", q, link)
-			}
-		}
-		switch {
-		case mode.IsDir():
-			if err := w.walk(q, target, holders); err != nil {
-				return err
-			}
-		case !mode.IsRegular():
-			return fmt.Errorf("%s: %s, not a file: a package holds files, directories and links to them", q, modeName(mode))
-		}
-	}
-	return nil
-}
-
-// link is the target of the link q, at real, with no links in it, which
-// must be within the package.
-func (w *treeWalk) link(q, real string) (string, error) {
-	target, err := filepath.EvalSymlinks(real)
-	if err != nil {
-		return "", fmt.Errorf("%s: a symbolic link to nothing (%v)", q, unwrapPath(err))
-	}
-	if rel, err := filepath.Rel(w.root, target); err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
-		link, _ := os.Readlink(q)
-		return "", fmt.Errorf("%s: a symbolic link out of the package (to %s): the format allows links within it only", q, link)
-	}
-	return target, nil
-}
-
-// modeName names a kind of file that is neither a regular file nor a
-// directory.
-func modeName(m fs.FileMode) string {
-	switch {
-	case m&fs.ModeNamedPipe != 0:
-		return "a named pipe"
-	case m&fs.ModeSocket != 0:
-		return "a socket"
-	case m&fs.ModeDevice != 0:
-		return "a device"
-	}
-	return "a special file"
+	return load(os.DirFS(dir), dir, dir, filepath.Base(name), t)
 }
 
 // Embedded returns the names of the problems built into the judge.
@@ -434,7 +282,7 @@ func LoadEmbedded(name string) (*Problem, error) {
 	if _, err := fs.Stat(sub, "problem.yaml"); err != nil {
 		return nil, fmt.Errorf("no embedded problem %q (embedded: %s)", name, strings.Join(Embedded(), ", "))
 	}
-	return load(sub, "embedded:"+name, "", name)
+	return load(sub, "embedded:"+name, "", name, nil)
 }
 
 // Find resolves what a user typed as PROBLEM: a directory holding a

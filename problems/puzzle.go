@@ -22,7 +22,18 @@ import (
 // problem's own puzzle definition.
 const Own = "puzzle"
 
-// A puzzle problem names its definition (see package puzzle) in
+// A puzzle problem is a package with its definition beside problem.yaml,
+// in puzzle.yaml:
+//
+//	problem.yaml                 # as the format has it: nothing of the puzzle
+//	puzzle.yaml                  # the definition, with its mode
+//	data/sample/, data/secret/   # the tests
+//
+// The definition is the package's output validator (unless the package
+// has one of its own), an input validator beside input_validators/, the
+// reference solver that makes answers, and the generators and drawings.
+//
+// A problem of the legacy native layout names its definition in
 // problem.yaml, or keeps it beside problem.yaml as puzzle.yaml:
 //
 //	name: slide-2x3
@@ -34,12 +45,10 @@ const Own = "puzzle"
 //	reference: puzzle            # the default with a puzzle
 //	validator: puzzle            # the default with a puzzle
 //
-// The checker, the reference solver, the input validator, the generators
-// and the drawings are then the definition's. checker.name, reference and
-// validator may instead name a puzzle shipped with the judge (an embedded
-// problem's definition: clocks, eight-puzzle, fifteen-puzzle, lights-out,
-// pancakes, pocket-cube, rotation-game), as problem.yaml files written
-// before definitions did.
+// checker.name, reference and validator may there instead name a puzzle
+// shipped with the judge (an embedded problem's definition: clocks,
+// eight-puzzle, fifteen-puzzle, lights-out, pancakes, pocket-cube,
+// rotation-game), as problem.yaml files written before definitions did.
 
 // shippedPuzzles lists the embedded problems that hold a definition.
 func shippedPuzzles() []string {
@@ -72,11 +81,41 @@ func puzzleNames() string {
 	return fmt.Sprintf("%s, the problem's own definition, or one shipped with the judge: %s", Own, strings.Join(shippedPuzzles(), ", "))
 }
 
+// packagePuzzles reads a package's own definition, puzzle.yaml beside
+// problem.yaml, if it has one.
+func packagePuzzles(fsys fs.FS, origin string) (*puzzles, error) {
+	ps := &puzzles{origin: origin}
+	if !isFileFS(fsys, puzzle.FileName) {
+		return ps, nil
+	}
+	var err error
+	ps.own, err = readDefinition(fsys, puzzle.FileName, filepath.Join(origin, puzzle.FileName))
+	return ps, err
+}
+
+// readDefinition reads and validates the definition file of fsys, called
+// name in messages.
+func readDefinition(fsys fs.FS, file, name string) (*puzzle.Definition, error) {
+	f, err := fsys.Open(file)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	d, err := puzzle.Parse(f, name)
+	if err != nil {
+		return nil, err
+	}
+	if err := d.Validate(); err != nil {
+		return nil, err
+	}
+	return d, nil
+}
+
 // applyPuzzle makes a problem with a definition judge by it: the
 // definition found beside problem.yaml where none is named, and the
 // checker, reference and validator the definition's where problem.yaml
 // names none.
-func (s *Spec) applyPuzzle(fsys fs.FS) {
+func (s *nativeSpec) applyPuzzle(fsys fs.FS) {
 	if s.Puzzle == "" {
 		if st, err := fs.Stat(fsys, puzzle.FileName); err != nil || st.IsDir() {
 			return
@@ -97,15 +136,14 @@ func (s *Spec) applyPuzzle(fsys fs.FS) {
 // puzzles resolves the puzzles a problem names: its own definition, read
 // once, and the shipped ones.
 type puzzles struct {
-	spec   *Spec
 	origin string
 	own    *puzzle.Definition
 }
 
 // loadPuzzles reads the problem's own definition, if it has one; a bad
 // one gives its errors, each at its file and line.
-func (s *Spec) loadPuzzles(fsys fs.FS, origin string) (*puzzles, error) {
-	ps := &puzzles{spec: s, origin: origin}
+func (s *nativeSpec) loadPuzzles(fsys fs.FS, origin string) (*puzzles, error) {
+	ps := &puzzles{origin: origin}
 	if s.Puzzle == "" {
 		for _, f := range []struct{ field, name string }{{"checker.name", s.Checker.Name}, {"reference", s.Reference}, {"validator", s.Validator}} {
 			if f.name == Own && (f.field != "checker.name" || s.Checker.Program == "") {
@@ -115,21 +153,15 @@ func (s *Spec) loadPuzzles(fsys fs.FS, origin string) (*puzzles, error) {
 		}
 		return ps, nil
 	}
-	f, err := fsys.Open(s.Puzzle)
-	if err != nil {
+	if _, err := fs.Stat(fsys, s.Puzzle); err != nil {
 		return nil, &specfile.Error{File: s.file, Line: s.lineOf("puzzle"), Field: "puzzle", Msg: fmt.Sprintf("%s: %v", s.Puzzle, unwrapPath(err))}
 	}
-	defer f.Close()
-	name := filepath.Join(origin, filepath.FromSlash(s.Puzzle))
-	d, err := puzzle.Parse(f, name)
-	if err != nil {
+	if err := s.programExists(fsys, "puzzle", s.Puzzle); err != nil {
 		return nil, err
 	}
-	if err := d.Validate(); err != nil {
-		return nil, err
-	}
-	ps.own = d
-	return ps, nil
+	var err error
+	ps.own, err = readDefinition(fsys, s.Puzzle, filepath.Join(origin, filepath.FromSlash(s.Puzzle)))
+	return ps, err
 }
 
 // get returns the puzzle called name (Own or a shipped one) in a mode
@@ -183,15 +215,11 @@ func shippedDefinition(name string) (*puzzle.Definition, error) {
 	if d, ok := shippedDefs[name]; ok {
 		return d, nil
 	}
-	f, err := embedded.Open(path.Join(name, puzzle.FileName))
-	if err != nil {
+	file := path.Join(name, puzzle.FileName)
+	if _, err := fs.Stat(embedded, file); err != nil {
 		return nil, fmt.Errorf("no shipped puzzle %q (shipped: %s)", name, strings.Join(shippedPuzzles(), ", "))
 	}
-	defer f.Close()
-	d, err := puzzle.Parse(f, "embedded:"+name+"/"+puzzle.FileName)
-	if err == nil {
-		err = d.Validate()
-	}
+	d, err := readDefinition(embedded, file, "embedded:"+file)
 	if err != nil {
 		return nil, err
 	}

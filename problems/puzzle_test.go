@@ -1,9 +1,14 @@
 package problems
 
 import (
+	"context"
 	"strings"
 	"testing"
 	"testing/fstest"
+	"time"
+
+	"github.com/optjudge/optjudge/checkers"
+	"github.com/optjudge/optjudge/judge/verdict"
 )
 
 // slide23 is a 2x3 sliding puzzle: a problem made of YAML alone.
@@ -36,7 +41,7 @@ func TestPuzzleProblem(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if p.Puzzle == nil || p.Reference == nil || p.Validator == nil || p.Spec.Checker.Name != Own {
+	if _, own := p.Package.Checker.(checkers.Puzzle); p.Puzzle == nil || p.Reference == nil || p.Validator == nil || !own {
 		t.Fatalf("got %+v, want the definition's checker, reference and validator", p)
 	}
 	out, err := p.Reference.Solve([]byte("1 2 3 4 0 5\n"))
@@ -111,5 +116,51 @@ func TestShippedPuzzleNames(t *testing.T) {
 	out, err := p.Reference.Solve([]byte("3 3 0\n2 2 2\n2 1 2\n"))
 	if err != nil || string(out) != "4 5 8 9\n" {
 		t.Errorf("got %q, %v", out, err)
+	}
+}
+
+// TestPuzzlePackage: a Kattis/ICPC package with puzzle.yaml beside its
+// problem.yaml is judged, validated and answered by the definition, and
+// its own output validator, where it has one, still judges.
+func TestPuzzlePackage(t *testing.T) {
+	files := map[string]string{
+		"problem.yaml":        "problem_format_version: 2025-09\nname: Sliding Six\nuuid: 5b7c3b4e-2f40-4f0e-9f4f-0c1b7f1c9a11\nlimits:\n  time_limit: 2\n",
+		"puzzle.yaml":         slide23,
+		"data/sample/1.in":    "1 2 3 4 0 5\n",
+		"data/sample/1.ans":   "R\n",
+		"data/secret/1.in":    "1 2 3 4 0 5\n",
+		"data/secret/1.ans":   "R\n",
+		"input_validators/.x": "",
+	}
+	p, err := LoadDir(writeTree(t, "slide", files))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, own := p.Package.Checker.(checkers.Puzzle); !own || p.Package.Validation.Default || p.Puzzle == nil || p.Reference == nil || p.Validator == nil {
+		t.Fatalf("got checker %T (default %v), want the definition's checker, reference and validator", p.Package.Checker, p.Package.Validation.Default)
+	}
+	if p.Title != "Sliding Six" || p.Limits.Time != 2*time.Second || p.Notice() != "" {
+		t.Errorf("got title %q, limit %v, notice %q", p.Title, p.Limits.Time, p.Notice())
+	}
+	res, err := p.Package.Checker.Check(context.Background(), checkers.Files{Input: []byte("1 2 3 4 0 5\n"), Output: []byte("L\n")})
+	if err != nil || res.Verdict != verdict.WA {
+		t.Errorf("check L: got %v, %v, want WA", res, err)
+	}
+
+	// an output validator of the package's own judges instead
+	files["output_validator/check.py"] = "import sys; sys.exit(42)\n"
+	p, err = LoadDir(writeTree(t, "slide", files))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p.Package.CheckerProgram == nil || p.Package.CheckerProgram.Path != "output_validator" || p.Puzzle != nil || p.Reference == nil {
+		t.Errorf("got checker program %+v, puzzle %v, want the package's validator, the definition's reference", p.Package.CheckerProgram, p.Puzzle)
+	}
+
+	// an interactive package has no place for the definition's checker
+	delete(files, "output_validator/check.py")
+	files["problem.yaml"] += "type: interactive\n"
+	if _, err := LoadDir(writeTree(t, "slide", files)); err == nil || !strings.Contains(err.Error(), "interactive, but there is no output validator") {
+		t.Errorf("interactive: got %v", err)
 	}
 }

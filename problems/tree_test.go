@@ -79,10 +79,53 @@ func TestCheckTreeBound(t *testing.T) {
 			}
 		}
 	}
-	if err := checkTree(dir, 100); err == nil || !strings.Contains(err.Error(), "more than 100 files and directories (its links followed)") {
+	if _, err := checkTree(dir, 100); err == nil || !strings.Contains(err.Error(), "more than 100 files and directories (its links followed)") {
 		t.Errorf("got %v, want the bound", err)
 	}
-	if err := checkTree(dir, 1<<13); err != nil {
+	if _, err := checkTree(dir, 1<<13); err != nil {
 		t.Errorf("got %v, want 2^12 entries within a bound of 2^13", err)
+	}
+}
+
+// TestLoadDirUnreadParts: in a part of the package that judging never
+// reads, a dangling link, a link out of the package or a named pipe is a
+// warning (DOMjudge's examples link problem.pdf to a build product); in a
+// part it reads, an error; and a native problem.yaml that names such a
+// file as a program is refused.
+func TestLoadDirUnreadParts(t *testing.T) {
+	pkg := map[string]string{"problem.yaml": "problem_format_version: legacy\nname: x\n", "data/secret/1.in": "1\n", "data/secret/1.ans": "1\n"}
+	dir := writeTree(t, "x", pkg)
+	if err := os.Symlink("build/problem.pdf", filepath.Join(dir, "problem.pdf")); err != nil {
+		t.Skip("no symbolic links here:", err)
+	}
+	os.Mkdir(filepath.Join(dir, "extra"), 0o755)
+	os.Symlink("/etc", filepath.Join(dir, "extra/etc"))
+	if err := syscall.Mkfifo(filepath.Join(dir, "extra/pipe"), 0o644); err != nil {
+		t.Skip("no named pipes here:", err)
+	}
+	p, err := LoadDir(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, w := range p.Package.Warnings {
+		got = append(got, w.String())
+	}
+	for _, want := range []string{"problem.pdf: a symbolic link to nothing", "extra/etc: a symbolic link out of the package", "extra/pipe: a named pipe, not a file"} {
+		if !strings.Contains(strings.Join(got, "\n"), want) {
+			t.Errorf("warnings %q: want %q", got, want)
+		}
+	}
+	// the same in a part judging reads
+	os.Symlink("nothing", filepath.Join(dir, "data/secret/2.in"))
+	if _, err := LoadDir(dir); err == nil || !strings.Contains(err.Error(), "data/secret/2.in: a symbolic link to nothing") {
+		t.Errorf("in data/: got %v, want an error", err)
+	}
+	// a native problem's program behind such a link
+	native := writeTree(t, "n", map[string]string{"problem.yaml": "name: n\ntitle: N\ninput_validators: [extra/etc/hostname]\n", "testdata/secret/1.in": "1\n"})
+	os.Mkdir(filepath.Join(native, "extra"), 0o755)
+	os.Symlink("/etc", filepath.Join(native, "extra/etc"))
+	if _, err := LoadDir(native); err == nil || !strings.Contains(err.Error(), "input_validators[0]: extra/etc/hostname: extra/etc is a file the package format forbids") {
+		t.Errorf("native program: got %v, want it refused", err)
 	}
 }

@@ -46,7 +46,7 @@ type env struct {
 var commands []*command
 
 func init() {
-	commands = []*command{cmdRun, cmdWatch, cmdSolve, cmdCheck, cmdValidate, cmdGen, cmdGenerate, cmdVerify, cmdStress, cmdDoctor, cmdServe, cmdWorker, cmdSubmit, cmdHelp}
+	commands = []*command{cmdRun, cmdWatch, cmdSolve, cmdCheck, cmdValidate, cmdGen, cmdGenerate, cmdVerify, cmdStress, cmdConvert, cmdDoctor, cmdServe, cmdWorker, cmdSubmit, cmdHelp}
 }
 
 func main() { os.Exit(run()) }
@@ -203,7 +203,12 @@ func (e *env) problem(ref string) (*problems.Problem, error) {
 			dirs = []string{"problems"}
 		}
 	}
-	return problems.Find(ref, dirs)
+	p, err := problems.Find(ref, dirs)
+	if err == nil && p.Notice() != "" && (e.cmd == nil || e.cmd.Name != "verify") {
+		// verify lists it among its warnings
+		fmt.Fprintf(e.stderr, "judge: %s: %s\n", ref, p.Notice())
+	}
+	return p, err
 }
 
 var cmdHelp = &command{

@@ -24,9 +24,9 @@ var cmdRun = &command{
 	UsageLine: "run [flags] PROBLEM SUBMISSION",
 	Short:     "grade a submission on every test of a problem",
 	Long: `
-Run compiles SUBMISSION, runs it on the problem's testdata/sample then
-testdata/secret tests (sorted by name) under the problem's limits inside the
-sandbox, checks every output and prints a verdict per test and a summary.
+Run compiles SUBMISSION, runs it on the problem's data/sample then
+data/secret tests (sorted by name; testdata/ in the legacy native layout)
+under the problem's limits inside the sandbox, checks every output and prints a verdict per test and a summary.
 
 SUBMISSION is a source file; a directory of files that make one program (C
 and C++ compile every source together; Java, Kotlin and Scala compile every

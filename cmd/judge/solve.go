@@ -20,7 +20,7 @@ the problem's input validator and prints the exact reference output.
 
 Examples:
 
-	judge solve rotation-game problems/rotation-game/testdata/sample/01-sample.in
+	judge solve rotation-game problems/rotation-game/data/sample/01-sample.in
 	printf '3 3 0\n2 2 2\n2 1 2\n' | judge solve clocks
 
 Exit codes: 0 solved; 2 usage error, unreadable or invalid input, or a problem

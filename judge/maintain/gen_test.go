@@ -96,8 +96,8 @@ func TestSave(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if g.In != filepath.Join(dir, "testdata/secret/stress-1-4.in") {
-		t.Errorf("saved as %s, want it in testdata/secret", g.In)
+	if g.In != filepath.Join(dir, "data/secret/stress-1-4.in") {
+		t.Errorf("saved as %s, want it in data/secret", g.In)
 	}
 	if ans, _ := os.ReadFile(g.Ans); string(ans) != "4 5 8 9\n" {
 		t.Errorf("got answer %q, want the reference's", ans)

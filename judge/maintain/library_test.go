@@ -32,7 +32,7 @@ var shippedGenerated = []struct {
 
 // TestShippedTestdataReproducible generates the shipped problems' secret
 // tests again from their seeds and compares them with the files in
-// problems/NAME/testdata/secret. The fifteen-puzzle's deep boards (the
+// problems/NAME/data/secret. The fifteen-puzzle's deep boards (the
 // deepest of many random ones, each solved) take a while: not with -short.
 func TestShippedTestdataReproducible(t *testing.T) {
 	for _, g := range shippedGenerated {
@@ -51,7 +51,7 @@ func TestShippedTestdataReproducible(t *testing.T) {
 			}
 			for _, f := range files {
 				for _, made := range []string{f.In, f.Ans} {
-					shipped := filepath.Join("..", "..", "problems", g.problem, "testdata", "secret", filepath.Base(made))
+					shipped := filepath.Join("..", "..", "problems", g.problem, "data", "secret", filepath.Base(made))
 					want, err := os.ReadFile(shipped)
 					if err != nil {
 						t.Fatal(err)

@@ -29,7 +29,7 @@ func DeriveTimeLimit(ctx context.Context, p *problems.Problem, opts VerifyOption
 		return d, true, nil
 	}
 	v := &verifier{p: p, opts: opts, invalid: map[string]bool{}, rep: &VerifyReport{
-		Problem: p.Name, TimeLimit: p.Limits.Time, Rules: p.TimeRules,
+		Problem: p.Name, TimeLimit: p.Limits.Time, Rules: p.TimeRules(),
 	}}
 	tmp, err := os.MkdirTemp(opts.Judge.TempDir(), "derive-")
 	if err != nil {

@@ -183,7 +183,7 @@ func (r *VerifyReport) Warnings() int { return len(r.Findings) - r.Errors() }
 // error means the judge could not verify (the sandbox failed, ctx ended).
 func Verify(ctx context.Context, p *problems.Problem, opts VerifyOptions) (*VerifyReport, error) {
 	v := &verifier{p: p, opts: opts, invalid: map[string]bool{}, rep: &VerifyReport{
-		Problem: p.Name, TimeLimit: p.Limits.Time, Rules: p.TimeRules, Resolution: 100 * time.Millisecond,
+		Problem: p.Name, TimeLimit: p.Limits.Time, Rules: p.TimeRules(), Resolution: 100 * time.Millisecond,
 	}}
 	if p.Package.Spec != nil && p.Package.Spec.Limits.TimeResolution > 0 {
 		v.rep.Resolution = time.Duration(p.Package.Spec.Limits.TimeResolution * float64(time.Second))

@@ -199,12 +199,20 @@ func findings(rep *VerifyReport) string {
 	return b.String()
 }
 
-// TestVerifyClean: a problem without defects has no errors and says which
-// time limit the rules imply.
+// TestVerifyClean: a problem without defects has no findings and says
+// which time limit the rules imply: the native clocksFiles converted to a
+// package (the native layout itself is a warning).
 func TestVerifyClean(t *testing.T) {
-	p := writeProblem(t, "p", with(clocksFiles(), map[string]string{
+	native := writeProblem(t, "p", with(clocksFiles(), map[string]string{
 		"submissions/wrong_answer/nothing.py": "print()\n",
 	}))
+	if _, err := problems.Convert(native.Dir, ""); err != nil {
+		t.Fatal(err)
+	}
+	p, err := problems.LoadDir(native.Dir)
+	if err != nil {
+		t.Fatal(err)
+	}
 	rep, err := Verify(context.Background(), p, VerifyOptions{Judge: testJudge(t), Grade: gradeOptions()})
 	if err != nil {
 		t.Fatal(err)

@@ -138,7 +138,7 @@ func (g *Grader) explain(r *judge.Report, tests []kattis.Test) *Failure {
 			f.Answer, _ = g.Problem.Reference.Solve(f.Input)
 		}
 	}
-	if g.Problem.Spec != nil && f.Input != nil {
+	if f.Input != nil {
 		f.Picture = explain.Failure(g.Problem.Puzzle, f.Input, f.Output, tr.Message)
 	}
 	return f

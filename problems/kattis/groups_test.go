@@ -547,11 +547,14 @@ func TestValidatorArgsFor(t *testing.T) {
 }
 
 func TestNativeGroups(t *testing.T) {
-	p, err := problems.LoadEmbedded("clocks")
+	p, err := problems.LoadDir(writeTree(t, "native", map[string]string{
+		"problem.yaml": "name: native\ntitle: Native\nchecker: {name: clocks}\n", "testdata/sample/1.in": "3 3 0\n2 2 2\n2 1 2\n",
+		"testdata/secret/1.in": "3 3 0\n2 2 2\n2 1 2\n", "testdata/secret/2.in": "0 0 0\n0 0 0\n0 0 0\n"}))
 	if err != nil {
 		t.Fatal(err)
 	}
-	if p.Package.Groups == nil || p.Package.Format != kattis.FormatLegacy || len(p.Package.Warnings) > 0 || p.Package.Validation.Default || p.Package.Validation.Program != nil {
+	notice := len(p.Package.Warnings) == 1 && strings.Contains(p.Package.Warnings[0].Msg, "judge convert")
+	if p.Package.Groups == nil || p.Package.Format != kattis.FormatLegacy || !notice || p.Package.Validation.Default || p.Package.Validation.Program != nil {
 		t.Fatalf("got groups %v warnings %v validation %+v, want the plain tree of a native problem", p.Package.Groups, p.Package.Warnings, p.Package.Validation)
 	}
 	tests, _ := p.Package.Tests()

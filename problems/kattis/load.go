@@ -13,52 +13,63 @@ import (
 	"strings"
 
 	"github.com/optjudge/optjudge/checkers"
+	"github.com/optjudge/optjudge/judge/bytesize"
 	"github.com/optjudge/optjudge/problems/specfile"
 )
 
-// Native is what a Kattis package says in the terms of the native
-// problem.yaml, read from its problem.yaml and its directories: the
-// judge's Spec for the package is made of it.
-type Native struct {
-	File  string         // problem.yaml, as the origin names it
-	Lines map[string]int // the line of each dotted key path of File
-	Title string         // the English name, else the first; "" when none
-	// Sources are the source credits.
-	Sources []string
-	// Memory and Output are limits.memory and limits.output in MiB,
-	// TimeLimit limits.time_limit or .timelimit in seconds; 0 when not
-	// given.
-	Memory, Output, TimeLimit float64
-	// OutputValidator is the output validator's program (see
-	// outputValidator); "" for the default validator. ValidatorArgs are
-	// the legacy validator_flags it is called with.
-	OutputValidator string
-	ValidatorArgs   []string
-	// InputValidators are the programs of input_validators/ (and of the
-	// deprecated input_format_validators/).
-	InputValidators []string
+// Title is the problem's name in English, else in the first language
+// problem.yaml gives one in; "" when it gives none.
+func (k *Spec) Title() string {
+	t, _ := k.title()
+	return t
 }
 
-// Native reads what the package says in the native problem.yaml's terms
-// from k and the package's directory fsys.
-func (k *Spec) Native(fsys fs.FS) (Native, error) {
-	n := Native{File: k.file, Lines: k.lines, Sources: k.sources(), Memory: k.Limits.Memory, Output: k.Limits.Output}
-	n.Title, _ = k.title()
-	tl, _, err := k.timeLimit(fsys)
+// Sources are the problem's source credits, as strings.
+func (k *Spec) Sources() []string { return k.sources() }
+
+// Memory and Output are limits.memory and limits.output, else the
+// format's defaults (2048 and 8 MiB).
+func (k *Spec) Memory() bytesize.Size { return mib(k.Limits.Memory, DefaultMemory) }
+
+// Output: see Memory.
+func (k *Spec) Output() bytesize.Size { return mib(k.Limits.Output, DefaultOutput) }
+
+// The format's default limits.
+const (
+	DefaultMemory = 2048 * bytesize.MiB
+	DefaultOutput = 8 * bytesize.MiB
+)
+
+func mib(v float64, def bytesize.Size) bytesize.Size {
+	if v > 0 {
+		return bytesize.Size(v * float64(bytesize.MiB))
+	}
+	return def
+}
+
+// findPrograms finds the output validator (legacy validator_flags its
+// arguments) and the input validators of the package's directories.
+func (p *Package) findPrograms() error {
+	k := p.Spec
+	ov, err := k.outputValidator(p.FS)
 	if err != nil {
-		return Native{}, err
+		return err
 	}
-	n.TimeLimit = tl
-	if n.OutputValidator, err = k.outputValidator(fsys); err != nil {
-		return Native{}, err
+	if ov != "" {
+		p.CheckerProgram = &Program{Path: ov, Protocol: checkers.Kattis}
+		if flags := strings.Fields(k.ValidatorFlags); len(flags) > 0 {
+			p.CheckerProgram.Args = flags
+		}
+		p.Checker = checkers.Unbuilt{Path: ov}
 	}
-	if n.OutputValidator != "" {
-		n.ValidatorArgs = strings.Fields(k.ValidatorFlags)
+	ivs, err := programsIn(p.FS, "input_validators", "input_format_validators")
+	if err != nil {
+		return fmt.Errorf("%s: %w", k.file, err)
 	}
-	if n.InputValidators, err = programsIn(fsys, "input_validators", "input_format_validators"); err != nil {
-		return Native{}, fmt.Errorf("%s: %w", k.file, err)
+	for _, v := range ivs {
+		p.InputValidators = append(p.InputValidators, Program{Path: v})
 	}
-	return n, nil
+	return nil
 }
 
 // timeLimit is limits.time_limit, else .timelimit; 0 when the package
@@ -331,13 +342,16 @@ func (p *Package) checkName(name string) {
 		Msg: fmt.Sprintf("the package directory's name %q is not one the format allows: lower-case letters a-z and digits 0-9 only", name)})
 }
 
-// Load reads the rest of a Kattis package whose Layout, FS, Origin, Spec,
-// Checker, CheckerProgram and InputValidators are set: its type, time
-// limit, programs, test data groups, constants and included files; name
-// is the package's directory name.
+// Load reads the rest of a Kattis package whose Layout, FS, Origin and
+// Spec are set (and OwnChecker, where the judge has one for it): its type,
+// time limit, validators and other programs, test data groups, constants
+// and included files; name is the package's directory name.
 func (p *Package) Load(name string) error {
 	k := p.Spec
 	p.Format, p.Type = k.Format(), k.ProblemType()
+	if err := p.findPrograms(); err != nil {
+		return err
+	}
 	p.Warnings = append(p.Warnings, k.Warnings()...)
 	p.Objective = "max"
 	if k.Grading.Objective != "" {
@@ -368,7 +382,7 @@ func (p *Package) loadTime() error {
 		return err
 	}
 	m := k.multipliers()
-	p.Time = TimeLimitRules{Given: tl > 0, Source: source, Multipliers: m}
+	p.Time = TimeLimitRules{Given: tl > 0, Source: source, Limit: seconds(tl), Multipliers: m}
 	// 2025-09 has the limit a multiple of the resolution (2023-07 ignored
 	// the resolution when the limit is given).
 	if k.Format() == Format2025 && k.Limits.TimeLimit > 0 && !multipleOf(tl, m.Resolution.Seconds()) {
@@ -394,7 +408,10 @@ func (p *Package) loadPrograms() error {
 		cp := *prog
 		p.Validation.Program = &cp
 	}
-	p.Validation.Default = p.CheckerProgram == nil
+	p.Validation.Default = p.CheckerProgram == nil && p.OwnChecker == nil
+	if p.CheckerProgram == nil && p.OwnChecker != nil {
+		p.Checker = p.OwnChecker
+	}
 	p.Validation.Interactive = p.Type.Interactive
 	switch k.Format() {
 	case FormatLegacy:
@@ -460,6 +477,9 @@ func mustPrograms(fsys fs.FS, dir string) []string {
 // output_validator_args). A flag it does not know, or a bad tolerance, is
 // an error naming where the flags come from.
 func (p *Package) loadDefaultValidator() error {
+	if p.Checker == p.OwnChecker && p.OwnChecker != nil {
+		p.warnOwnCheckerArgs()
+	}
 	if !p.Validation.Default {
 		return nil
 	}
@@ -501,6 +521,18 @@ func (p *Package) loadDefaultValidator() error {
 		p.Checker = mixedFlagsChecker{groups: p.flagGroups()}
 	}
 	return nil
+}
+
+// warnOwnCheckerArgs warns, once, about output validator arguments that
+// the judge's own checker does not take.
+func (p *Package) warnOwnCheckerArgs() {
+	for _, t := range p.allTests() {
+		if len(t.Config.OutputValidatorArgs) > 0 {
+			p.Warnings = append(p.Warnings, Warning{File: t.Config.OutputValidatorArgsFrom,
+				Msg: "ignored: the output is judged by the checker of the package's definition (puzzle.yaml), which takes no arguments"})
+			return
+		}
+	}
 }
 
 // allTests lists every test of the package, the validator tests of

@@ -7,9 +7,10 @@
 // Expectation), and the grading as pure functions over the tree (Grade,
 // DefaultGrader, Unneeded, Verdict). Package is the whole, read once.
 //
-// It knows no native problem.yaml: package problems loads a problem
-// directory of either layout and makes a native problem's Package (flat
-// sample and secret groups) itself.
+// It is the judge's one problem model. It knows no native problem.yaml
+// (the judge's legacy dialect): package problems reads that into a
+// Package of its own (flat sample and secret groups), and brings the
+// puzzle extension (OwnChecker).
 package kattis
 
 import (
@@ -25,11 +26,10 @@ import (
 	"github.com/optjudge/optjudge/problems/specfile"
 )
 
-// Package is what a problem says beyond the native Spec, in the terms of
-// the Kattis/ICPC problem package format: its type, its test data groups,
-// its validators and graders, and how its time limit is found. A native
-// problem has a Package too: pass-fail, the groups sample and secret, no
-// warnings.
+// Package is a problem in the terms of the Kattis/ICPC problem package
+// format: its type, its test data groups, its validators and graders, and
+// how its time limit is found. A problem in the judge's legacy native
+// layout has a Package too: pass-fail, the groups sample and secret.
 //
 // Everything here is data, read once by Load; the judge decides with the
 // pure functions beside it (Grade, TimeMultipliers.Derive,
@@ -51,6 +51,11 @@ type Package struct {
 	// problem (checkers.Unbuilt until the judge builds CheckerProgram),
 	// or a native problem's checker.
 	Checker checkers.Checker
+	// OwnChecker is a checker the judge brings for the package, set
+	// before Load: a puzzle definition's beside problem.yaml (see package
+	// problems). It judges outputs in place of the default output
+	// validator, where the package has no output validator of its own.
+	OwnChecker checkers.Checker
 	// CheckerProgram is the checker when it is a program of the problem:
 	// a Kattis package's output validator, or a native checker.program.
 	// Nil for an interactive problem: its validator is Validation.Program.
@@ -367,6 +372,8 @@ type TimeLimitRules struct {
 	// Source says where a given limit comes from, for messages:
 	// "problem.yaml:9 (limits.time_limit)" or ".timelimit"; "" when derived.
 	Source string
+	// Limit is the given limit; 0 when derived.
+	Limit time.Duration
 	// Multipliers are the margins and the resolution.
 	Multipliers TimeMultipliers
 }

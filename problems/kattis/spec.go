@@ -360,6 +360,17 @@ func (k *Spec) validateLimits(bad func(field, format string, args ...any)) {
 			bad(field, "must be > 0, got %v", f.v)
 		}
 	}
+	// the judge holds these in durations and byte counts
+	for _, f := range []struct {
+		key  string
+		v    float64
+		max  float64
+		unit string
+	}{{"time_limit", l.TimeLimit, 3600, "seconds (an hour)"}, {"memory", l.Memory, 1 << 20, "MiB"}, {"output", l.Output, 1 << 14, "MiB"}} {
+		if f.v > f.max {
+			bad("limits."+f.key, "%v: at most %v %s", f.v, f.max, f.unit)
+		}
+	}
 	for _, f := range []struct {
 		key string
 		v   float64

@@ -55,8 +55,8 @@ func TestLoadKattisPackage(t *testing.T) {
 		t.Errorf("got input validators %+v, want input_validators/validate.py", p.Package.InputValidators)
 	}
 	// A legacy package's margins are the legacy defaults, 5 and 2.
-	if want := (problems.TimeRules{AC: 5, TLE: 2}); p.TimeRules != want {
-		t.Errorf("got time rules %+v, want %+v", p.TimeRules, want)
+	if want := (problems.TimeRules{AC: 5, TLE: 2}); p.TimeRules() != want {
+		t.Errorf("got time rules %+v, want %+v", p.TimeRules(), want)
 	}
 	if !p.Package.Time.Given || p.Package.Time.Source != "../sum-kattis/.timelimit" || p.Package.Time.Multipliers != kattis.LegacyTimeMultipliers {
 		t.Errorf("got time %+v, want given by ../sum-kattis/.timelimit with the legacy multipliers", p.Package.Time)
@@ -127,8 +127,8 @@ limits:
 	if !reflect.DeepEqual(p.Sources, []string{"NWERC 2023"}) {
 		t.Errorf("got sources %q, want [NWERC 2023]", p.Sources)
 	}
-	if p.TimeRules != (problems.TimeRules{AC: 3, TLE: 2}) {
-		t.Errorf("got time rules %+v, want {3 2}", p.TimeRules)
+	if p.TimeRules() != (problems.TimeRules{AC: 3, TLE: 2}) {
+		t.Errorf("got time rules %+v, want {3 2}", p.TimeRules())
 	}
 	if p.Package.Format != kattis.Format2023 || !p.Package.Time.Given || p.Package.Time.Multipliers.Resolution != time.Second {
 		t.Errorf("got format %v, time %+v, want 2023-07, given, resolution 1s", p.Package.Format, p.Package.Time)
@@ -157,8 +157,8 @@ func TestLoadKattisDefaults(t *testing.T) {
 		t.Errorf("got %q %+v %+v, want the defaults", p.Title, p.Package.CheckerProgram, p.Limits)
 	}
 	// The default output validator: tokens compared up to case.
-	if d, ok := p.Package.Checker.(checkers.Default); !ok || d != (checkers.Default{}) || p.Spec.Checker.Name != "default" {
-		t.Errorf("got checker %#v (%s), want the default checker without flags", p.Package.Checker, p.Spec.Checker.Name)
+	if d, ok := p.Package.Checker.(checkers.Default); !ok || d != (checkers.Default{}) || !p.Package.Validation.Default {
+		t.Errorf("got checker %#v (default %v), want the default checker without flags", p.Package.Checker, p.Package.Validation.Default)
 	}
 	tests, err := p.Package.Tests()
 	if err != nil || len(tests) != 2 || tests[0].Name != "secret/a/1" || tests[1].Name != "secret/b" {
@@ -258,20 +258,16 @@ func TestLoadCheckerProgram(t *testing.T) {
 	}
 }
 
-// TestLayoutNativeWins: a directory with both testdata/ and data/ is a
-// native problem.
-func TestLayoutNativeWins(t *testing.T) {
+// TestLayoutBoth: a directory with both testdata/ and data/ is an error
+// naming both: one of them would be silently ignored.
+func TestLayoutBoth(t *testing.T) {
 	dir := writeTree(t, "both", map[string]string{
 		"problem.yaml":         "name: both\ntitle: Both\n",
 		"testdata/secret/1.in": "1\n",
 		"data/secret/1.in":     "1\n",
 	})
-	p, err := problems.LoadDir(dir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if p.Package.Layout != kattis.LayoutNative || p.Package.TestDir("sample") != "testdata/sample" {
-		t.Errorf("got layout %v, want native", p.Package.Layout)
+	if _, err := problems.LoadDir(dir); err == nil || !strings.Contains(err.Error(), "both: both data/ and testdata/") {
+		t.Errorf("got %v, want an error naming both", err)
 	}
 }
 

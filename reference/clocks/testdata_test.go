@@ -13,9 +13,9 @@ import (
 	"testing"
 )
 
-var genTestdata = flag.Bool("gen-testdata", false, "rewrite ../../problems/clocks/testdata from the generators")
+var genTestdata = flag.Bool("gen-testdata", false, "rewrite ../../problems/clocks/data from the generators")
 
-const testdataDir = "../../problems/clocks/testdata"
+const testdataDir = "../../problems/clocks/data"
 
 // testdataInputs returns the test inputs of problems/clocks, by path
 // relative to testdataDir, generated from fixed seeds.
@@ -51,7 +51,7 @@ func testdataInputs() map[string]Position {
 	return in
 }
 
-// TestTestdata checks problems/clocks/testdata: every .in is valid, its .ans
+// TestTestdata checks problems/clocks/data: every .in is valid, its .ans
 // is Solve's output byte for byte, and the generated files are all there
 // unchanged. With -gen-testdata it rewrites the directory first.
 func TestTestdata(t *testing.T) {

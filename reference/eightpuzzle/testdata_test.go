@@ -12,9 +12,9 @@ import (
 	"testing"
 )
 
-var genTestdata = flag.Bool("gen-testdata", false, "rewrite problems/eight-puzzle/testdata from the fixed seeds")
+var genTestdata = flag.Bool("gen-testdata", false, "rewrite problems/eight-puzzle/data from the fixed seeds")
 
-const testdataDir = "../../problems/eight-puzzle/testdata"
+const testdataDir = "../../problems/eight-puzzle/data"
 
 // testdataInputs returns every test input by its path under testdataDir,
 // built from fixed seeds.

@@ -13,9 +13,9 @@ import (
 	"testing"
 )
 
-var genTestdata = flag.Bool("gen-testdata", false, "rewrite ../../problems/rotation-game/testdata from the generators")
+var genTestdata = flag.Bool("gen-testdata", false, "rewrite ../../problems/rotation-game/data from the generators")
 
-const testdataDir = "../../problems/rotation-game/testdata"
+const testdataDir = "../../problems/rotation-game/data"
 
 // sampleBoards are the two boards of the official sample.
 var sampleBoards = []Board{
@@ -175,7 +175,7 @@ func tie(t *testing.T, r *rand.Rand, n int, three bool) Board {
 	return Board{}
 }
 
-// TestTestdata checks problems/rotation-game/testdata: every .in is valid,
+// TestTestdata checks problems/rotation-game/data: every .in is valid,
 // its .ans is Solve's output byte for byte, and the generated files are all
 // there unchanged. With -gen-testdata it rewrites the directory first.
 func TestTestdata(t *testing.T) {

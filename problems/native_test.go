@@ -21,7 +21,7 @@ validator: clocks
 `
 
 func TestParseGood(t *testing.T) {
-	s, err := Parse(strings.NewReader(goodSpec), "problem.yaml")
+	s, err := parseNative(strings.NewReader(goodSpec), "problem.yaml")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -34,14 +34,14 @@ func TestParseGood(t *testing.T) {
 }
 
 func TestParseDefaults(t *testing.T) {
-	s, err := Parse(strings.NewReader("name: a\ntitle: A\n"), "problem.yaml")
+	s, err := parseNative(strings.NewReader("name: a\ntitle: A\n"), "problem.yaml")
 	if err != nil {
 		t.Fatal(err)
 	}
 	if err := s.Validate(); err != nil {
 		t.Fatal(err)
 	}
-	want := Defaults().Limits
+	want := nativeDefaults().Limits
 	if s.Limits != want || s.Checker.Name != "tokens" {
 		t.Errorf("got limits %+v checker %q, want %+v tokens", s.Limits, s.Checker.Name, want)
 	}
@@ -49,7 +49,7 @@ func TestParseDefaults(t *testing.T) {
 
 func TestParseDefaultChecker(t *testing.T) {
 	const y = "name: a\ntitle: A\nchecker: {name: default, options: {float_tolerance: 1e-6, case_sensitive: true}}\n"
-	s, err := Parse(strings.NewReader(y), "problem.yaml")
+	s, err := parseNative(strings.NewReader(y), "problem.yaml")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -115,7 +115,7 @@ func TestParseErrors(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			s, err := Parse(strings.NewReader(tt.yaml), "problem.yaml")
+			s, err := parseNative(strings.NewReader(tt.yaml), "problem.yaml")
 			if err == nil {
 				err = s.Validate()
 			}
@@ -193,7 +193,7 @@ func FuzzParse(f *testing.F) {
 	f.Add("name: [\n")
 	f.Add("limits: {memory: lots, output: -1}\nchecker: {name: eight-puzzle, options: {mode: fast}}\n")
 	f.Fuzz(func(t *testing.T, data string) {
-		s, err := Parse(strings.NewReader(data), "problem.yaml")
+		s, err := parseNative(strings.NewReader(data), "problem.yaml")
 		if err == nil {
 			err = s.Validate()
 		}

@@ -7,16 +7,24 @@ import (
 	"io"
 	"io/fs"
 	"math"
+	"path"
 	"regexp"
+	"strconv"
 	"strings"
+	"time"
 
 	"gopkg.in/yaml.v3"
 
 	"github.com/optjudge/optjudge/checkers"
+	"github.com/optjudge/optjudge/judge/bytesize"
+	"github.com/optjudge/optjudge/problems/kattis"
 	"github.com/optjudge/optjudge/problems/specfile"
 )
 
-// Spec is the decoded problem.yaml. The format, with its defaults:
+// nativeSpec is a problem.yaml of the judge's legacy native layout
+// (testdata/ where a package has data/). The judge reads it into its one
+// problem model, a kattis.Package (see loadNative), and judge convert
+// rewrites such a problem as a package. The format, with its defaults:
 //
 //	name: rotation-game          # required; [a-z0-9][a-z0-9-]*, the directory's name
 //	title: The Rotation Game     # required
@@ -50,24 +58,21 @@ import (
 //	input_validators:            # programs run on every input; exit 42 is valid
 //	  - validators/validate.py
 //
-// An interactive problem names its interactor (see InteractorSpec):
+// An interactive problem names its interactor (see nativeInteractor):
 //
 //	interactor:
 //	  program: interactor.cpp    # a source file, or a directory holding one
 //	  protocol: testlib          # testlib (default) or kattis
 //	  args: []                   # extra arguments
 //
-// A Kattis problem package (data/ instead of testdata/) has a problem.yaml
-// of its own: see kattis.Spec.
-//
 // Decoding is strict: an unknown key, a wrong type or an impossible value is an
 // error of the form "problem.yaml:7: limits.time_limit: must be > 0".
-type Spec struct {
-	Name    string      `yaml:"name"`
-	Title   string      `yaml:"title"`
-	Sources []string    `yaml:"sources"`
-	Limits  LimitsSpec  `yaml:"limits"`
-	Checker CheckerSpec `yaml:"checker"`
+type nativeSpec struct {
+	Name    string        `yaml:"name"`
+	Title   string        `yaml:"title"`
+	Sources []string      `yaml:"sources"`
+	Limits  nativeLimits  `yaml:"limits"`
+	Checker nativeChecker `yaml:"checker"`
 	// Puzzle is the path of the problem's puzzle definition.
 	Puzzle    string `yaml:"puzzle"`
 	Reference string `yaml:"reference"`
@@ -76,25 +81,23 @@ type Spec struct {
 	InputValidators []string `yaml:"input_validators"`
 	// Interactor makes the problem interactive: a program of the problem
 	// that talks with the submission.
-	Interactor *InteractorSpec `yaml:"interactor"`
+	Interactor *nativeInteractor `yaml:"interactor"`
 
 	file  string
 	lines map[string]int // dotted key path -> line of its value
-	// anyName: the name is a Kattis package's directory, whatever it is
-	// (Problem.checkName reports one the format disallows)
-	anyName bool
+	tree  *tree          // what checkTree passed over; nil for none
 }
 
-// LimitsSpec holds the limits in the ICPC/Kattis units.
-type LimitsSpec struct {
+// nativeLimits holds the limits in the ICPC/Kattis units.
+type nativeLimits struct {
 	TimeLimit float64 `yaml:"time_limit"` // seconds of CPU per test file
 	Memory    float64 `yaml:"memory"`     // MiB
 	Output    float64 `yaml:"output"`     // MiB
 }
 
-// CheckerSpec names a built-in checker and its options, or a checker
+// nativeChecker names a built-in checker and its options, or a checker
 // program of the problem and its protocol.
-type CheckerSpec struct {
+type nativeChecker struct {
 	Name     string            `yaml:"name"`
 	Options  map[string]string `yaml:"options"`
 	Program  string            `yaml:"program"`  // a file or directory of the problem
@@ -102,7 +105,7 @@ type CheckerSpec struct {
 	Args     []string          `yaml:"args"`     // extra arguments for the program
 }
 
-// InteractorSpec is an interactive problem's interactor: a program of the
+// nativeInteractor is an interactive problem's interactor: a program of the
 // problem run beside the submission, each one's standard output the
 // other's standard input, by one of two protocols. testlib (Codeforces,
 // Polygon): `interactor input_file output_file answer_file`, exit 0 accepts
@@ -110,24 +113,24 @@ type CheckerSpec struct {
 // checker then judges what it wrote to output_file against the answer.
 // kattis: `interactor input_file answer_file feedback_dir/ [args]`, exit 42
 // accepts, 43 rejects, and no checker is given.
-type InteractorSpec struct {
+type nativeInteractor struct {
 	Program  string   `yaml:"program"`  // a file or directory of the problem
 	Protocol string   `yaml:"protocol"` // testlib (default) or kattis
 	Args     []string `yaml:"args"`     // extra arguments for the program
 }
 
-// Defaults are the values a problem.yaml starts from.
-func Defaults() Spec {
-	return Spec{
-		Limits:  LimitsSpec{TimeLimit: 1, Memory: 2048, Output: 8},
-		Checker: CheckerSpec{Name: "tokens"},
+// nativeDefaults are the values a problem.yaml starts from.
+func nativeDefaults() nativeSpec {
+	return nativeSpec{
+		Limits:  nativeLimits{TimeLimit: 1, Memory: 2048, Output: 8},
+		Checker: nativeChecker{Name: "tokens"},
 	}
 }
 
-// Parse decodes a problem.yaml read from r; name is the file name used in
+// parseNative decodes a native problem.yaml read from r; name is the file name used in
 // error messages. It applies the defaults but does not validate names of
 // checkers or solvers: see Validate.
-func Parse(r io.Reader, name string) (*Spec, error) {
+func parseNative(r io.Reader, name string) (*nativeSpec, error) {
 	data, err := io.ReadAll(r)
 	if err != nil {
 		return nil, fmt.Errorf("reading %s: %w", name, err)
@@ -136,7 +139,7 @@ func Parse(r io.Reader, name string) (*Spec, error) {
 	if err := yaml.Unmarshal(data, &root); err != nil {
 		return nil, specfile.Syntax(name, err)
 	}
-	s := Defaults()
+	s := nativeDefaults()
 	s.file = name
 	s.lines = map[string]int{}
 	if len(root.Content) == 0 {
@@ -158,7 +161,7 @@ var nameRE = regexp.MustCompile(`^[a-z0-9][a-z0-9-]*$`)
 
 // Validate checks every field's value, the names of the checker, reference
 // and validator and the checker's options, and reports all problems at once.
-func (s *Spec) Validate() error {
+func (s *nativeSpec) Validate() error {
 	var es specfile.Errors
 	bad := func(field, format string, args ...any) {
 		es = append(es, &specfile.Error{File: s.file, Line: s.lineOf(field), Field: field, Msg: fmt.Sprintf(format, args...)})
@@ -166,7 +169,7 @@ func (s *Spec) Validate() error {
 	switch {
 	case s.Name == "":
 		bad("name", "required")
-	case !nameRE.MatchString(s.Name) && !s.anyName:
+	case !nameRE.MatchString(s.Name):
 		bad("name", "%q: use lower-case letters, digits and '-'", s.Name)
 	}
 	if strings.TrimSpace(s.Title) == "" {
@@ -216,7 +219,7 @@ func (s *Spec) Validate() error {
 
 // validateChecker checks the checker section: a built-in name with its
 // options, or a program with its protocol, never both.
-func (s *Spec) validateChecker(bad func(field, format string, args ...any)) {
+func (s *nativeSpec) validateChecker(bad func(field, format string, args ...any)) {
 	c := s.Checker
 	if c.Program == "" {
 		if c.Protocol != "" {
@@ -260,7 +263,7 @@ func (s *Spec) validateChecker(bad func(field, format string, args ...any)) {
 
 // validateInteractor checks the interactor section: a program and its
 // protocol; a kattis interactor decides alone, so no checker is given.
-func (s *Spec) validateInteractor(bad func(field, format string, args ...any)) {
+func (s *nativeSpec) validateInteractor(bad func(field, format string, args ...any)) {
 	it := s.Interactor
 	if it == nil {
 		return
@@ -281,8 +284,8 @@ func (s *Spec) validateInteractor(bad func(field, format string, args ...any)) {
 	}
 }
 
-// InteractorProtocol is the interactor's protocol (testlib by default).
-func (it *InteractorSpec) InteractorProtocol() checkers.Protocol {
+// protocol is the interactor's protocol (testlib by default).
+func (it *nativeInteractor) protocol() checkers.Protocol {
 	if p, err := checkers.ParseProtocol(it.Protocol); err == nil {
 		return p
 	}
@@ -305,4 +308,180 @@ func programPath(p string) string {
 
 // lineOf returns the line of field, or of its nearest parent present in the
 // file, or 0 when the whole section is missing.
-func (s *Spec) lineOf(field string) int { return specfile.LineOf(s.lines, field) }
+func (s *nativeSpec) lineOf(field string) int { return specfile.LineOf(s.lines, field) }
+
+// checker makes the problem's checker: a puzzle's, a built-in one, or a
+// stand-in for a program of the problem, which must exist.
+func (s *nativeSpec) checker(fsys fs.FS, ps *puzzles) (checkers.Checker, *kattis.Program, error) {
+	c := s.Checker
+	if c.Program == "" && isPuzzleName(c.Name) {
+		chk, err := ps.checker(c.Name, c.Options)
+		if err != nil {
+			return nil, nil, err // the definition's, at its file and line
+		}
+		return chk, nil, nil
+	}
+	if c.Program == "" {
+		chk, err := checkers.New(c.Name, c.Options)
+		if err != nil {
+			return nil, nil, fmt.Errorf("%s: %w", s.file, err)
+		}
+		return chk, nil, nil
+	}
+	if err := s.programExists(fsys, "checker.program", c.Program); err != nil {
+		return nil, nil, err
+	}
+	proto := checkers.Testlib
+	if c.Protocol != "" {
+		proto, _ = checkers.ParseProtocol(c.Protocol) // Validate checked it
+	}
+	prog := &kattis.Program{Path: c.Program, Protocol: proto, Args: c.Args}
+	return checkers.Unbuilt{Path: c.Program}, prog, nil
+}
+
+func (s *nativeSpec) inputValidators(fsys fs.FS) ([]kattis.Program, error) {
+	var progs []kattis.Program
+	for i, v := range s.InputValidators {
+		if err := s.programExists(fsys, fmt.Sprintf("input_validators[%d]", i), v); err != nil {
+			return nil, err
+		}
+		progs = append(progs, kattis.Program{Path: v})
+	}
+	return progs, nil
+}
+
+// programExists checks that the program p of the field exists, and is
+// no file that checkTree passed over (a link out of the directory, say).
+func (s *nativeSpec) programExists(fsys fs.FS, field, p string) error {
+	if passed := s.tree.refused(p); passed != "" {
+		return &specfile.Error{File: s.file, Line: s.lineOf(field), Field: field, Msg: fmt.Sprintf("%s: %s is a file the package format forbids (see the warnings)", p, passed)}
+	}
+	if _, err := fs.Stat(fsys, p); err != nil {
+		return &specfile.Error{File: s.file, Line: s.lineOf(field), Field: field, Msg: fmt.Sprintf("%s: %v", p, unwrapPath(err))}
+	}
+	return nil
+}
+
+// loadNative loads a problem of the legacy native layout into the
+// package model: its problem.yaml (see nativeSpec), testdata/ as the
+// groups sample and secret, its built-in checker or checker program, and
+// the puzzles it names. It says, in a warning, how to make it a package.
+func loadNative(fsys fs.FS, origin, specName string, data []byte, t *tree) (*Problem, error) {
+	s, err := parseNative(bytes.NewReader(data), specName)
+	if err != nil {
+		return nil, err
+	}
+	s.tree = t
+	s.applyPuzzle(fsys)
+	if err := s.Validate(); err != nil {
+		return nil, err
+	}
+	ps, err := s.loadPuzzles(fsys, origin)
+	if err != nil {
+		return nil, err
+	}
+	chk, prog, err := s.checker(fsys, ps)
+	if err != nil {
+		return nil, err
+	}
+	validators, err := s.inputValidators(fsys)
+	if err != nil {
+		return nil, err
+	}
+	if it := s.Interactor; it != nil {
+		if err := s.programExists(fsys, "interactor.program", it.Program); err != nil {
+			return nil, err
+		}
+	}
+	p := &Problem{
+		Name:    s.Name,
+		Title:   s.Title,
+		Sources: s.Sources,
+		Limits: Limits{
+			Time:   time.Duration(s.Limits.TimeLimit * float64(time.Second)),
+			Memory: bytesize.Size(s.Limits.Memory * float64(bytesize.MiB)),
+			Output: bytesize.Size(s.Limits.Output * float64(bytesize.MiB)),
+		},
+		Package: kattis.Package{
+			Layout:          kattis.LayoutNative,
+			FS:              fsys,
+			Origin:          origin,
+			Checker:         chk,
+			CheckerProgram:  prog,
+			InputValidators: validators,
+		},
+	}
+	if err := p.usePuzzles(ps, s.Reference, s.Validator); err != nil {
+		return nil, err
+	}
+	if err := p.nativePackage(s); err != nil {
+		return nil, err
+	}
+	p.Package.Warnings = append(p.Package.Warnings, kattis.Warning{File: specName, Msg: p.Notice()})
+	return p, nil
+}
+
+// Notice says, for a problem of the legacy native layout, that judge
+// convert makes it a package; "" for a package.
+func (p *Problem) Notice() string {
+	if p.Package.Layout != kattis.LayoutNative {
+		return ""
+	}
+	return fmt.Sprintf("the judge's legacy native layout (testdata/); judge convert %s rewrites it as a Kattis/ICPC package", convertArg(p.Package.Origin))
+}
+
+// convertArg is the directory to name to judge convert.
+func convertArg(origin string) string {
+	if strings.ContainsAny(origin, " '\"$`\\") {
+		return strconv.Quote(origin)
+	}
+	return origin
+}
+
+// nativePackage makes the package model of a native problem from its
+// Spec and testdata/: pass-fail (interactive with an interactor), the
+// groups sample and secret, flat, and the time limit problem.yaml gives,
+// held to the problem's TimeRules.
+func (p *Problem) nativePackage(s *nativeSpec) error {
+	pk := &p.Package
+	root, err := nativeGroups(pk.FS, pk.Origin)
+	if err != nil {
+		return err
+	}
+	pk.Groups = root
+	pk.Validation.Program = pk.CheckerProgram
+	if it := s.Interactor; it != nil {
+		pk.Type.Interactive, pk.Validation.Interactive = true, true
+		pk.Validation.Program = &kattis.Program{Path: it.Program, Protocol: it.protocol(), Args: it.Args}
+	}
+	pk.Time = kattis.TimeLimitRules{Given: true, Source: p.file("problem.yaml"), Limit: p.Limits.Time,
+		Multipliers: kattis.TimeMultipliers{ACToTimeLimit: DefaultTimeRules.AC, TimeLimitToTLE: DefaultTimeRules.TLE, Resolution: kattis.TimeMultipliers2023.Resolution}}
+	return nil
+}
+
+// file names a file of the problem as its origin does.
+func (p *Problem) file(name string) string { return kattis.Test{Origin: p.Package.Origin}.Path(name) }
+
+// nativeGroups is the tree of a native problem: testdata/ with sample and
+// secret, each a flat list of tests.
+func nativeGroups(fsys fs.FS, origin string) (*kattis.Group, error) {
+	root := &kattis.Group{Dir: "testdata", Settings: kattis.GroupSettings{Grading: "default", AcceptScore: 1, Range: kattis.FullRange, Unbounded: true}}
+	for _, name := range []string{"sample", "secret"} {
+		dir := path.Join("testdata", name)
+		ts, err := kattis.ListTests(fsys, dir, name, origin)
+		if errors.Is(err, fs.ErrNotExist) {
+			continue
+		}
+		if err != nil {
+			return nil, err
+		}
+		g := &kattis.Group{Name: name, Dir: dir, Settings: root.Settings}
+		g.Settings.Test.Group = name
+		g.Settings.Test.FullFeedback = name == "sample"
+		for i := range ts {
+			g.Items = append(g.Items, kattis.Item{Test: &ts[i]})
+		}
+		root.Items = append(root.Items, kattis.Item{Group: g})
+	}
+	return root, nil
+}
