@@ -378,10 +378,19 @@ func DefaultArgs(opts Options) ([]string, error) {
 			}
 		}
 	}
-	for _, k := range []string{optFloat, optAbsolute, optRelative} {
-		if v, ok := opts[k]; ok {
-			args = append(args, k, v)
+	abs, hasAbs := opts[optAbsolute]
+	rel, hasRel := opts[optRelative]
+	if v, ok := opts[optFloat]; ok || hasAbs && hasRel && abs == rel {
+		if !ok {
+			v = abs
 		}
+		return append(args, optFloat, v), nil
+	}
+	if hasAbs {
+		args = append(args, optAbsolute, abs)
+	}
+	if hasRel {
+		args = append(args, optRelative, rel)
 	}
 	return args, nil
 }
