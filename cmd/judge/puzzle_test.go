@@ -104,16 +104,16 @@ func TestSetterPuzzle(t *testing.T) {
 	}
 	dir := t.TempDir()
 	writeFilesIn(t, dir, map[string]string{
-		"slide/problem.yaml":                 slideProblem,
-		"slide/puzzle.yaml":                  string(slidePuzzle),
-		"slide/statement/problem.en.md":      "# Sliding Six\n\nSlide the tiles to 1 2 3 / 4 5 0.\n",
-		"slide/submissions/accepted/sol.py":  slideSolution,
+		"slide/problem.yaml":                  slideProblem,
+		"slide/puzzle.yaml":                   string(slidePuzzle),
+		"slide/statement/problem.en.md":       "# Sliding Six\n\nSlide the tiles to 1 2 3 / 4 5 0.\n",
+		"slide/submissions/accepted/sol.py":   slideSolution,
 		"slide/submissions/wrong_answer/r.py": "import sys\nfor line in sys.stdin:\n    print('R')\n",
-		"sol.py":                             slideSolution,
-		"case.in":                            "1 2 3 4 _ 5\n4 1 2 5 3 _\n2 1 3 4 5 _\n",
-		"right.out":                          "R\nLLURRD\nimpossible\n",
-		"long.out":                           "RLR\nLLURRD\nimpossible\n",
-		"bad.in":                             "1 2 3 4 5 5\n",
+		"sol.py":                              slideSolution,
+		"case.in":                             "1 2 3 4 _ 5\n4 1 2 5 3 _\n2 1 3 4 5 _\n",
+		"right.out":                           "R\nLLURRD\nimpossible\n",
+		"long.out":                            "RLR\nLLURRD\nimpossible\n",
+		"bad.in":                              "1 2 3 4 5 5\n",
 	})
 	steps := []struct {
 		args []string
