@@ -156,7 +156,9 @@ func (w *treeWalk) pass(p, name string, err error) {
 	rel = filepath.ToSlash(rel)
 	w.tree.passed = append(w.tree.passed, rel)
 	top, _, _ := strings.Cut(rel, "/")
-	w.tree.warnings = append(w.tree.warnings, kattis.Warning{Msg: fmt.Sprintf("%v; passed over: judging never reads %s", err, top)})
+	q := filepath.Join(p, name)
+	w.tree.warnings = append(w.tree.warnings, kattis.Warning{File: q,
+		Msg: fmt.Sprintf("%s; passed over: judging never reads %s", strings.TrimPrefix(err.Error(), q+": "), top)})
 }
 
 // link is the target of the link q, at real, with no links in it, which

@@ -344,7 +344,9 @@ var noAnswerRoots = map[string]bool{"invalid_input": true, "invalid_answer": tru
 func needsAnswer(root string) bool { return root != "invalid_input" && root != "testing_tool_test" }
 
 // answer gives each test without an .ans one: empty for an interactive or
-// multi-pass problem, else its solution's output on its .in.
+// multi-pass problem, else its solution's output on its .in: the rule's,
+// else a puzzle package's reference (its definition), else the default
+// solution.
 func (g *dataGen) answer(ctx context.Context, cases []*generators.Case) error {
 	interactive := g.p.Package.Type.Interactive || g.p.Package.Type.MultiPass
 	bySolution := map[string][]*generators.Case{}
@@ -375,6 +377,16 @@ func (g *dataGen) answer(ctx context.Context, cases []*generators.Case) error {
 			continue
 		}
 		sol := t.Solution
+		if sol == "" && g.p.Reference != nil {
+			// a puzzle's definition is the exact reference
+			ans, err := g.p.Reference.Solve(m.files[".in"])
+			if err != nil {
+				g.fail(t, "", "no .ans was made: the definition's reference (puzzle.yaml): %v", err)
+				continue
+			}
+			m.files[".ans"] = ans
+			continue
+		}
 		if sol == "" {
 			def, err := g.defaultSolution()
 			if err != nil {

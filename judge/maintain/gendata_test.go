@@ -395,6 +395,40 @@ func TestGenerateDataInteractive(t *testing.T) {
 	}
 }
 
+// TestGenerateDataPuzzle: in a puzzle package, the tests whose rule names
+// no solution are answered by the definition's reference, with no
+// submission run.
+func TestGenerateDataPuzzle(t *testing.T) {
+	t.Parallel() // beside the other generate tests: they wait on their programs more than they use the CPUs
+	def, err := os.ReadFile("../../problems/clocks/puzzle.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	files := map[string]string{
+		"problem.yaml":      "problem_format_version: 2025-09\nname: Clocks\nuuid: 0b8f4f8e-3b0e-4c55-b9e2-6a0c5d7e1f20\n",
+		"puzzle.yaml":       string(def),
+		"generators/gen.py": "import sys\nr = int(sys.argv[1])\nprint(r % 4, 0, 0)\nprint(0, 0, 0)\nprint(0, 0, 1)\n",
+		"generators/generators.yaml": `data:
+  sample:
+    data:
+      "1":
+        in: "3 3 0\n2 2 2\n2 1 2"
+  secret:
+    data:
+      - "": gen.py {seed}
+`,
+	}
+	p := writeProblem(t, "clocks", files)
+	res := mustGenerate(t, p, generateOptions(t))
+	data := readTree(t, filepath.Join(p.Dir, "data"))
+	if data["sample/1.ans"] != "4 5 8 9\n" || data["secret/1.ans"] == "" {
+		t.Errorf("got %q, want the reference's answers", data)
+	}
+	if res.Solution != "" {
+		t.Errorf("got solution %q, want none run", res.Solution)
+	}
+}
+
 // TestGenerateDataErrors: a broken generators.yaml is an error naming the
 // file, the line and the field, and nothing is written.
 func TestGenerateDataErrors(t *testing.T) {

@@ -17,7 +17,6 @@ import (
 	"strings"
 
 	"github.com/optjudge/optjudge/checkers/explain"
-	"github.com/optjudge/optjudge/problems/kattis"
 )
 
 // The problem pages: the problem set (/problems), in the contest's order
@@ -272,7 +271,7 @@ func (p *pages) addSamples(d *statementData, pr *Problem) error {
 			}
 			sd.Interaction = append(sd.Interaction, interactionLine{Out: line[0] == '>', Text: strings.TrimPrefix(strings.TrimPrefix(line, ">"), "<")})
 		}
-		if pr.Package.Layout != kattis.LayoutKattis {
+		if pr.Puzzle != nil {
 			for c, e := range p.sampleCases(pr, []byte(sm.Input)) {
 				if c == maxSampleDrawings {
 					break
@@ -411,7 +410,7 @@ func (p *pages) handleSampleDrawing(w http.ResponseWriter, r *http.Request, u *U
 }
 
 func (p *pages) drawSample(pr *Problem, k, c int) string {
-	if pr.Package.Layout == kattis.LayoutKattis {
+	if pr.Puzzle == nil {
 		return ""
 	}
 	all, err := samplesOf(pr)
