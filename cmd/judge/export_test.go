@@ -1,12 +1,16 @@
 package main
 
 import (
+	"archive/zip"
 	"bytes"
 	"errors"
+	"io"
 	"os"
 	"os/exec"
+	"path"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
 )
 
@@ -135,4 +139,75 @@ func runExported(t *testing.T, run, stdin string, args ...string) (int, string) 
 		t.Fatal(err)
 	}
 	return 0, stderr.String()
+}
+
+// TestExportedDOMjudgeBuild builds and runs a DOMjudge export's output
+// validator as DOMjudge's judgehost does: its files flattened into a
+// directory, build and run alone executable, the build run by a user who
+// owns none of them. (Root to change users; skipped elsewhere.)
+func TestExportedDOMjudgeBuild(t *testing.T) {
+	if os.Geteuid() != 0 {
+		t.Skip("not root: the build runs as another user")
+	}
+	// a directory the other user can reach (t.TempDir's parent is 0700)
+	dir, err := os.MkdirTemp("", "optjudge-domjudge-")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { os.RemoveAll(dir) })
+	os.Chmod(dir, 0o755)
+	zipFile := filepath.Join(dir, "clocks.zip")
+	if code, msg := judgeIn(t, dir, "export", "--to", "domjudge", "clocks", zipFile); code != exitOK {
+		t.Fatalf("export: exit %d\n%s", code, msg)
+	}
+	zr, err := zip.OpenReader(zipFile)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer zr.Close()
+	build := filepath.Join(dir, "build")
+	os.Mkdir(build, 0o777)
+	os.Chmod(build, 0o777)
+	for _, f := range zr.File {
+		if !strings.HasPrefix(f.Name, "output_validators/") || f.FileInfo().IsDir() {
+			continue
+		}
+		r, err := f.Open()
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, err := io.ReadAll(r)
+		r.Close()
+		if err != nil {
+			t.Fatal(err)
+		}
+		mode := os.FileMode(0o644)
+		if base := path.Base(f.Name); base == "build" || base == "run" {
+			mode = 0o755
+		}
+		os.WriteFile(filepath.Join(build, path.Base(f.Name)), b, mode)
+	}
+	nobody := &syscall.SysProcAttr{Credential: &syscall.Credential{Uid: 65534, Gid: 65534}}
+	cmd := exec.Command("./build")
+	cmd.Dir, cmd.SysProcAttr = build, nobody
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("build as nobody: %v\n%s", err, out)
+	}
+	in := filepath.Join(dir, "in")
+	os.WriteFile(in, []byte("3 3 0\n2 2 2\n2 1 2\n"), 0o644)
+	for output, want := range map[string]int{"4 5 8 9\n": exitValid, "4 5 8\n": exitInvalid} {
+		fb := filepath.Join(dir, "feedback")
+		os.RemoveAll(fb)
+		os.Mkdir(fb, 0o777)
+		os.Chmod(fb, 0o777)
+		cmd := exec.Command(filepath.Join(build, "run"), in, in, fb+"/")
+		cmd.Stdin, cmd.SysProcAttr = strings.NewReader(output), nobody
+		cmd.Env = []string{"JUDGE_TEST_AS_JUDGE=1", "PATH=/usr/bin:/bin", "HOME=/nonexistent"}
+		var stderr bytes.Buffer
+		cmd.Stderr = &stderr
+		cmd.Run()
+		if got := cmd.ProcessState.ExitCode(); got != want {
+			t.Errorf("run %q as nobody: exit %d, want %d\n%s", output, got, want, stderr.String())
+		}
+	}
 }

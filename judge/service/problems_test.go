@@ -37,7 +37,11 @@ func copyClocks(t *testing.T, dir, title string) string {
 	spec := filepath.Join(root, "problem.yaml")
 	b, _ := os.ReadFile(spec)
 	os.Chmod(spec, 0o644)
-	if err := os.WriteFile(spec, bytes.Replace(b, []byte("title: The Clocks"), []byte("title: "+title), 1), 0o644); err != nil {
+	retitled := bytes.Replace(b, []byte("name: The Clocks"), []byte("name: "+title), 1)
+	if bytes.Equal(retitled, b) {
+		t.Fatalf("clocks' problem.yaml has no name to change:\n%s", b)
+	}
+	if err := os.WriteFile(spec, retitled, 0o644); err != nil {
 		t.Fatal(err)
 	}
 	return root

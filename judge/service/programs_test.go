@@ -81,7 +81,7 @@ func TestUploadPrograms(t *testing.T) {
 
 // TestUploadedProgramsContained: an uploaded package's checker program
 // runs in its box on the worker: one that tries to leave a file on the
-// machine cannot. (It accepts, by testlib's exit code 0, when it could
+// machine cannot. (It accepts, by the format's exit code 42, when it could
 // not, and rejects when it could: its verdict is its exit code's.)
 func TestUploadedProgramsContained(t *testing.T) {
 	e := newEnv(t, envOpts{})
@@ -95,13 +95,8 @@ func TestUploadedProgramsContained(t *testing.T) {
 	}
 	marker := filepath.Join(dir, "ran")
 	root := copyClocks(t, t.TempDir(), "Programmed Clocks")
-	spec, _ := os.ReadFile(filepath.Join(root, "problem.yaml"))
-	writeProblemFile(t, root, "checker/check.py", fmt.Sprintf("try:\n    open(%q, 'w').write('ran')\nexcept OSError:\n    raise SystemExit(0)\nraise SystemExit(1)\n", marker))
-	programmed := strings.Replace(string(spec), "checker:\n  name: puzzle\n", "checker:\n  program: checker/check.py\n", 1)
-	if programmed == string(spec) {
-		t.Fatalf("clocks' problem.yaml names no puzzle checker to replace:\n%s", spec)
-	}
-	writeProblemFile(t, root, "problem.yaml", programmed)
+	// an output validator of the package's own, in place of its puzzle's
+	writeProblemFile(t, root, "output_validator/check.py", fmt.Sprintf("try:\n    open(%q, 'w').write('ran')\nexcept OSError:\n    raise SystemExit(42)\nraise SystemExit(43)\n", marker))
 	name := upload(t, e, root)
 	e.startWorker("w", eng)
 	id := e.submit(name, "wa.py", "print(1)\n")

@@ -76,12 +76,14 @@ type file struct {
 	src  string // path within the problem's FS, or, with disk, on disk
 	disk bool
 	mode fs.FileMode
+	link string // a relative symbolic link to this target instead (directories only)
 }
 
 // exporter builds the exported package in memory, path by path.
 type exporter struct {
 	p     *problems.Problem
 	o     Options
+	zip   bool // written as a zip file
 	files map[string]file
 	notes []string
 }
@@ -110,11 +112,11 @@ func Export(p *problems.Problem, out string, o Options) (*Result, error) {
 		return nil, err
 	}
 	defer cleanup()
-	x := &exporter{p: p, o: o, files: map[string]file{}}
+	x := &exporter{p: p, o: o, zip: strings.HasSuffix(out, ".zip"), files: map[string]file{}}
 	if err := x.build(); err != nil {
 		return nil, err
 	}
-	if strings.HasSuffix(out, ".zip") {
+	if x.zip {
 		err = x.writeZip(out)
 	} else {
 		err = x.writeDir(out)
@@ -174,13 +176,66 @@ func (x *exporter) build() error {
 	if err := x.statement(); err != nil {
 		return err
 	}
+	var err error
 	switch x.o.Target {
 	case Kattis:
-		return x.legacy()
+		err = x.legacy()
+	case BAPCtools:
+		err = x.bapctools()
 	case DOMjudge:
-		return x.domjudge()
+		err = x.domjudge()
 	}
-	return nil
+	if err == nil && !x.zip && x.o.Target != DOMjudge {
+		x.linkSamples()
+	}
+	return err
+}
+
+// linkSamples makes each secret test that is a sample's copy a link to
+// it: problemtools and BAPCtools take identical test files for a mistake
+// and pass links over (the judge's embedded problems cannot hold links).
+func (x *exporter) linkSamples() {
+	samples := map[string]string{} // the .in and .ans together -> the sample's path without extension
+	for name := range x.files {
+		if base, ok := strings.CutSuffix(name, ".in"); ok && strings.HasPrefix(name, "data/sample/") {
+			if key, ok := x.testKey(base); ok {
+				samples[key] = base
+			}
+		}
+	}
+	var linked []string
+	for _, name := range x.names() {
+		base, ok := strings.CutSuffix(name, ".in")
+		if !ok || !strings.HasPrefix(name, "data/secret/") {
+			continue
+		}
+		key, ok := x.testKey(base)
+		sample, same := samples[key]
+		if !ok || !same {
+			continue
+		}
+		for _, ext := range []string{".in", ".ans"} {
+			rel, _ := filepath.Rel(path.Dir(base), sample+ext)
+			f := x.files[base+ext]
+			f.link = filepath.ToSlash(rel)
+			x.files[base+ext] = f
+		}
+		linked = append(linked, base)
+	}
+	if len(linked) > 0 {
+		x.note("%s: links to the sample they copy (problemtools and BAPCtools take identical test files for a mistake)", strings.Join(linked, ", "))
+	}
+}
+
+// testKey is a test's input and answer together, for comparing tests;
+// false when it has no answer or cannot be read.
+func (x *exporter) testKey(base string) (string, bool) {
+	in, _, err1 := x.read(base + ".in")
+	ans, _, err2 := x.read(base + ".ans")
+	if _, has := x.files[base+".ans"]; !has || err1 != nil || err2 != nil {
+		return "", false
+	}
+	return string(in) + "\x00" + string(ans), true
 }
 
 // parts are the top-level files and directories of a package that an
@@ -304,9 +359,12 @@ func (x *exporter) validators() error {
 // file modes but run's and build's.
 const buildScript = `#!/bin/sh
 # judge export: the judge binary (optjudge) and this definition's
-# validator need no build; DOMjudge keeps no file modes but build's and run's.
+# validator need no build. DOMjudge keeps no file modes but build's and
+# run's, and builds as a user who does not own the files: a copy of its own
+# is made executable.
 for f in optjudge run; do
-	[ -x "$f" ] || chmod +x "$f" || exit 1
+	[ -x "$f" ] && continue
+	cp "$f" "$f.tmp" && mv -f "$f.tmp" "$f" && chmod 755 "$f" || exit 1
 done
 `
 
@@ -332,12 +390,18 @@ func (x *exporter) writeDir(out string) error {
 		return err
 	}
 	for _, name := range x.names() {
-		b, f, err := x.read(name)
-		if err != nil {
-			return err
-		}
 		dst := filepath.Join(out, filepath.FromSlash(name))
 		if err := os.MkdirAll(filepath.Dir(dst), 0o755); err != nil {
+			return err
+		}
+		if l := x.files[name].link; l != "" {
+			if err := os.Symlink(l, dst); err != nil {
+				return err
+			}
+			continue
+		}
+		b, f, err := x.read(name)
+		if err != nil {
 			return err
 		}
 		if err := os.WriteFile(dst, b, f.mode); err != nil {

@@ -95,8 +95,14 @@ func TestExportBAPCtools(t *testing.T) {
 	if !strings.Contains(string(def), "mode: any") {
 		t.Errorf("the definition lost its mode:\n%s", def)
 	}
-	if len(res.Notes) != 1 || !strings.Contains(res.Notes[0], "statement/problem.en.tex: LaTeX made from") {
+	if len(res.Notes) != 2 || !strings.Contains(res.Notes[0], "statement/problem.en.tex: LaTeX made from") || !strings.Contains(res.Notes[1], "data/secret/01-sample: links to the sample") {
 		t.Errorf("notes: %q", res.Notes)
+	}
+	if l, err := os.Readlink(filepath.Join(out, "data/secret/01-sample.in")); err != nil || l != "../sample/01-sample.in" {
+		t.Errorf("secret/01-sample.in: got link %q, %v, want it to the sample", l, err)
+	}
+	if g, _ := os.ReadFile(filepath.Join(out, "data/secret/test_group.yaml")); !strings.Contains(string(g), "output_validator_args:\n    - case_sensitive\n    - space_change_sensitive\n") {
+		t.Errorf("secret/test_group.yaml:\n%s\nwant the checker's sensitivity told", g)
 	}
 }
 
@@ -123,7 +129,7 @@ func TestExportDOMjudge(t *testing.T) {
 			t.Errorf("zip lacks %s: %v", want, names)
 		}
 	}
-	for _, not := range []string{"input_validators/", "statement/", "submissions/memory_limit_exceeded/", "submissions/submissions.yaml", "puzzle.yaml"} {
+	for _, not := range []string{"input_validators/", "statement/", "submissions/memory_limit_exceeded/", "submissions/submissions.yaml", "puzzle.yaml", "data/secret/test_group.yaml"} {
 		if files[not] != nil {
 			t.Errorf("zip holds %s, which DOMjudge does not read", not)
 		}
@@ -156,8 +162,8 @@ func TestExportDOMjudge(t *testing.T) {
 	if m := files["output_validators/puzzle/run"].Mode(); m.Perm()&0o111 == 0 {
 		t.Errorf("run: mode %v", m)
 	}
-	if !strings.Contains(strings.Join(res.Notes, "\n"), "submissions/memory_limit_exceeded/: left out") {
-		t.Errorf("notes: %q", res.Notes)
+	if files["submissions/run_time_error/visited_by_number.cpp"] == nil || !strings.Contains(strings.Join(res.Notes, "\n"), "submissions/memory_limit_exceeded/ -> submissions/run_time_error/") {
+		t.Errorf("the memory-limit example not moved to run_time_error/: notes %q", res.Notes)
 	}
 	// a DOMjudge export is a zip, and nothing is overwritten
 	if _, err := Export(nil, out, Options{Target: DOMjudge}); err == nil || !strings.Contains(err.Error(), "already exists") {

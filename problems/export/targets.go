@@ -167,16 +167,37 @@ func (x *exporter) has(name string) bool {
 	return false
 }
 
-// submissionFolders keeps the folders of submissions/ a target knows.
+// icpcFolders are the folders of verdicts that the ICPC's verdicts fold
+// into another (kattis.Verdict): a run over the memory limit is a
+// run-time error there, one over the output limit a wrong answer.
+var icpcFolders = map[string]string{"memory_limit_exceeded": "run_time_error", "output_limit_exceeded": "wrong_answer"}
+
+var icpcWhy = map[string]string{"memory_limit_exceeded": "a run over the memory limit is a run-time error", "output_limit_exceeded": "a run over the output limit is a wrong answer"}
+
+// submissionFolders keeps the folders of submissions/ a target knows,
+// and moves those of the verdicts the ICPC's fold into another.
 func (x *exporter) submissionFolders(known map[string]bool) {
 	dropped := map[string]int{}
-	for name := range x.files {
-		parts := strings.Split(name, "/")
+	moved := map[string]bool{}
+	for _, name := range x.names() {
+		parts := strings.SplitN(name, "/", 3)
 		if len(parts) < 3 || parts[0] != "submissions" || known[parts[1]] {
 			continue
 		}
+		if to := icpcFolders[parts[1]]; known[to] {
+			dst := path.Join("submissions", to, parts[2])
+			if _, taken := x.files[dst]; !taken {
+				x.files[dst] = x.files[name]
+				delete(x.files, name)
+				moved[parts[1]] = true
+				continue
+			}
+		}
 		delete(x.files, name)
 		dropped[parts[1]]++
+	}
+	for from := range moved {
+		x.note("submissions/%s/ -> submissions/%s/ (%s has the ICPC's verdicts, where %s)", from, icpcFolders[from], x.o.Target, icpcWhy[from])
 	}
 	folders := make([]string, 0, len(dropped))
 	for f := range dropped {
@@ -186,6 +207,41 @@ func (x *exporter) submissionFolders(known map[string]bool) {
 	for _, f := range folders {
 		x.note("submissions/%s/: left out (%d files): %s has no such folder", f, dropped[f], x.o.Target)
 	}
+}
+
+// bapctools tells BAPCtools that a definition's checker takes case and
+// spaces as they are: bt validate otherwise holds it to accept the
+// answers with their case and whitespace changed (the default
+// validator's leniency), unless the groups' output_validator_args say
+// case_sensitive and space_change_sensitive, which the definition's
+// validator takes and ignores.
+func (x *exporter) bapctools() error {
+	if !x.has("output_validator/puzzle.yaml") {
+		return nil
+	}
+	for _, g := range []string{"data/sample", "data/secret"} {
+		if !x.has(g) {
+			continue
+		}
+		name := g + "/test_group.yaml"
+		group := map[string]any{}
+		if _, ok := x.files[name]; ok {
+			b, _, err := x.read(name)
+			if err != nil {
+				return err
+			}
+			if err := yaml.Unmarshal(b, &group); err != nil {
+				return fmt.Errorf("%s: %w", name, err)
+			}
+		}
+		group["output_validator_args"] = []string{"case_sensitive", "space_change_sensitive"}
+		y, err := yaml.Marshal(group)
+		if err != nil {
+			return err
+		}
+		x.put(name, append([]byte("# judge export: the definition's checker takes case and spaces as they are\n"), y...), 0o644)
+	}
+	return nil
 }
 
 // legacyYAML is problem.yaml in the legacy format's keys.

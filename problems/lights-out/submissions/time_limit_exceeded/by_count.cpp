@@ -1,7 +1,9 @@
 // Lights Out, never ends: tries every set of 0 presses, then of 1, 2, ... in
 // ascending order, so the first set that clears the board is the answer.
 // Right where an answer exists, but on a board that no press set clears it
-// goes on looking for sets of 26, 27, ... presses forever.
+// tries every size again from 0, forever. (It counted on to 26, 27, ...
+// presses before: k overflowed after 1.3 s here, and the negative count
+// recursed past chosen[] into a crash, RTE on a machine fast enough.)
 #include <cstdio>
 
 static int start[25], chosen[32];
@@ -39,7 +41,7 @@ int main() {
         int lit = 0;
         for (int i = 0; i < 25; i++) lit |= start[i] << i;
         int k = 0;
-        while (!pick(0, k, 0, lit)) k++;
+        while (!pick(0, k, 0, lit)) k = (k + 1) % 26;
         for (int i = 0; i < k; i++) printf(i ? " %d" : "%d", chosen[i] + 1);
         printf("\n");
         fflush(stdout);
