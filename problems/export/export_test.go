@@ -101,8 +101,19 @@ func TestExportBAPCtools(t *testing.T) {
 	if l, err := os.Readlink(filepath.Join(out, "data/secret/01-sample.in")); err != nil || l != "../sample/01-sample.in" {
 		t.Errorf("secret/01-sample.in: got link %q, %v, want it to the sample", l, err)
 	}
-	if g, _ := os.ReadFile(filepath.Join(out, "data/secret/test_group.yaml")); !strings.Contains(string(g), "output_validator_args:\n    - case_sensitive\n    - space_change_sensitive\n") {
-		t.Errorf("secret/test_group.yaml:\n%s\nwant the checker's sensitivity told", g)
+	if g, _ := os.ReadFile(filepath.Join(out, "data/test_group.yaml")); !strings.Contains(string(g), "output_validator_args:\n    - case_sensitive\n    - space_change_sensitive\n") {
+		t.Errorf("data/test_group.yaml:\n%s\nwant the checker's sensitivity told", g)
+	}
+	// the judge reads the export as the peers do, with no more to say
+	// than of the problem itself
+	p, err := problems.LoadDir(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, w := range p.Package.Warnings {
+		if !strings.Contains(w.Msg, "has a '-'") && !strings.Contains(w.Msg, "which takes no arguments") {
+			t.Errorf("the export loads with a warning: %s", w)
+		}
 	}
 }
 

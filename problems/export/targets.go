@@ -212,17 +212,15 @@ func (x *exporter) submissionFolders(known map[string]bool) {
 // bapctools tells BAPCtools that a definition's checker takes case and
 // spaces as they are: bt validate otherwise holds it to accept the
 // answers with their case and whitespace changed (the default
-// validator's leniency), unless the groups' output_validator_args say
-// case_sensitive and space_change_sensitive, which the definition's
-// validator takes and ignores.
+// validator's leniency), unless data/test_group.yaml's
+// output_validator_args say case_sensitive and space_change_sensitive,
+// which the definition's validator takes and ignores.
 func (x *exporter) bapctools() error {
 	if !x.has("output_validator/puzzle.yaml") {
 		return nil
 	}
-	for _, g := range []string{"data/sample", "data/secret"} {
-		if !x.has(g) {
-			continue
-		}
+	// bt looks for them from data/valid_output up: in data/ itself
+	for _, g := range []string{"data"} {
 		name := g + "/test_group.yaml"
 		group := map[string]any{}
 		if _, ok := x.files[name]; ok {
