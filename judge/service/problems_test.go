@@ -37,10 +37,10 @@ func copyClocks(t *testing.T, dir, title string) string {
 	spec := filepath.Join(root, "problem.yaml")
 	b, _ := os.ReadFile(spec)
 	os.Chmod(spec, 0o644)
-	retitled := bytes.Replace(b, []byte("name: The Clocks"), []byte("name: "+title), 1)
-	if bytes.Equal(retitled, b) {
+	if !bytes.Contains(b, []byte("\nname: The Clocks\n")) {
 		t.Fatalf("clocks' problem.yaml has no name to change:\n%s", b)
 	}
+	retitled := bytes.Replace(b, []byte("\nname: The Clocks\n"), []byte("\nname: "+title+"\n"), 1)
 	if err := os.WriteFile(spec, retitled, 0o644); err != nil {
 		t.Fatal(err)
 	}
