@@ -42,6 +42,10 @@ type Guarded struct {
 	// ID identifies the rules, for Fingerprint.
 	ID string
 
+	// GoalFunc and TargetFunc stand for Goals and Targets where the
+	// rules give them as code called on a state.
+	GoalFunc      func(st []uint8) (bool, error)
+	TargetFunc    func(dst, st []uint8) (bool, error)
 	CheckFunc     func(st []uint8) error
 	HeuristicFunc func(st []uint8) (int, error)
 	RandomFunc    func(r *rand.Rand) ([]uint8, error)
@@ -183,6 +187,9 @@ func (g *Guarded) Successors(st []uint8, yield func(m int, next []uint8)) error 
 
 // Goal reports whether one of the goal's alternatives holds.
 func (g *Guarded) Goal(st []uint8) (bool, error) {
+	if g.Goals == nil && g.GoalFunc != nil {
+		return g.GoalFunc(st)
+	}
 	for _, alt := range g.Goals {
 		if allHold(alt, st) {
 			return true, nil
@@ -194,6 +201,9 @@ func (g *Guarded) Goal(st []uint8) (bool, error) {
 // Target writes the case's goal state.
 func (g *Guarded) Target(dst, st []uint8) (bool, error) {
 	if g.Targets == nil {
+		if g.TargetFunc != nil {
+			return g.TargetFunc(dst, st)
+		}
 		return false, nil
 	}
 	copy(dst, st)
@@ -259,7 +269,7 @@ func (g *Guarded) Random(r *rand.Rand) ([]uint8, error) {
 	return g.RandomFunc(r)
 }
 
-func (g *Guarded) Reversible() bool   { return g.Undoable }
+func (g *Guarded) Reversible() bool    { return g.Undoable }
 func (g *Guarded) Fingerprint() string { return g.ID }
 
 func (g *Guarded) Describe(st []uint8) string {
