@@ -69,10 +69,10 @@ func (l *loaded) cellsValue() starlark.Value {
 
 // moveValue is what move() returns: one variant of a move.
 type moveValue struct {
-	name                string
-	when, unless, then  *starlark.Dict
-	cost                int
-	where               string
+	name               string
+	when, unless, then *starlark.Dict
+	cost               int
+	where              string
 }
 
 func (m *moveValue) String() string        { return "move(" + m.name + ")" }

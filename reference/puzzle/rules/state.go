@@ -19,11 +19,15 @@ type stateValue struct {
 
 func (l *loaded) stateOf(cells []uint8) *stateValue { return &stateValue{l: l, cells: cells} }
 
-func (s *stateValue) String() string        { return "state(" + s.l.describe(s.cells) + ")" }
-func (s *stateValue) Type() string          { return "state" }
-func (s *stateValue) Freeze()               {}
-func (s *stateValue) Truth() starlark.Bool  { return true }
-func (s *stateValue) Hash() (uint32, error) { h := fnv.New32a(); h.Write(s.cells); return h.Sum32(), nil }
+func (s *stateValue) String() string       { return "state(" + s.l.describe(s.cells) + ")" }
+func (s *stateValue) Type() string         { return "state" }
+func (s *stateValue) Freeze()              {}
+func (s *stateValue) Truth() starlark.Bool { return true }
+func (s *stateValue) Hash() (uint32, error) {
+	h := fnv.New32a()
+	h.Write(s.cells)
+	return h.Sum32(), nil
+}
 
 func (s *stateValue) CompareSameType(op syntax.Token, y starlark.Value, depth int) (bool, error) {
 	t := y.(*stateValue)
