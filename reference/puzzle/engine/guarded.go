@@ -51,11 +51,38 @@ type Guarded struct {
 	RandomFunc    func(r *rand.Rand) ([]uint8, error)
 	DescribeFunc  func(st []uint8) string
 
-	once    sync.Once
-	anchors map[int][]int32 // cell<<8|value -> variants, ascending
-	free    []int32         // variants without a condition to file them under
-	relabel []uint8         // the relabelled symbols, ascending
-	pool    sync.Pool       // *guardScratch
+	once sync.Once
+	// The variants filed by anchor (cell<<8|value): those of anchor a are
+	// filed[at[a]:at[a+1]], in declared order.
+	at, filed []int32
+	free      []int32   // variants without a condition to file them under
+	when      [][]cond  // the variants' conditions, packed
+	relabel   []uint8   // the relabelled symbols, ascending
+	pool      sync.Pool // *guardScratch
+}
+
+// cond is a Cond packed into eight bytes for the match's inner loop.
+type cond struct {
+	cell, other int16 // other < 0: compare with value
+	value       uint8
+	not         bool
+}
+
+func (c cond) holds(st []uint8) bool {
+	v := c.value
+	if c.other >= 0 {
+		v = st[c.other]
+	}
+	return (st[c.cell] == v) != c.not
+}
+
+func allHoldPacked(cs []cond, st []uint8) bool {
+	for _, c := range cs {
+		if !c.holds(st) {
+			return false
+		}
+	}
+	return true
 }
 
 // Variant is one way of making a move; Where is the place in the rules
@@ -109,7 +136,8 @@ type guardScratch struct {
 	next  []uint8
 }
 
-// index files every variant under its rarest plain condition.
+// index files every variant under its rarest plain condition, and packs
+// the conditions.
 func (g *Guarded) index() {
 	freq := map[int]int{}
 	for _, v := range g.Variants {
@@ -119,18 +147,40 @@ func (g *Guarded) index() {
 			}
 		}
 	}
-	g.anchors = map[int][]int32{}
+	cells := 0
+	anchor := make([]int, len(g.Variants))
 	for i, v := range g.Variants {
 		best, n := -1, 0
 		for _, c := range v.When {
+			cells = max(cells, c.Cell+1, c.Other+1)
 			if k := c.Cell<<8 | int(c.Value); c.Other < 0 && !c.Not && (best < 0 || freq[k] < n) {
 				best, n = k, freq[k]
 			}
 		}
-		if best < 0 {
+		anchor[i] = best
+		pc := make([]cond, len(v.When))
+		for j, c := range v.When {
+			pc[j] = cond{cell: int16(c.Cell), other: int16(c.Other), value: c.Value, not: c.Not}
+		}
+		g.when = append(g.when, pc)
+	}
+	g.at = make([]int32, cells<<8+1)
+	for i, a := range anchor {
+		if a < 0 {
 			g.free = append(g.free, int32(i))
 		} else {
-			g.anchors[best] = append(g.anchors[best], int32(i))
+			g.at[a+1]++
+		}
+	}
+	for k := 1; k < len(g.at); k++ {
+		g.at[k] += g.at[k-1]
+	}
+	g.filed = make([]int32, g.at[len(g.at)-1])
+	pos := append([]int32(nil), g.at...)
+	for i, a := range anchor {
+		if a >= 0 {
+			g.filed[pos[a]] = int32(i)
+			pos[a]++
 		}
 	}
 	for v, r := range g.Relabel {
@@ -149,14 +199,18 @@ func (g *Guarded) Successors(st []uint8, yield func(m int, next []uint8)) error 
 	defer g.pool.Put(s)
 	s.found = s.found[:0]
 	for c, v := range st {
-		for _, i := range g.anchors[c<<8|int(v)] {
-			if allHold(g.Variants[i].When, st) {
+		a := c<<8 | int(v)
+		if a+1 >= len(g.at) {
+			break
+		}
+		for _, i := range g.filed[g.at[a]:g.at[a+1]] {
+			if allHoldPacked(g.when[i], st) {
 				s.found = append(s.found, i)
 			}
 		}
 	}
 	for _, i := range g.free {
-		if allHold(g.Variants[i].When, st) {
+		if allHoldPacked(g.when[i], st) {
 			s.found = append(s.found, i)
 		}
 	}

@@ -136,3 +136,9 @@ type RuleError struct {
 
 func (e *RuleError) Error() string { return fmt.Sprintf("%v (at %s)", e.Err, e.State) }
 func (e *RuleError) Unwrap() error { return e.Err }
+
+// Invalid is the error of Rules.Check for a state the rules call not
+// valid, as opposed to the rules failing.
+type Invalid struct{ Why string }
+
+func (e *Invalid) Error() string { return e.Why }

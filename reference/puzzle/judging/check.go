@@ -351,7 +351,10 @@ func (p *Puzzle) Step(pos Position, tok, rest string) (next Position, move int, 
 		return pos, -1, fmt.Sprintf("%s is not a move (%s)", q, describe(in.Moves, ""))
 	}
 	next, ok := p.Apply(pos, m)
-	if !ok {
+	switch {
+	case !ok && in.Spec.Rules != nil:
+		return pos, m, fmt.Sprintf("%s cannot be made from %s", tok, p.String(pos))
+	case !ok:
 		return pos, m, tok + " moves the blank off the board"
 	}
 	return next, m, ""

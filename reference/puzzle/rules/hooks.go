@@ -150,12 +150,12 @@ func (l *loaded) checkFunc(st []uint8) error {
 		if x {
 			return nil
 		}
-		return fmt.Errorf("valid() says no")
+		return &engine.Invalid{Why: "valid() says no"}
 	case starlark.String:
 		if x == "" {
 			return nil
 		}
-		return fmt.Errorf("%s", string(x))
+		return &engine.Invalid{Why: string(x)}
 	}
 	return l.errorf("valid", st, "returned a %s, want True, False or a string saying why not", v.Type())
 }

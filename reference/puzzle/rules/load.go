@@ -47,6 +47,7 @@ func newLoaded(c Config) (*loaded, error) {
 	// Starlark's lines are the file's: the code is put on its own lines.
 	src := strings.Repeat("\n", max(c.Line-1, 0)) + c.Code
 	th := l.thread()
+	th.SetMaxExecutionSteps(compileSteps)
 	globals, err := starlark.ExecFileOptions(fileOptions, th, c.File, src, l.predeclared())
 	if err != nil {
 		return nil, l.errorOf(err, th, "running the code", nil)
@@ -99,11 +100,20 @@ func (l *loaded) fn(name string) *starlark.Function {
 	return f
 }
 
+// compileSteps bounds the calls that run once, when the rules are loaded
+// (the code's top level, moves(), goal(), target()): Rush Hour's moves()
+// takes about ten million steps.
+const compileSteps = 1 << 27
+
 // call calls the global function called name with args; st, if not nil,
-// is the state the call is about, for messages.
+// is the state the call is about, for messages. A call with no argument
+// runs once, at loading, under compileSteps.
 func (l *loaded) call(name string, st []uint8, args ...starlark.Value) (starlark.Value, error) {
 	f := l.fn(name)
 	th := l.thread()
+	if len(args) == 0 {
+		th.SetMaxExecutionSteps(compileSteps)
+	}
 	v, err := starlark.Call(th, f, args, nil)
 	if err != nil {
 		return nil, l.errorOf(err, th, name+"()", st)
@@ -129,8 +139,12 @@ func (l *loaded) errorOf(err error, th *starlark.Thread, doing string, st []uint
 	case errors.As(err, &se):
 		line = int(se.Pos.Line)
 	}
-	if th.Steps >= l.steps {
-		msg = fmt.Sprintf("more than %d steps (rules.max_steps): a rule that never ends?", l.steps)
+	if th.Steps >= l.steps && th.Steps >= th.ExecutionSteps() && strings.Contains(msg, "too many steps") {
+		limit := l.steps
+		if th.Steps >= compileSteps {
+			limit = compileSteps
+		}
+		msg = fmt.Sprintf("more than %d steps (rules.max_steps): a rule that never ends?", limit)
 	}
 	msg = doing + ": " + msg
 	if st != nil {
