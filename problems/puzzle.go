@@ -37,9 +37,9 @@ const Own = "puzzle"
 // The checker, the reference solver, the input validator, the generators
 // and the drawings are then the definition's. checker.name, reference and
 // validator may instead name a puzzle shipped with the judge (an embedded
-// problem's definition: clocks, eight-puzzle, fifteen-puzzle, lights-out,
-// pancakes, pocket-cube, rotation-game), as problem.yaml files written
-// before definitions did.
+// problem's definition: clocks, eight-puzzle, fifteen-puzzle, hanoi,
+// klotski, lights-out, pancakes, pocket-cube, rotation-game, rush-hour,
+// water-jugs), as problem.yaml files written before definitions did.
 
 // shippedPuzzles lists the embedded problems that hold a definition.
 func shippedPuzzles() []string {
