@@ -10,9 +10,19 @@ import (
 	"github.com/optjudge/optjudge/reference/puzzle/engine"
 )
 
+// definitions are the shipped definitions read, by name.
+var definitions = map[string]*puzzle.Definition{}
+
 // shipped loads a shipped problem's definition at a size.
 func shipped(tb testing.TB, name string, size int) *puzzle.Instance {
 	tb.Helper()
+	if d, ok := definitions[name]; ok {
+		in, err := d.Instance(size)
+		if err != nil {
+			tb.Fatal(err)
+		}
+		return in
+	}
 	path := filepath.Join("..", "..", "..", "problems", name, puzzle.FileName)
 	f, err := os.Open(path)
 	if err != nil {
@@ -26,6 +36,7 @@ func shipped(tb testing.TB, name string, size int) *puzzle.Instance {
 	if err := d.Validate(); err != nil {
 		tb.Fatal(err)
 	}
+	definitions[name] = d
 	in, err := d.Instance(size)
 	if err != nil {
 		tb.Fatal(err)
