@@ -302,8 +302,8 @@ func RelabelKey(dst, st []uint8, relabel []bool, syms []uint8) []uint8 {
 }
 
 func (g *Guarded) Heuristic(st []uint8) (int, bool, error) {
-	if g.HeuristicFunc == nil {
-		return 0, false, nil
+	if g.HeuristicFunc == nil || st == nil {
+		return 0, g.HeuristicFunc != nil, nil
 	}
 	h, err := g.HeuristicFunc(st)
 	return h, true, err

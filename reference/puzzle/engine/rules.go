@@ -34,7 +34,8 @@ type Rules interface {
 	// their letters). The moves and the goal must not tell them apart.
 	Key(dst, st []uint8) []uint8
 	// Heuristic is a lower bound of st's distance to the goal; ok is
-	// false when the rules give none.
+	// false when the rules give none. Heuristic(nil) only tells whether
+	// they do.
 	Heuristic(st []uint8) (h int, ok bool, err error)
 	// Check reports why st is not a valid state, nil when it is.
 	Check(st []uint8) error
