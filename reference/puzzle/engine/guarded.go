@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"math/rand/v2"
-	"slices"
 	"sync"
 )
 
@@ -214,7 +213,12 @@ func (g *Guarded) Successors(st []uint8, yield func(m int, next []uint8)) error 
 			s.found = append(s.found, i)
 		}
 	}
-	slices.SortFunc(s.found, func(a, b int32) int { return g.Variants[a].Move - g.Variants[b].Move })
+	// Few variants hold at once: an insertion sort by move.
+	for i := 1; i < len(s.found); i++ {
+		for j := i; j > 0 && g.Variants[s.found[j]].Move < g.Variants[s.found[j-1]].Move; j-- {
+			s.found[j], s.found[j-1] = s.found[j-1], s.found[j]
+		}
+	}
 	if s.gen++; s.gen == 0 {
 		clear(s.stamp)
 		s.gen = 1
