@@ -56,8 +56,11 @@ func (p *Puzzle) Check(ctx context.Context, input, output []byte) (Result, error
 		ls := make([]string, per)
 		copy(ls, lines[per*i:min(per*i+per, len(lines))])
 		msg, err := p.checkCase(ctx, k, c.Position, ls, &t)
-		if err != nil || msg != "" {
-			return reject("%s", msg), err
+		if err != nil {
+			return Result{}, fmt.Errorf("case %d (line %d): %w", k, c.Line, err)
+		}
+		if msg != "" {
+			return reject("%s", msg), nil
 		}
 	}
 	if len(lines) > per*len(cases) {

@@ -2,6 +2,7 @@ package judging
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"strconv"
 	"strings"
@@ -222,6 +223,10 @@ func (r *reader) readCase(k int) (Case, error) {
 		}
 	}
 	pos, err := p.position(size, toks, first)
+	var le *lex.Error
+	if err != nil && !errors.As(err, &le) {
+		return Case{}, fmt.Errorf("case %d (line %d): %w", k, first, err)
+	}
 	if err != nil {
 		return Case{}, err
 	}
