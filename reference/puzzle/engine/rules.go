@@ -127,17 +127,6 @@ func (sp *Spec) applyRules(s State, m int) (State, bool) {
 	return t, true
 }
 
-// RuleError is a failure of the rules themselves, not of the search: a
-// rule that raised, yielded a move twice, or led to an invalid state.
-// It says which state it happened at.
-type RuleError struct {
-	State string // the state, as the rules describe it
-	Err   error
-}
-
-func (e *RuleError) Error() string { return fmt.Sprintf("%v (at %s)", e.Err, e.State) }
-func (e *RuleError) Unwrap() error { return e.Err }
-
 // Invalid is the error of Rules.Check for a state the rules call not
 // valid, as opposed to the rules failing.
 type Invalid struct{ Why string }

@@ -139,7 +139,7 @@ func (l *loaded) errorOf(err error, th *starlark.Thread, doing string, st []uint
 	case errors.As(err, &se):
 		line = int(se.Pos.Line)
 	}
-	if th.Steps >= l.steps && th.Steps >= th.ExecutionSteps() && strings.Contains(msg, "too many steps") {
+	if strings.Contains(msg, "too many steps") {
 		limit := l.steps
 		if th.Steps >= compileSteps {
 			limit = compileSteps
