@@ -46,7 +46,7 @@ import (
 	"github.com/optjudge/optjudge/reference/puzzle/judging"
 )
 
-//go:embed rotation-game clocks eight-puzzle fifteen-puzzle pocket-cube pancakes lights-out
+//go:embed rotation-game clocks eight-puzzle fifteen-puzzle pocket-cube pancakes lights-out hanoi water-jugs rush-hour klotski
 var embedded embed.FS
 
 // Problem is a loaded, validated problem: its package model (Package),

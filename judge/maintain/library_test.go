@@ -28,6 +28,15 @@ var shippedGenerated = []struct {
 	{"pancakes", GenerateOptions{Kind: reference.Deep, Count: 2, Cases: 5, Seed: 3}},
 	{"lights-out", GenerateOptions{Kind: reference.Random, Count: 2, Cases: 30, Seed: 4}},
 	{"lights-out", GenerateOptions{Kind: reference.Deep, Count: 2, Cases: 15, Seed: 4}},
+	// Issue 28's problems, defined by rules.
+	{"hanoi", GenerateOptions{Kind: reference.Random, Count: 3, Cases: 40, Seed: 28}},
+	{"hanoi", GenerateOptions{Kind: reference.Deep, Count: 2, Cases: 10, Seed: 28}},
+	{"water-jugs", GenerateOptions{Kind: reference.Random, Count: 3, Cases: 40, Seed: 28}},
+	{"water-jugs", GenerateOptions{Kind: reference.Deep, Count: 2, Cases: 10, Seed: 28}},
+	{"rush-hour", GenerateOptions{Kind: reference.Random, Count: 6, Cases: 1, Seed: 28}},
+	{"rush-hour", GenerateOptions{Kind: reference.Deep, Count: 3, Cases: 1, Seed: 28}},
+	{"klotski", GenerateOptions{Kind: reference.Random, Count: 6, Cases: 1, Seed: 28}},
+	{"klotski", GenerateOptions{Kind: reference.Deep, Count: 3, Cases: 1, Seed: 28}},
 }
 
 // TestShippedTestdataReproducible generates the shipped problems' secret

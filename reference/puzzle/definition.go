@@ -103,8 +103,66 @@ import "github.com/optjudge/optjudge/problems/specfile"
 //     [{text, row, col}] text drawn at a grid position (row and col may be
 //     -1 or past the grid, for labels around it).
 //   - search: hints for the engine. method: auto (default), table, linear
-//     or search; patterns: the groups of tiles of a sliding puzzle's
-//     additive pattern databases (default: the engine's own).
+//     or search, and for rules bfs, astar or ida; patterns: the groups of
+//     tiles of a sliding puzzle's additive pattern databases (default: the
+//     engine's own).
+//
+// # Rules
+//
+// Moves with conditions (a disc only onto a larger one, a car that slides
+// while the way is free) are given by rules in Starlark instead of moves
+// and goal; see package rules for the functions the code defines. Tower
+// of Hanoi, any start and goal, up to 10 discs:
+//
+//	name: hanoi
+//	size: {min: 1, max: 10}          # a case gives its number of discs first
+//	parts:                           # the state: typed parts, in the input's order
+//	  - {name: pegs, length: 0, range: [1, 3]}   # length 0: the size; the peg of each disc, smallest first
+//	  - {name: goal, length: 0, range: [1, 3]}   # where each disc must end; no move changes it
+//	rules:
+//	  reversible: true               # every move undone by one of the same cost: a table from the goal
+//	  code: |
+//	    def moves():                 # compiled once into guarded moves
+//	        out = []
+//	        for a in (1, 2, 3):
+//	            for b in (1, 2, 3):
+//	                if a != b:
+//	                    for k in range(SIZE):          # the top disc of a is k: the smaller ones are on the third peg
+//	                        when = {cells.pegs[j]: 6 - a - b for j in range(k)}
+//	                        when[cells.pegs[k]] = a
+//	                        out.append(move("%d%d" % (a, b), when = when, then = {cells.pegs[k]: b}))
+//	        return out
+//	    def goal():                  # every disc where the goal wants it
+//	        return {cells.pegs[k]: cells.goal[k] for k in range(SIZE)}
+//	    def target():                # the case's goal state, for the table
+//	        return {cells.pegs[k]: cells.goal[k] for k in range(SIZE)}
+//	input: {cases: until_eof}        # "3 1 1 1 3 3 3": 3 discs on peg 1, all wanted on peg 3
+//	output: {separator: " "}         # "13 12 32 13 21 23 13"
+//
+// The keys of rules:
+//
+//   - parts: the state, instead of cells (or grid) and symbols: each part
+//     has a name (the rules' state.NAME and cells.NAME), either length n
+//     (a list; 0 for a family's size) or grid {rows, cols}, and either
+//     symbols (its tokens) or range [lo, hi] (integers). A case gives the
+//     parts' cells in order, a grid row by row. Without parts, cells or a
+//     grid with symbols are one part called board.
+//   - rules.code: the Starlark (package rules), on the definition's own
+//     lines, so that errors name puzzle.yaml and the line.
+//   - rules.reversible: every move is undone by a move of the same cost
+//     (checked on every move a table finds); with target(), a table from
+//     the goal answers every case of that goal.
+//   - rules.relabel: the symbols that name pieces of a shape, which are
+//     interchangeable (Klotski's four soldiers): states that differ only by
+//     renaming them are one state for distances.
+//   - rules.max_states, rules.max_seconds: the budget of one case's search
+//     (default 4,194,304 states and 60 seconds); rules.max_steps: the
+//     Starlark steps of one call (default 1,048,576).
+//
+// The order in which the rules yield a state's moves is the order of
+// lexicographic comparisons: for moves(), the order of the names' first
+// appearance. goal, moves, blank, orientation and counts are not given
+// with rules, nor input.order, input.stickers and search.patterns.
 type Definition struct {
 	Name        string         `yaml:"name" json:"name"`
 	Size        *Size          `yaml:"size" json:"size"`
@@ -121,9 +179,32 @@ type Definition struct {
 	Output      Output         `yaml:"output" json:"output"`
 	Layout      Layout         `yaml:"layout" json:"layout"`
 	Search      Search         `yaml:"search" json:"search"`
+	Parts       []Part         `yaml:"parts" json:"parts"`
+	Rules       *Rules         `yaml:"rules" json:"rules"`
 
 	file  string         // as messages name it
 	lines map[string]int // the line of each key by its path, "moves[2].cycles"
+}
+
+// Part is a typed part of the state of a puzzle given by rules: a list of
+// Length cells (0: the family's size) or a grid, of Symbols or of the
+// integers Range[0] to Range[1].
+type Part struct {
+	Name    string   `yaml:"name" json:"name"`
+	Length  int      `yaml:"length" json:"length"`
+	Grid    *Grid    `yaml:"grid" json:"grid"`
+	Symbols []string `yaml:"symbols" json:"symbols"`
+	Range   []int    `yaml:"range" json:"range"`
+}
+
+// Rules are the Starlark rules of a puzzle and their settings.
+type Rules struct {
+	Code       string   `yaml:"code" json:"code"`
+	Reversible bool     `yaml:"reversible" json:"reversible"`
+	Relabel    []string `yaml:"relabel" json:"relabel"`
+	MaxStates  int      `yaml:"max_states" json:"max_states"`
+	MaxSeconds int      `yaml:"max_seconds" json:"max_seconds"`
+	MaxSteps   int      `yaml:"max_steps" json:"max_steps"`
 }
 
 // Size is the range of sizes of a family of puzzles.

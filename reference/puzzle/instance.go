@@ -26,6 +26,8 @@ type Instance struct {
 	// colours in the same order. Nil without stickers.
 	Facelets [][]int
 	Colors   [][]string
+	// Parts are the parts of a puzzle given by rules, nil for others.
+	Parts []RulePart
 
 	Spec *engine.Spec
 
@@ -69,6 +71,9 @@ func (d *Definition) Instance(size int) (*Instance, error) {
 // instance builds an Instance; its errors are *Error.
 func (d *Definition) instance(size int) (*Instance, error) {
 	lo, hi := d.Sizes()
+	if d.Rules != nil && size >= lo && size <= hi {
+		return d.rulesInstance(size)
+	}
 	if size < lo || size > hi {
 		if d.Size == nil {
 			return nil, d.errorf("size", "this puzzle has no sizes: want size 0, got %d", size)

@@ -16,7 +16,7 @@ import (
 )
 
 // shipped are the definitions in testdata, by file name without .yaml.
-var shipped = []string{"rotation-game", "clocks", "eight-puzzle", "fifteen-puzzle", "pocket-cube", "pancakes", "lights-out", "two-by-three"}
+var shipped = []string{"rotation-game", "clocks", "eight-puzzle", "fifteen-puzzle", "pocket-cube", "pancakes", "lights-out", "two-by-three", "hanoi", "water-jugs", "rush-hour", "klotski"}
 
 // load parses and validates testdata/name.yaml.
 func load(tb testing.TB, name string) *Definition {

@@ -46,6 +46,9 @@ func (v *validator) bad(field, format string, args ...any) {
 // algebra or a heuristic search) at every size.
 func (d *Definition) Validate() error {
 	v := &validator{d: d, at: map[string]bool{}, sym: map[string]int{}}
+	if d.Rules != nil || d.Parts != nil {
+		return v.rulesDefinition()
+	}
 	v.top()
 	cells := v.cells()
 	v.symbols()
@@ -708,8 +711,10 @@ func (v *validator) colors() {
 
 func (v *validator) search() {
 	s := v.d.Search
-	if _, ok := engine.ParseMethod(s.Method); !ok {
+	if m, ok := engine.ParseMethod(s.Method); !ok {
 		v.bad("search.method", "%q is not a method (auto, table, linear, search)", s.Method)
+	} else if m > engine.MethodSearch {
+		v.bad("search.method", "%s is a method for rules", m)
 	}
 	if s.Patterns == nil {
 		return

@@ -59,6 +59,9 @@ func (sp *Spec) Key() string {
 	for _, p := range sp.Patterns {
 		ints(p)
 	}
+	if sp.Rules != nil {
+		h.Write([]byte(sp.Rules.Fingerprint()))
+	}
 	return hex.EncodeToString(h.Sum(nil))
 }
 

@@ -281,8 +281,14 @@ func (s *Solver) Distribution() ([]uint64, bool) {
 // plan picks the backend.
 func (s *Solver) plan() (backend, string, error) {
 	sp := s.sp
+	if sp.Rules != nil {
+		return newRulesBackend(s)
+	}
 	k := kindOf(sp)
 	want := sp.Method
+	if want > MethodSearch {
+		return nil, "", fmt.Errorf("%s is a method for rules", want)
+	}
 	if want == MethodLinear || want == MethodAuto && k.allAdd && len(sp.Goal.States) > 0 {
 		if !k.allAdd || len(sp.Goal.States) == 0 {
 			return nil, "", fmt.Errorf("linear algebra needs moves that all add and goal states")

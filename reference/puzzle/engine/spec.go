@@ -36,6 +36,10 @@ type Spec struct {
 	// Patterns are the groups of symbols of the additive pattern databases
 	// of a sliding puzzle; nil lets the engine choose.
 	Patterns [][]int
+	// Rules, when set, make the moves and give the goal (see Rules);
+	// Budget bounds each of their searches.
+	Rules  Rules
+	Budget Budget
 }
 
 // Move is one move: Perm and Twist (a permutation of the cells, with the
@@ -134,9 +138,20 @@ const (
 	// MethodSearch is iterative deepening A* with pattern databases or,
 	// for prefix reversals, the gap heuristic.
 	MethodSearch
+	// MethodBFS, for rules, explores every state a case reaches,
+	// breadth-first, and measures their distances to the goal backwards
+	// over the moves found: a table of the case's component.
+	MethodBFS
+	// MethodAStar, for rules, is A* with the rules' heuristic from the
+	// case, then a depth-first search bounded by the optimum for the
+	// smallest answer.
+	MethodAStar
+	// MethodIDA, for rules, is iterative deepening A* with the rules'
+	// heuristic and a table of the states known to fail each bound.
+	MethodIDA
 )
 
-var methodNames = [...]string{"auto", "table", "linear", "search"}
+var methodNames = [...]string{"auto", "table", "linear", "search", "bfs", "astar", "ida"}
 
 func (m Method) String() string {
 	if m >= 0 && int(m) < len(methodNames) {
@@ -214,6 +229,9 @@ var ErrUnsolvable = errors.New("no sequence of moves reaches the goal")
 // the cells, symbols or orientations out of range, a Perm that is not a
 // permutation, a slide without a grid or blank.
 func (sp *Spec) Check() error {
+	if sp.Rules != nil {
+		return sp.checkRules()
+	}
 	switch {
 	case sp.Cells < 1 || sp.Cells > MaxCells:
 		return fmt.Errorf("%d cells, want 1 to %d", sp.Cells, MaxCells)
@@ -353,6 +371,9 @@ func (sp *Spec) CheckState(s State) error {
 // is a slide that would take the blank off the grid or s has no blank. s
 // is not changed.
 func (sp *Spec) Apply(s State, m int) (State, bool) {
+	if sp.Rules != nil {
+		return sp.applyRules(s, m)
+	}
 	mv := &sp.Moves[m]
 	if mv.Slide != SlideNone {
 		b := sp.blankAt(s.Cells)
@@ -416,6 +437,10 @@ func (sp *Spec) slideTarget(b int, d Direction) (int, bool) {
 
 // IsGoal reports whether s is solved.
 func (sp *Spec) IsGoal(s State) bool {
+	if sp.Rules != nil {
+		ok, err := sp.Rules.Goal(s.Cells)
+		return ok && err == nil
+	}
 	if len(sp.Goal.Same) > 0 {
 		v := s.Cells[sp.Goal.Same[0]]
 		for _, c := range sp.Goal.Same[1:] {

@@ -3,6 +3,7 @@ package judging
 import (
 	"bytes"
 	"context"
+	"errors"
 	"fmt"
 	"strings"
 
@@ -56,8 +57,15 @@ func (p *Puzzle) Check(ctx context.Context, input, output []byte) (Result, error
 		ls := make([]string, per)
 		copy(ls, lines[per*i:min(per*i+per, len(lines))])
 		msg, err := p.checkCase(ctx, k, c.Position, ls, &t)
-		if err != nil || msg != "" {
-			return reject("%s", msg), err
+		var named *wrongReference
+		if err != nil && !errors.As(err, &named) {
+			return Result{}, fmt.Errorf("case %d (line %d): %w", k, c.Line, err)
+		}
+		if err != nil {
+			return Result{}, err
+		}
+		if msg != "" {
+			return reject("%s", msg), nil
 		}
 	}
 	if len(lines) > per*len(cases) {
@@ -132,6 +140,12 @@ func DialText(v, k int) string {
 	}
 	return fmt.Sprint(v)
 }
+
+// wrongReference is the error of an answer that beats the reference: it
+// names its case already.
+type wrongReference struct{ error }
+
+func (e *wrongReference) Unwrap() error { return e.error }
 
 // tally counts what an accepted output did.
 type tally struct{ moves, unsolvable int }
@@ -351,7 +365,10 @@ func (p *Puzzle) Step(pos Position, tok, rest string) (next Position, move int, 
 		return pos, -1, fmt.Sprintf("%s is not a move (%s)", q, describe(in.Moves, ""))
 	}
 	next, ok := p.Apply(pos, m)
-	if !ok {
+	switch {
+	case !ok && in.Spec.Rules != nil:
+		return pos, m, fmt.Sprintf("%s cannot be made from %s", tok, p.String(pos))
+	case !ok:
 		return pos, m, tok + " moves the blank off the board"
 	}
 	return next, m, ""
@@ -476,8 +493,8 @@ func (p *Puzzle) checkOptimal(ctx context.Context, k int, pos Position, r replay
 	at := p.w.caseAt(k)
 	switch {
 	case r.cost < opt:
-		return "", fmt.Errorf("%s: %sa valid answer of %s solves %s, but the reference's optimum is %d: the reference is wrong",
-			p.name(), at, p.countText(r), p.String(pos), opt)
+		return "", &wrongReference{fmt.Errorf("%s: %sa valid answer of %s solves %s, but the reference's optimum is %d: the reference is wrong",
+			p.name(), at, p.countText(r), p.String(pos), opt)}
 	case p.mode == puzzle.ModeAny:
 		return "", nil
 	case r.cost > opt:
@@ -492,8 +509,8 @@ func (p *Puzzle) checkOptimal(ctx context.Context, k int, pos Position, r replay
 		return "", err
 	}
 	if !ok || p.cost(pos.Size, best) != opt {
-		return "", fmt.Errorf("%s: %sthe reference's smallest answer %q for %s does not have the optimal cost %d",
-			p.name(), at, p.formatMoves(pos.Size, best), p.String(pos), opt)
+		return "", &wrongReference{fmt.Errorf("%s: %sthe reference's smallest answer %q for %s does not have the optimal cost %d",
+			p.name(), at, p.formatMoves(pos.Size, best), p.String(pos), opt)}
 	}
 	for j := range min(len(best), len(r.moves)) {
 		if best[j] != r.moves[j] {

@@ -172,7 +172,7 @@ func solverFor(sp *engine.Spec, cacheDir string) (*engine.Solver, error) {
 
 // fixedCells are the cells no move changes, when the goal is one state.
 func fixedCells(sp *engine.Spec) []int {
-	if len(sp.Goal.States) != 1 {
+	if len(sp.Goal.States) != 1 || sp.Rules != nil {
 		return nil
 	}
 	var fixed []int
@@ -204,6 +204,9 @@ func added(sp *engine.Spec, c int) bool {
 
 // stepping reports whether every move costs 1 and some move undoes it.
 func stepping(sp *engine.Spec) bool {
+	if sp.Rules != nil {
+		return false // tables answer rules' distances
+	}
 	for i := range sp.Moves {
 		m := &sp.Moves[i]
 		if m.Cost != 1 {
@@ -335,5 +338,5 @@ func (p *Puzzle) unitCost() bool {
 // table or by linear algebra, without a search.
 func (p *Puzzle) cheap(n int) bool {
 	m := p.at(n).solver.Method()
-	return m == engine.MethodTable || m == engine.MethodLinear
+	return m == engine.MethodTable || m == engine.MethodLinear || m == engine.MethodBFS
 }

@@ -2,6 +2,7 @@ package judging
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"strconv"
 	"strings"
@@ -222,6 +223,10 @@ func (r *reader) readCase(k int) (Case, error) {
 		}
 	}
 	pos, err := p.position(size, toks, first)
+	var le *lex.Error
+	if err != nil && !errors.As(err, &le) {
+		return Case{}, fmt.Errorf("case %d (line %d): %w", k, first, err)
+	}
 	if err != nil {
 		return Case{}, err
 	}
@@ -274,12 +279,13 @@ func (r *reader) familyLine(l line) (int, []token, error) {
 	for i := range toks {
 		toks[i].idx = i
 	}
+	want := len(p.at(n).in.Cells) // n, or for rules, the parts' cells at size n
 	switch {
-	case len(toks) > n:
-		t := toks[n]
-		return 0, nil, lex.Errorf(l.n, t.col, "unexpected %s after the %s of size %d", quote(t.text), plural(n, p.w.token), n)
-	case len(toks) < n:
-		return 0, nil, lex.Errorf(l.n, len(l.text)+1, "only %s, want %d after the size %d%s", plural(len(toks), p.w.token), n, n, r.missing(n, toks))
+	case len(toks) > want:
+		t := toks[want]
+		return 0, nil, lex.Errorf(l.n, t.col, "unexpected %s after the %s of size %d", quote(t.text), plural(want, p.w.token), n)
+	case len(toks) < want:
+		return 0, nil, lex.Errorf(l.n, len(l.text)+1, "only %s, want %d after the size %d%s", plural(len(toks), p.w.token), want, n, r.missing(n, toks))
 	}
 	for i := range toks {
 		if err := r.symbolOf(n, &toks[i]); err != nil {
@@ -556,6 +562,9 @@ func (p *Puzzle) position(n int, toks []token, first int) (Position, error) {
 		return Position{}, err
 	}
 	if err := p.fixedHold(n, st, toks, first); err != nil {
+		return Position{}, err
+	}
+	if err := p.ruled(n, st, toks, first); err != nil {
 		return Position{}, err
 	}
 	if p.def.Output.Unsolvable == "" {

@@ -23,6 +23,11 @@ func newWalker(sp *engine.Spec, st engine.State) *walker {
 
 // move makes move m; false, changing nothing, when it cannot be made.
 func (w *walker) move(m int) bool {
+	if w.sp.Rules != nil {
+		next, ok := w.sp.Apply(w.cur, m)
+		w.cur = next
+		return ok
+	}
 	sp, mv := w.sp, &w.sp.Moves[m]
 	if mv.Slide != engine.SlideNone {
 		return w.slide(mv.Slide)

@@ -229,7 +229,7 @@ func (p *Puzzle) draw(kind string, r *rand.Rand) (Position, error) {
 		return Position{Size: n, State: st}, err
 	}
 	n := p.randomSize(r)
-	if p.def.Output.Unsolvable != "" {
+	if p.def.Output.Unsolvable != "" && p.def.Rules == nil {
 		if pos, ok := p.arrangement(n, r); ok {
 			return pos, nil
 		}

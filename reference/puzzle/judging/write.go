@@ -20,10 +20,10 @@ func (p *Puzzle) Solve(input []byte) ([]byte, error) {
 		return nil, err
 	}
 	var out bytes.Buffer
-	for _, c := range cases {
+	for k, c := range cases {
 		a, err := p.answer(context.Background(), c.Position)
 		if err != nil {
-			return nil, err
+			return nil, fmt.Errorf("case %d (line %d): %w", k+1, c.Line, err)
 		}
 		out.WriteString(a)
 	}

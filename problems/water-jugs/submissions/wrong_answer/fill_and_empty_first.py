@@ -1,0 +1,70 @@
+# Water jugs, wrong: valid but too long. The smallest of the shortest
+# answers, found breadth-first, with a needless fill and empty of the
+# first empty jug in front: every move is legal and the target is reached,
+# two moves later than it could be.
+import sys
+
+
+def moves(k):
+    ms = [("F%d" % (i + 1), "F", i, 0) for i in range(k)]
+    ms += [("E%d" % (i + 1), "E", i, 0) for i in range(k)]
+    ms += [("P%d%d" % (i + 1, j + 1), "P", i, j) for i in range(k) for j in range(k) if i != j]
+    return ms
+
+
+def step(m, a, cap):
+    _, kind, i, j = m
+    b = list(a)
+    if kind == "F":
+        if a[i] == cap[i]:
+            return None
+        b[i] = cap[i]
+    elif kind == "E":
+        if a[i] == 0:
+            return None
+        b[i] = 0
+    else:
+        t = min(a[i], cap[j] - a[j])
+        if t == 0:
+            return None
+        b[i] -= t
+        b[j] += t
+    return tuple(b)
+
+
+def solve(k, cap, start, target):
+    if target in start:
+        return "-"
+    parent = {start: None}
+    queue = [start]
+    for a in queue:
+        for m in moves(k):
+            b = step(m, a, cap)
+            if b is None or b in parent:
+                continue
+            parent[b] = (a, m[0])
+            if target in b:
+                path = []
+                while parent[b] is not None:
+                    b, name = parent[b]
+                    path.append(name)
+                path.reverse()
+                for i in range(k):
+                    if start[i] == 0 and cap[i] != target:
+                        path = ["F%d" % (i + 1), "E%d" % (i + 1)] + path
+                        break
+                return " ".join(path)
+            queue.append(b)
+    return "impossible"
+
+
+def main():
+    out = []
+    for line in sys.stdin:
+        v = list(map(int, line.split()))
+        k = v[0]
+        out.append(solve(k, v[1:k + 1], tuple(v[k + 1:2 * k + 1]), v[2 * k + 1]))
+    print("\n".join(out))
+
+
+main()

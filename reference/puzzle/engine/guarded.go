@@ -1,0 +1,338 @@
+package engine
+
+import (
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"sync"
+)
+
+// Guarded are rules compiled to data, which the engine applies at native
+// speed: every move is a list of variants, each a guard (conditions on
+// cells) and an effect (cells set); from a state, a move can be made where
+// one of its variants' guards holds, and two holding at once is an error.
+// Rush Hour's "slide car B right 2" is one variant per place B can be in:
+// B's cells hold B, the cell before it does not, the two after it are
+// empty; then those cells change. Successors tries only the variants
+// anchored at a state's cells (each variant is filed under its rarest
+// condition "cell c holds v"), so that a state costs a few hundred
+// comparisons however many variants there are, the discrimination idea of
+// the Rete match (Forgy 1982) cut to one test.
+//
+// The hooks are what data cannot say; the rules package sets them from
+// the Starlark: Check (valid), Heuristic, Random and Describe.
+type Guarded struct {
+	// Names are the moves' names (the Spec's Moves), Variants their
+	// variants.
+	Names    []string
+	Variants []Variant
+	// Goals: the goal holds where any of them holds, each a list of
+	// conditions that all hold.
+	Goals [][]Cond
+	// Targets make the case's one goal state from a state: those cells
+	// set. Nil when the goal is a predicate.
+	Targets []Assign
+	// Relabel marks the symbols that name pieces: a state's key renames
+	// them in the order they first appear, so that pieces of one shape
+	// are interchangeable. Nil: the key is the state.
+	Relabel []bool
+	// Undoable says that every move is undone by one of the same cost.
+	Undoable bool
+	// ID identifies the rules, for Fingerprint.
+	ID string
+
+	// GoalFunc and TargetFunc stand for Goals and Targets where the
+	// rules give them as code called on a state.
+	GoalFunc      func(st []uint8) (bool, error)
+	TargetFunc    func(dst, st []uint8) (bool, error)
+	CheckFunc     func(st []uint8) error
+	HeuristicFunc func(st []uint8) (int, error)
+	RandomFunc    func(r *rand.Rand) ([]uint8, error)
+	DescribeFunc  func(st []uint8) string
+
+	once sync.Once
+	// The variants filed by anchor (cell<<8|value): those of anchor a are
+	// filed[at[a]:at[a+1]], in declared order.
+	at, filed []int32
+	free      []int32   // variants without a condition to file them under
+	when      [][]cond  // the variants' conditions, packed
+	relabel   []uint8   // the relabelled symbols, ascending
+	pool      sync.Pool // *guardScratch
+}
+
+// cond is a Cond packed into eight bytes for the match's inner loop.
+type cond struct {
+	cell, other int16 // other < 0: compare with value
+	value       uint8
+	not         bool
+}
+
+func (c cond) holds(st []uint8) bool {
+	v := c.value
+	if c.other >= 0 {
+		v = st[c.other]
+	}
+	return (st[c.cell] == v) != c.not
+}
+
+func allHoldPacked(cs []cond, st []uint8) bool {
+	for _, c := range cs {
+		if !c.holds(st) {
+			return false
+		}
+	}
+	return true
+}
+
+// Variant is one way of making a move; Where is the place in the rules
+// that made it ("puzzle.yaml:41"), for messages.
+type Variant struct {
+	Move  int
+	When  []Cond
+	Set   []Assign
+	Where string
+}
+
+// Cond is a condition on a cell: it holds Value (or, with Other >= 0,
+// what cell Other holds); Not negates it.
+type Cond struct {
+	Cell  int
+	Value uint8
+	Other int
+	Not   bool
+}
+
+// Assign sets a cell to Value (or, with From >= 0, to what cell From held
+// before the move).
+type Assign struct {
+	Cell  int
+	Value uint8
+	From  int
+}
+
+func (c *Cond) holds(st []uint8) bool {
+	v := c.Value
+	if c.Other >= 0 {
+		v = st[c.Other]
+	}
+	return (st[c.Cell] == v) != c.Not
+}
+
+func allHold(cs []Cond, st []uint8) bool {
+	for i := range cs {
+		if !cs[i].holds(st) {
+			return false
+		}
+	}
+	return true
+}
+
+// guardScratch is one call's buffers.
+type guardScratch struct {
+	found []int32
+	stamp []uint32
+	gen   uint32
+	next  []uint8
+}
+
+// index files every variant under its rarest plain condition, and packs
+// the conditions.
+func (g *Guarded) index() {
+	freq := map[int]int{}
+	for _, v := range g.Variants {
+		for _, c := range v.When {
+			if c.Other < 0 && !c.Not {
+				freq[c.Cell<<8|int(c.Value)]++
+			}
+		}
+	}
+	cells := 0
+	anchor := make([]int, len(g.Variants))
+	for i, v := range g.Variants {
+		best, n := -1, 0
+		for _, c := range v.When {
+			cells = max(cells, c.Cell+1, c.Other+1)
+			if k := c.Cell<<8 | int(c.Value); c.Other < 0 && !c.Not && (best < 0 || freq[k] < n) {
+				best, n = k, freq[k]
+			}
+		}
+		anchor[i] = best
+		pc := make([]cond, len(v.When))
+		for j, c := range v.When {
+			pc[j] = cond{cell: int16(c.Cell), other: int16(c.Other), value: c.Value, not: c.Not}
+		}
+		g.when = append(g.when, pc)
+	}
+	g.at = make([]int32, cells<<8+1)
+	for i, a := range anchor {
+		if a < 0 {
+			g.free = append(g.free, int32(i))
+		} else {
+			g.at[a+1]++
+		}
+	}
+	for k := 1; k < len(g.at); k++ {
+		g.at[k] += g.at[k-1]
+	}
+	g.filed = make([]int32, g.at[len(g.at)-1])
+	pos := append([]int32(nil), g.at...)
+	for i, a := range anchor {
+		if a >= 0 {
+			g.filed[pos[a]] = int32(i)
+			pos[a]++
+		}
+	}
+	for v, r := range g.Relabel {
+		if r {
+			g.relabel = append(g.relabel, uint8(v))
+		}
+	}
+	g.pool.New = func() any { return &guardScratch{stamp: make([]uint32, len(g.Names))} }
+}
+
+// Successors calls yield with each move that can be made from st, in the
+// order of the moves; an error when two variants of one move hold.
+func (g *Guarded) Successors(st []uint8, yield func(m int, next []uint8)) error {
+	g.once.Do(g.index)
+	s := g.pool.Get().(*guardScratch)
+	defer g.pool.Put(s)
+	s.found = s.found[:0]
+	for c, v := range st {
+		a := c<<8 | int(v)
+		if a+1 >= len(g.at) {
+			break
+		}
+		for _, i := range g.filed[g.at[a]:g.at[a+1]] {
+			if allHoldPacked(g.when[i], st) {
+				s.found = append(s.found, i)
+			}
+		}
+	}
+	for _, i := range g.free {
+		if allHoldPacked(g.when[i], st) {
+			s.found = append(s.found, i)
+		}
+	}
+	// Few variants hold at once: an insertion sort by move.
+	for i := 1; i < len(s.found); i++ {
+		for j := i; j > 0 && g.Variants[s.found[j]].Move < g.Variants[s.found[j-1]].Move; j-- {
+			s.found[j], s.found[j-1] = s.found[j-1], s.found[j]
+		}
+	}
+	if s.gen++; s.gen == 0 {
+		clear(s.stamp)
+		s.gen = 1
+	}
+	for k, i := range s.found {
+		v := &g.Variants[i]
+		if s.stamp[v.Move] == s.gen {
+			prev := &g.Variants[s.found[k-1]]
+			return fmt.Errorf("%s: move %q can be made two ways (also %s) from %s", v.Where, g.Names[v.Move], prev.Where, g.Describe(st))
+		}
+		s.stamp[v.Move] = s.gen
+		s.next = append(s.next[:0], st...)
+		for _, a := range v.Set {
+			if a.From >= 0 {
+				s.next[a.Cell] = st[a.From]
+			} else {
+				s.next[a.Cell] = a.Value
+			}
+		}
+		yield(v.Move, s.next)
+	}
+	return nil
+}
+
+// Goal reports whether one of the goal's alternatives holds.
+func (g *Guarded) Goal(st []uint8) (bool, error) {
+	if g.Goals == nil && g.GoalFunc != nil {
+		return g.GoalFunc(st)
+	}
+	for _, alt := range g.Goals {
+		if allHold(alt, st) {
+			return true, nil
+		}
+	}
+	return false, nil
+}
+
+// Target writes the case's goal state.
+func (g *Guarded) Target(dst, st []uint8) (bool, error) {
+	if g.Targets == nil {
+		if g.TargetFunc != nil {
+			return g.TargetFunc(dst, st)
+		}
+		return false, nil
+	}
+	copy(dst, st)
+	for _, a := range g.Targets {
+		if a.From >= 0 {
+			dst[a.Cell] = st[a.From]
+		} else {
+			dst[a.Cell] = a.Value
+		}
+	}
+	return true, nil
+}
+
+// Key appends st, its piece symbols renamed in order of appearance.
+func (g *Guarded) Key(dst, st []uint8) []uint8 {
+	g.once.Do(g.index)
+	return RelabelKey(dst, st, g.Relabel, g.relabel)
+}
+
+// RelabelKey appends st to dst with the symbols marked in relabel renamed:
+// the k-th of them to appear becomes syms[k] (the marked symbols in
+// ascending order). Two states get one key exactly when they differ by a
+// renaming of the marked symbols.
+func RelabelKey(dst, st []uint8, relabel []bool, syms []uint8) []uint8 {
+	if relabel == nil {
+		return append(dst, st...)
+	}
+	var to [256]uint8
+	var seen [256]bool
+	k := 0
+	for _, v := range st {
+		if int(v) < len(relabel) && relabel[v] {
+			if !seen[v] {
+				seen[v], to[v] = true, syms[k]
+				k++
+			}
+			v = to[v]
+		}
+		dst = append(dst, v)
+	}
+	return dst
+}
+
+func (g *Guarded) Heuristic(st []uint8) (int, bool, error) {
+	if g.HeuristicFunc == nil || st == nil {
+		return 0, g.HeuristicFunc != nil, nil
+	}
+	h, err := g.HeuristicFunc(st)
+	return h, true, err
+}
+
+func (g *Guarded) Check(st []uint8) error {
+	if g.CheckFunc == nil {
+		return nil
+	}
+	return g.CheckFunc(st)
+}
+
+func (g *Guarded) Random(r *rand.Rand) ([]uint8, error) {
+	if g.RandomFunc == nil {
+		return nil, errors.New("the rules draw no random state")
+	}
+	return g.RandomFunc(r)
+}
+
+func (g *Guarded) Reversible() bool    { return g.Undoable }
+func (g *Guarded) Fingerprint() string { return g.ID }
+
+func (g *Guarded) Describe(st []uint8) string {
+	if g.DescribeFunc != nil {
+		return g.DescribeFunc(st)
+	}
+	return fmt.Sprint(st)
+}

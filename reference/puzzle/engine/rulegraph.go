@@ -1,0 +1,251 @@
+package engine
+
+import (
+	"context"
+	"fmt"
+	"time"
+)
+
+// graphOf is the part of a puzzle's graph of states that a breadth-first
+// exploration from some roots found: every state reached, once by its key,
+// with the moves out of it. Tables of rules are made from it.
+type graphOf struct {
+	sp     *Spec
+	r      Rules
+	budget Budget
+	ctx    context.Context
+	start  time.Time
+
+	index  map[string]int32 // key -> state
+	states []uint8          // a state of each key, Cells bytes each
+	goal   []bool           // whether each state is solved
+	off    []int32          // state u's moves are to[off[u]:off[u+1]]
+	to     []int32
+	move   []int32
+	key    []uint8 // a buffer
+	err    error   // the first error of a callback
+	// fromGoal: the one root is a goal state, which every state the
+	// exploration reached can reach (the moves can be undone).
+	fromGoal bool
+}
+
+// checkedStates is how many new states of each exploration are checked
+// with the rules' valid: a rule that leads to invalid states shows it
+// early, and the rest of the search runs at the speed of the moves.
+const checkedStates = 32
+
+func newGraph(ctx context.Context, sp *Spec) *graphOf {
+	return &graphOf{sp: sp, r: sp.Rules, budget: sp.Budget, ctx: ctx, start: time.Now(),
+		index: map[string]int32{}, off: []int32{0}}
+}
+
+func (g *graphOf) size() int { return len(g.goal) }
+
+// state returns the state numbered u (shared; do not change it).
+func (g *graphOf) state(u int32) []uint8 {
+	n := g.sp.Cells
+	return g.states[int(u)*n : int(u+1)*n]
+}
+
+// lookup returns the number of st's key, false when it was not reached.
+// It may be called concurrently once the graph is built.
+func (g *graphOf) lookup(st []uint8) (int32, bool) {
+	var buf [MaxCells]uint8
+	u, ok := g.index[string(g.r.Key(buf[:0], st))]
+	return u, ok
+}
+
+// add numbers st's key if new; fresh reports whether it was.
+func (g *graphOf) add(st []uint8) (u int32, fresh bool, err error) {
+	g.key = g.r.Key(g.key[:0], st)
+	if u, ok := g.index[string(g.key)]; ok {
+		return u, false, nil
+	}
+	if g.size() >= g.budget.states() {
+		return 0, false, fmt.Errorf("%w: more than %s states (rules.max_states)", ErrBudget, commasInt(g.budget.states()))
+	}
+	solved, err := g.r.Goal(st)
+	if err != nil {
+		return 0, false, err
+	}
+	u = int32(g.size())
+	g.index[string(g.key)] = u
+	g.states = append(g.states, st...)
+	g.goal = append(g.goal, solved)
+	return u, true, nil
+}
+
+// explore visits, breadth-first, every state the roots reach.
+func (g *graphOf) explore(roots ...[]uint8) error {
+	for _, st := range roots {
+		if _, _, err := g.add(st); err != nil {
+			return err
+		}
+	}
+	for u := int32(0); int(u) < g.size(); u++ {
+		if err := g.tick(int(u)); err != nil {
+			return err
+		}
+		if err := g.expand(u); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// tick checks, now and then, the context and the time budget.
+func (g *graphOf) tick(n int) error {
+	if n%512 != 0 {
+		return nil
+	}
+	if err := g.ctx.Err(); err != nil {
+		return err
+	}
+	if d := g.budget.time(); time.Since(g.start) > d {
+		return fmt.Errorf("%w: more than %v (rules.max_seconds) after %s states", ErrBudget, d, commasInt(g.size()))
+	}
+	return nil
+}
+
+// expand records the moves out of state u, numbering the states they
+// reach.
+func (g *graphOf) expand(u int32) error {
+	cur := g.state(u)
+	err := g.r.Successors(cur, func(m int, next []uint8) {
+		if g.err != nil {
+			return
+		}
+		v, fresh, err := g.add(next)
+		if err == nil && fresh && int(v) <= checkedStates {
+			err = g.checkValid(cur, m, next)
+		}
+		if err != nil {
+			g.err = err
+			return
+		}
+		cur = g.state(u) // add may have moved the states
+		g.to = append(g.to, v)
+		g.move = append(g.move, int32(m))
+	})
+	if err == nil {
+		err = g.err
+	}
+	g.off = append(g.off, int32(len(g.to)))
+	return err
+}
+
+// checkValid checks with the rules' valid a state that move m led to.
+func (g *graphOf) checkValid(from []uint8, m int, next []uint8) error {
+	if err := g.r.Check(next); err != nil {
+		return fmt.Errorf("move %q from %s leads to %s, which is not valid: %w",
+			g.sp.Moves[m].Name, g.r.Describe(from), g.r.Describe(next), err)
+	}
+	return nil
+}
+
+// reversible checks that every move found is undone by a move of the
+// same cost; the error names one that is not.
+func (g *graphOf) reversible() error {
+	for u := range int32(g.size()) {
+		for e := g.off[u]; e < g.off[u+1]; e++ {
+			v, c := g.to[e], g.sp.Moves[g.move[e]].Cost
+			back := false
+			for f := g.off[v]; f < g.off[v+1] && !back; f++ {
+				back = g.to[f] == u && g.sp.Moves[g.move[f]].Cost == c
+			}
+			if !back {
+				return fmt.Errorf("move %q from %s leads to %s, from which no move of cost %d leads back: a table from the goal needs moves that can be undone",
+					g.sp.Moves[g.move[e]].Name, g.r.Describe(g.state(u)), g.r.Describe(g.state(v)), c)
+			}
+		}
+	}
+	return nil
+}
+
+// distances are, by Dial's buckets (breadth-first by cost, every move
+// costing at least 1), the least cost from each state to the seeds along
+// the moves out of it (backward: the seeds are the goal) or into it; -1
+// for the states that never meet them.
+func (g *graphOf) distances(seeds []int32, backward bool) []int32 {
+	n := g.size()
+	dist := make([]int32, n)
+	for i := range dist {
+		dist[i] = -1
+	}
+	adj := g.forward
+	if backward {
+		adj = g.reversed()
+	}
+	var buckets [][]int32
+	push := func(u int32, d int32) {
+		if dist[u] >= 0 && dist[u] <= d {
+			return
+		}
+		dist[u] = d
+		for int(d) >= len(buckets) {
+			buckets = append(buckets, nil)
+		}
+		buckets[d] = append(buckets[d], u)
+	}
+	for _, s := range seeds {
+		push(s, 0)
+	}
+	for d := 0; d < len(buckets); d++ {
+		for i := 0; i < len(buckets[d]); i++ {
+			u := buckets[d][i]
+			if int(dist[u]) != d {
+				continue
+			}
+			adj(u, func(v int32, c int) { push(v, int32(d+c)) })
+		}
+		buckets[d] = nil
+	}
+	return dist
+}
+
+// forward calls f with each state a move from u reaches, and its cost.
+func (g *graphOf) forward(u int32, f func(v int32, c int)) {
+	for e := g.off[u]; e < g.off[u+1]; e++ {
+		f(g.to[e], g.sp.Moves[g.move[e]].Cost)
+	}
+}
+
+// reversed returns the moves into each state, as forward gives the moves
+// out of it.
+func (g *graphOf) reversed() func(u int32, f func(v int32, c int)) {
+	n := g.size()
+	off := make([]int32, n+1)
+	for _, v := range g.to {
+		off[v+1]++
+	}
+	for i := range n {
+		off[i+1] += off[i]
+	}
+	from, cost := make([]int32, len(g.to)), make([]int32, len(g.to))
+	pos := append([]int32(nil), off[:n]...)
+	for u := range int32(n) {
+		for e := g.off[u]; e < g.off[u+1]; e++ {
+			v := g.to[e]
+			from[pos[v]], cost[pos[v]] = u, int32(g.sp.Moves[g.move[e]].Cost)
+			pos[v]++
+		}
+	}
+	return func(u int32, f func(v int32, c int)) {
+		for e := off[u]; e < off[u+1]; e++ {
+			f(from[e], int(cost[e]))
+		}
+	}
+}
+
+// commasInt writes n with thousands separators.
+func commasInt(n int) string {
+	s := fmt.Sprint(n)
+	var out []byte
+	for i := range len(s) {
+		if i > 0 && (len(s)-i)%3 == 0 {
+			out = append(out, ',')
+		}
+		out = append(out, s[i])
+	}
+	return string(out)
+}
