@@ -12,11 +12,11 @@ import (
 // of Hanoi, its moves with conditions written in Starlark inside
 // puzzle.yaml, so that the problem is YAML alone.
 const (
-	towersProblem = `name: towers
-title: Towers
+	towersProblem = `problem_format_version: 2025-09
+name: Towers
+uuid: 6a0e2f7c-1d38-4b5e-8f2a-9c4b7d1e3f60
 limits:
   time_limit: 2
-puzzle: puzzle.yaml
 `
 	towersPuzzle = `name: towers
 size: {min: 1, max: 6}                 # a case gives its number of discs first
@@ -98,26 +98,26 @@ func TestSetterRules(t *testing.T) {
 	}
 	dir := t.TempDir()
 	writeFilesIn(t, dir, map[string]string{
-		"towers/problem.yaml":                  towersProblem,
-		"towers/puzzle.yaml":                   towersPuzzle,
-		"towers/statement.md":                  "# Towers\n\nMove the discs to their goal.\n",
-		"towers/submissions/accepted/sol.py":   towersSolution,
-		"sol.py":                               towersSolution,
-		"case.in":                              "3 1 1 1 3 3 3\n2 1 2 2 2\n",
-		"right.out":                            "13 12 32 13 21 23 13\n12\n",
-		"long.out":                             "13 12 32 13 21 23 13\n13 32\n",
-		"illegal.out":                          "13 12 32 13 21 23 13\n21\n",
-		"large.out":                            "13 12 32 13 21 23 13\n12 21 12\n",
-		"bad.in":                               "3 1 1 4 3 3 3\n",
-		"towers/testdata/sample/01-sample.in":  "3 1 1 1 3 3 3\n2 1 2 2 2\n",
-		"towers/testdata/sample/01-sample.ans": "13 12 32 13 21 23 13\n12\n",
+		"towers/problem.yaml":                towersProblem,
+		"towers/puzzle.yaml":                 towersPuzzle,
+		"towers/statement/problem.en.md":     "# Towers\n\nMove the discs to their goal.\n",
+		"towers/submissions/accepted/sol.py": towersSolution,
+		"sol.py":                             towersSolution,
+		"case.in":                            "3 1 1 1 3 3 3\n2 1 2 2 2\n",
+		"right.out":                          "13 12 32 13 21 23 13\n12\n",
+		"long.out":                           "13 12 32 13 21 23 13\n13 32\n",
+		"illegal.out":                        "13 12 32 13 21 23 13\n21\n",
+		"large.out":                          "13 12 32 13 21 23 13\n12 21 12\n",
+		"bad.in":                             "3 1 1 4 3 3 3\n",
+		"towers/data/sample/01-sample.in":    "3 1 1 1 3 3 3\n2 1 2 2 2\n",
+		"towers/data/sample/01-sample.ans":   "13 12 32 13 21 23 13\n12\n",
 	})
 	steps := []struct {
 		args []string
 		code int
 		want string // a part of the output
 	}{
-		{[]string{"gen", "--kind", "random", "--count", "2", "--cases", "5", "--out", "towers/testdata/secret", "towers"}, 0, "wrote 2 tests"},
+		{[]string{"gen", "--kind", "random", "--count", "2", "--cases", "5", "--out", "towers/data/secret", "towers"}, 0, "wrote 2 tests"},
 		{[]string{"solve", "towers", "case.in"}, 0, "13 12 32 13 21 23 13\n12\n"},
 		{[]string{"validate", "towers"}, 0, "3 of 3 files valid"},
 		{[]string{"validate", "towers", "bad.in"}, 1, "bad.in:1:7: "},
@@ -168,8 +168,8 @@ func TestRulesProblems(t *testing.T) {
 		t.Run(name, func(t *testing.T) {
 			dir := t.TempDir()
 			src := filepath.Join(root, name, "submissions", "accepted", sub)
-			sample := filepath.Join(root, name, "testdata", "sample", "01-sample.in")
-			ans, err := os.ReadFile(filepath.Join(root, name, "testdata", "sample", "01-sample.ans"))
+			sample := filepath.Join(root, name, "data", "sample", "01-sample.in")
+			ans, err := os.ReadFile(filepath.Join(root, name, "data", "sample", "01-sample.ans"))
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -39,19 +39,14 @@ func TestVerifyUpload(t *testing.T) {
 		if err := os.CopyFS(dir, p.Package.FS); err != nil {
 			t.Fatal(err)
 		}
-		path := filepath.Join(dir, "validators", "check.py")
+		// an input validator beside the definition's
+		path := filepath.Join(dir, "input_validators", "check.py")
 		os.MkdirAll(filepath.Dir(path), 0o755)
 		if err := os.WriteFile(path, []byte(check), 0o644); err != nil {
 			t.Fatal(err)
 		}
-		spec := filepath.Join(dir, "problem.yaml")
-		b, _ := os.ReadFile(spec)
-		os.Chmod(spec, 0o644)
-		if err := os.WriteFile(spec, append(b, "input_validators: [validators/check.py]\n"...), 0o644); err != nil {
-			t.Fatal(err)
-		}
 		if breakAnswer {
-			ans := filepath.Join(dir, "testdata", "secret", "10-random-01.ans")
+			ans := filepath.Join(dir, "data", "secret", "10-random-01.ans")
 			os.Chmod(ans, 0o644)
 			if err := os.WriteFile(ans, []byte("1 2 3\n"), 0o644); err != nil {
 				t.Fatal(err)
