@@ -268,14 +268,15 @@ func uploadRoomy(t *testing.T, base string) {
 }
 
 // submitMix posts 30 submissions of the three puzzles and of the
-// uploaded roomy-sum, mixed AC, WA, TLE, RE, MLE and CE, and returns the
-// verdicts judge run gives them.
+// uploaded roomy-sum, mixed AC, WA, TLE, RE, a run over the memory limit
+// (RE in a package, as the ICPC's verdicts have it) and CE, and returns
+// the verdicts judge run gives them.
 func submitMix(t *testing.T, base string) map[string]string {
 	t.Helper()
 	files, sum := "../../judge/service/testdata/", "../../problems/sum-kattis/submissions/"
 	kinds := []struct{ problem, file, want string }{
 		{"roomy-clocks", files + "clocks_ac.py", "AC"}, {"rotation-game", files + "wa.py", "WA"}, {"clocks", files + "tle.py", "TLE"},
-		{"rotation-game", files + "re.py", "RE"}, {"eight-puzzle", files + "mle.py", "MLE"}, {"eight-puzzle", files + "ce.cpp", "CE"},
+		{"rotation-game", files + "re.py", "RE"}, {"eight-puzzle", files + "mle.py", "RE"}, {"eight-puzzle", files + "ce.cpp", "CE"},
 		{"roomy-sum", sum + "accepted/digits.py", "AC"}, {"roomy-sum", sum + "wrong_answer/zero_and_n.py", "WA"},
 	}
 	want := map[string]string{}
