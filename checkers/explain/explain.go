@@ -169,6 +169,35 @@ func Cases(p *judging.Puzzle, input []byte) []*Explanation {
 	return es
 }
 
+// Answers explains every case of input as output answers it: each case's
+// moves replayed, where they went wrong, and, for an answer that reaches
+// the goal but is not the one wanted, the reference's beside it (as
+// Explain does for the case a checker rejected). It returns nil for a nil
+// p and for inputs the puzzle cannot read.
+func Answers(p *judging.Puzzle, input, output []byte) []*Explanation {
+	if p == nil {
+		return nil
+	}
+	cases, err := p.Cases(input)
+	if err != nil {
+		return nil
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), budget)
+	defer cancel()
+	lines := answers(p, output)
+	var es []*Explanation
+	for k := range cases {
+		e := newExplanation(ctx, p, k+1, cases)
+		e.replayCase(lines(k + 1))
+		if e.Note == "" || e.truncated {
+			e.judge(e.unwanted(""))
+		}
+		e.Goal = e.goalOf()
+		es = append(es, e)
+	}
+	return es
+}
+
 // Public is e without what gives the answer away, for a contestant's page:
 // the reference's answer and, where the goal is one of several (or the
 // answer gives values of it), the goal reached.

@@ -211,3 +211,11 @@ func TestExportedDOMjudgeBuild(t *testing.T) {
 		}
 	}
 }
+
+// TestDrawSVG: judge draw --svg writes one case as an SVG document.
+func TestDrawSVG(t *testing.T) {
+	code, out := judgeIn(t, "testdata/files", "draw", "--svg", "eight-puzzle", "eight.in")
+	if code != exitOK || !strings.HasPrefix(out, "<svg ") || !strings.Contains(out, "<title>case 1 of 1: 2 3 4 / 1 5 x / 7 6 8</title>") || !strings.HasSuffix(strings.TrimSpace(out), "</svg>") {
+		t.Errorf("got exit %d:\n%s", code, out)
+	}
+}

@@ -46,7 +46,7 @@ type env struct {
 var commands []*command
 
 func init() {
-	commands = []*command{cmdRun, cmdWatch, cmdSolve, cmdCheck, cmdValidate, cmdGen, cmdGenerate, cmdVerify, cmdStress, cmdConvert, cmdExport, cmdNew, cmdValidator, cmdDoctor, cmdServe, cmdWorker, cmdSubmit, cmdHelp}
+	commands = []*command{cmdRun, cmdWatch, cmdSolve, cmdCheck, cmdValidate, cmdGen, cmdGenerate, cmdVerify, cmdStress, cmdConvert, cmdExport, cmdNew, cmdDraw, cmdValidator, cmdDoctor, cmdServe, cmdWorker, cmdSubmit, cmdHelp}
 }
 
 func main() { os.Exit(run()) }
