@@ -103,5 +103,10 @@ func runGen(e *env, fs *flag.FlagSet, args []string) int {
 		span += " ... " + last
 	}
 	fmt.Fprintf(e.stdout, "%s: wrote %s into %s (%s), each with the reference's .ans\n", p.Name, plural(len(gen), "test"), o.Dir, span)
+	if o.Kind == reference.Deep {
+		if distinct, total, err := maintain.Distinct(p, gen); err == nil && distinct < total {
+			fmt.Fprintf(e.stderr, "judge gen: warning: %d of the %d deep cases repeat another: the puzzle's deepest positions are few (%d drawn); ask for fewer, or use --kind random\n", total-distinct, total, distinct)
+		}
+	}
 	return exitOK
 }

@@ -140,3 +140,31 @@ func Save(p *problems.Problem, name string, in []byte) (Generated, error) {
 	}
 	return g, writeTest(p, g, in)
 }
+
+// Distinct counts the cases of files, and how many of them differ: the
+// deepest positions of a puzzle may be few (the 2x3 sliding puzzle has
+// one), and deep tests then repeat them.
+func Distinct(p *problems.Problem, files []Generated) (distinct, total int, err error) {
+	t, err := tools(p)
+	if err != nil {
+		return 0, 0, err
+	}
+	seen := map[string]bool{}
+	for _, g := range files {
+		in, err := os.ReadFile(g.In)
+		if err != nil {
+			return 0, 0, err
+		}
+		cases := [][]byte{in}
+		if t.Split != nil {
+			if cases, err = t.Split(in); err != nil {
+				return 0, 0, err
+			}
+		}
+		for _, c := range cases {
+			seen[string(c)] = true
+			total++
+		}
+	}
+	return len(seen), total, nil
+}

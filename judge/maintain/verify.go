@@ -195,6 +195,7 @@ func Verify(ctx context.Context, p *problems.Problem, opts VerifyOptions) (*Veri
 		v.add(Error, d.File, linePos(d.Line), "%s", fieldMsg(d.Field, d.Msg))
 	}
 	v.checkLanguageCodes()
+	v.checkUnsolvable()
 	for _, a := range p.Package.Attachments() {
 		v.rep.Attachments = append(v.rep.Attachments, v.file(a))
 	}
@@ -375,6 +376,21 @@ func (v *verifier) checkInputs(ctx context.Context, tests []kattis.Test) error {
 // checkLanguageCodes warns about a language code of the package that no
 // language of the table has: a directory of include/, an entry of
 // problem.yaml's languages.
+// checkUnsolvable warns of a puzzle's text for a case without a solution
+// where every case seems to have one: none of a thousand random
+// arrangements lacks a solution, so the text would never be written (and
+// a contestant reading the statement looks for such cases in vain).
+func (v *verifier) checkUnsolvable() {
+	pz := v.p.Puzzle
+	if pz == nil || pz.Definition().Output.Unsolvable == "" {
+		return
+	}
+	if some, known := pz.SomeUnsolvable(); known && !some {
+		d := pz.Definition()
+		v.add(Warning, d.File(), linePos(d.Line("output.unsolvable")), "output.unsolvable: %q may never be written: none of a thousand random cases lacks a solution (every case can be solved, it seems)", d.Output.Unsolvable)
+	}
+}
+
 func (v *verifier) checkLanguageCodes() {
 	langs := v.opts.Build.Languages
 	if langs == nil {

@@ -596,3 +596,30 @@ func TestVerifyEntrypoint(t *testing.T) {
 		}
 	}
 }
+
+// TestVerifyUnsolvableNeverWritten: a puzzle whose every case can be
+// solved, and that gives a text for a case that cannot, is told the text
+// may never be written; one with such cases is not.
+func TestVerifyUnsolvableNeverWritten(t *testing.T) {
+	def := func(out string) string {
+		return "name: toggles\ncells: [a, b]\nsymbols: [\"0\", \"1\"]\nmoves:\n  - {name: A, add: [a]}\n  - {name: B, add: [b]}\ngoal: {state: [\"0\", \"0\"]}\ninput: {cases: until_eof}\noutput: {separator: \" \"" + out + "}\n"
+	}
+	for _, tt := range []struct {
+		out  string
+		warn bool
+	}{{", unsolvable: impossible", true}, {"", false}} {
+		p := writeProblem(t, "toggles", map[string]string{
+			"problem.yaml":      "problem_format_version: 2025-09\nname: Toggles\nuuid: 1b8e5f0a-2c3d-4e5f-8a9b-0c1d2e3f4a5b\n",
+			"puzzle.yaml":       def(tt.out),
+			"data/secret/1.in":  "1 0\n",
+			"data/secret/1.ans": "A\n",
+		})
+		rep, err := Verify(context.Background(), p, VerifyOptions{Judge: testJudge(t), Grade: gradeOptions()})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := strings.Contains(findings(rep), `output.unsolvable: "impossible" may never be written`); got != tt.warn {
+			t.Errorf("output %q: got the warning %v, want %v\n%s", tt.out, got, tt.warn, findings(rep))
+		}
+	}
+}

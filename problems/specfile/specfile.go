@@ -61,7 +61,7 @@ func Syntax(file string, err error) *Error {
 	return &Error{File: file, Msg: msg}
 }
 
-var fieldNotFoundRE = regexp.MustCompile(`^field (\S+) not found in type \S+$`)
+var fieldNotFoundRE = regexp.MustCompile(`^field (\S+) not found in type (\S+)$`)
 var cannotRE = regexp.MustCompile("^cannot unmarshal !!(\\w+)(?: `(.*)`)? into (\\S+)$")
 
 // A Format is what sets a YAML format's messages apart from problem.yaml's,
@@ -76,6 +76,10 @@ type Format struct {
 	// and has a type error name the first value on its line that a key
 	// holds, the document itself only when no key's value is there.
 	KeyPaths bool
+	// Keys lists the keys of a Go type, as yaml.v3 names the type
+	// ("puzzle.Move"), so that an unknown key close to one of them is
+	// told which it may have meant; nil for no suggestions.
+	Keys func(goType string) []string
 }
 
 // Decode rewrites yaml.v3's type errors so each names the file, the line
@@ -101,6 +105,11 @@ func (f Format) Decode(file string, err error, root *yaml.Node) error {
 		if k := fieldNotFoundRE.FindStringSubmatch(m[2]); k != nil {
 			se.Field = ix.keyAt(line, k[1])
 			se.Msg = "unknown key"
+			if f.Keys != nil {
+				if near := Nearest(k[1], f.Keys(k[2])); near != "" {
+					se.Msg = fmt.Sprintf("unknown key (did you mean %s?)", near)
+				}
+			}
 		} else if c := cannotRE.FindStringSubmatch(m[2]); c != nil {
 			se.Field = ix.valueAt(line, nodeKind(c[1]))
 			se.Msg = fmt.Sprintf("got %s, want %s", f.kindName(c[1], c[2]), f.typeName(c[3]))
@@ -315,4 +324,48 @@ func LineOf(lines map[string]int, field string) int {
 		p = p[:i]
 	}
 	return 0
+}
+
+// Nearest is the one of names that key most likely misspells: the
+// closest by edit distance, at most 2 edits away (1 for a key of four
+// letters or fewer); "" when none is that close, or two are.
+func Nearest(key string, names []string) string {
+	most := 2
+	if len(key) <= 4 {
+		most = 1
+	}
+	best, bestD, tie := "", most+1, false
+	for _, n := range names {
+		switch d := editDistance(key, n); {
+		case d < bestD:
+			best, bestD, tie = n, d, false
+		case d == bestD:
+			tie = true
+		}
+	}
+	if tie {
+		return ""
+	}
+	return best
+}
+
+// editDistance is the Levenshtein distance of a and b, in bytes.
+func editDistance(a, b string) int {
+	prev := make([]int, len(b)+1)
+	cur := make([]int, len(b)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		cur[0] = i
+		for j := 1; j <= len(b); j++ {
+			c := prev[j-1]
+			if a[i-1] != b[j-1] {
+				c++
+			}
+			cur[j] = min(c, prev[j]+1, cur[j-1]+1)
+		}
+		prev, cur = cur, prev
+	}
+	return prev[len(b)]
 }

@@ -106,3 +106,15 @@ func TestCollectLines(t *testing.T) {
 		t.Errorf("LineOf(colors.blue): got %d, want %d", got, want)
 	}
 }
+
+func TestNearest(t *testing.T) {
+	names := []string{"cycles", "reverse", "slide", "add", "sequence", "inverse", "twist", "cost", "name"}
+	for key, want := range map[string]string{
+		"cycle": "cycles", "cyclse": "cycles", "slid": "slide", "reverse": "reverse", "nmae": "", // two edits on four letters
+		"colour": "", "ad": "add", "cots": "", "sequnce": "sequence",
+	} {
+		if got := Nearest(key, names); got != want {
+			t.Errorf("Nearest(%q): got %q, want %q", key, got, want)
+		}
+	}
+}

@@ -43,6 +43,27 @@ moves:
   - {name: s, cycles: [[x, y], [y, z]]}
 goal: {state: [a, b, c]}
 `, `puzzle.yaml:4: moves[0].cycles[1][0]: cell "y" is in moves[0].cycles[0][1] already: a move must be a permutation, moving each cell at most once`},
+		{"a colour misspelt", `symbols: [a, b]
+cells: [x, y]
+moves:
+  - {name: s, cycles: [[x, y]]}
+goal: {state: [a, b]}
+layout: {colors: {a: blu, b: reddish}}
+`, `puzzle.yaml:6: layout.colors.a: "blu" is not a colour: did you mean blue? (#rgb, #rrggbb or a CSS colour's name)
+puzzle.yaml:6: layout.colors.b: "reddish": want #rgb, #rrggbb or a CSS colour's name (red, orange, gold, forestgreen, royalblue, ...)`},
+		{"separator none", `symbols: [a, b]
+cells: [x, y]
+moves:
+  - {name: s, cycles: [[x, y]]}
+goal: {state: [a, b]}
+output: {separator: none}
+`, `puzzle.yaml:6: output.separator: "none" would be written between the moves, word for word: for moves written with nothing between them, write separator: ""`},
+		{"a key misspelt", `symbols: [a, b]
+cells: [x, y]
+moves:
+  - {name: s, cycle: [[x, y]]}
+goal: {state: [a, b]}
+`, `puzzle.yaml:4: moves[0].cycle: unknown key (did you mean cycles?)`},
 		{"cycle names a missing cell", `symbols: [a, b]
 cells: [x, y]
 moves:

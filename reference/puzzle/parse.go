@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"reflect"
 	"strings"
 
 	"gopkg.in/yaml.v3"
@@ -109,7 +110,39 @@ func Parse(r io.Reader, name string) (*Definition, error) {
 }
 
 // format is how puzzle.yaml's messages differ from problem.yaml's.
-var format = specfile.Format{TypeName: typeName, Null: "nothing", KeyPaths: true}
+var format = specfile.Format{TypeName: typeName, Null: "nothing", KeyPaths: true, Keys: keysOf}
+
+// keysOf lists the keys of a type of the definition, as yaml.v3 names it
+// ("puzzle.Move"): its fields' yaml names. The types are those reachable
+// from Definition.
+func keysOf(goType string) []string {
+	var keys []string
+	seen := map[reflect.Type]bool{}
+	var walk func(t reflect.Type)
+	walk = func(t reflect.Type) {
+		for t.Kind() == reflect.Pointer || t.Kind() == reflect.Slice || t.Kind() == reflect.Map {
+			t = t.Elem()
+		}
+		if t.Kind() != reflect.Struct || seen[t] {
+			return
+		}
+		seen[t] = true
+		for i := range t.NumField() {
+			f := t.Field(i)
+			if !f.IsExported() {
+				continue
+			}
+			if t.String() == goType {
+				if name, _, _ := strings.Cut(f.Tag.Get("yaml"), ","); name != "" && name != "-" {
+					keys = append(keys, name)
+				}
+			}
+			walk(f.Type)
+		}
+	}
+	walk(reflect.TypeOf(Definition{}))
+	return keys
+}
 
 // errorsOf is what specfile found, as a definition's Errors.
 func errorsOf(err error) Errors {

@@ -2,6 +2,7 @@ package puzzle
 
 import (
 	"fmt"
+	"github.com/optjudge/optjudge/problems/specfile"
 	"regexp"
 	"slices"
 	"sort"
@@ -20,7 +21,7 @@ const (
 var (
 	nameRE  = regexp.MustCompile(`^[a-z0-9][a-z0-9-]*$`)
 	valueRE = regexp.MustCompile(`^[a-z][a-z0-9_-]*$`)
-	colorRE = regexp.MustCompile(`^(#[0-9a-fA-F]{3}|#[0-9a-fA-F]{6}|[a-z]+)$`)
+	colorRE = regexp.MustCompile(`^(#[0-9a-fA-F]{3}|#[0-9a-fA-F]{6})$`)
 )
 
 // validator collects the problems of one definition.
@@ -429,6 +430,8 @@ func (v *validator) input(cells map[string]int) {
 				v.bad(fmt.Sprintf("symbols[%d]", i), "%q: with input.separator \"\" every symbol is one character", s)
 			}
 		}
+	case "none", "null", "nothing":
+		v.bad("input.separator", "%q: for tokens of one character each, with nothing between them, write separator: \"\"", in.Separator)
 	default:
 		v.bad("input.separator", "%q: want \" \" or \"\"", in.Separator)
 	}
@@ -539,6 +542,9 @@ func (v *validator) output(moves map[string]int) {
 		if !validLine(f.s) {
 			v.bad("output."+f.name, "%q: want text without line breaks", f.s)
 		}
+	}
+	if s := out.Separator; s == "none" || s == "null" || s == "nothing" {
+		v.bad("output.separator", "%q would be written between the moves, word for word: for moves written with nothing between them, write separator: \"\"", s)
 	}
 	if out.Unsolvable != "" && out.Unsolvable == out.Empty {
 		v.bad("output.unsolvable", "%q is the empty answer's text too", out.Unsolvable)
@@ -696,8 +702,12 @@ func (v *validator) colors() {
 		if !keys[k] {
 			v.bad(f, "%q is neither a symbol nor a sticker's colour", k)
 		}
-		if c := v.d.Layout.Colors[k]; !colorRE.MatchString(c) {
-			v.bad(f, "%q: want #rgb, #rrggbb or a colour's name", c)
+		if c := v.d.Layout.Colors[k]; !colorRE.MatchString(c) && !cssColors[c] {
+			msg := fmt.Sprintf("%q: want #rgb, #rrggbb or a CSS colour's name (red, orange, gold, forestgreen, royalblue, ...)", c)
+			if near := specfile.Nearest(c, cssColorNames()); near != "" {
+				msg = fmt.Sprintf("%q is not a colour: did you mean %s? (#rgb, #rrggbb or a CSS colour's name)", c, near)
+			}
+			v.bad(f, "%s", msg)
 		}
 	}
 	if v.d.Layout.Show == ShowSticker && v.d.Input.Stickers != nil {
@@ -758,4 +768,40 @@ func (v *validator) instances() {
 			return
 		}
 	}
+}
+
+// cssColors are the colour names of CSS (CSS Color Module Level 4's named
+// colours), which the drawings' SVG takes.
+var cssColors = func() map[string]bool {
+	m := map[string]bool{}
+	for _, c := range strings.Fields(`aliceblue antiquewhite aqua aquamarine azure beige bisque black
+		blanchedalmond blue blueviolet brown burlywood cadetblue chartreuse chocolate coral
+		cornflowerblue cornsilk crimson cyan darkblue darkcyan darkgoldenrod darkgray darkgreen
+		darkgrey darkkhaki darkmagenta darkolivegreen darkorange darkorchid darkred darksalmon
+		darkseagreen darkslateblue darkslategray darkslategrey darkturquoise darkviolet deeppink
+		deepskyblue dimgray dimgrey dodgerblue firebrick floralwhite forestgreen fuchsia gainsboro
+		ghostwhite gold goldenrod gray green greenyellow grey honeydew hotpink indianred indigo
+		ivory khaki lavender lavenderblush lawngreen lemonchiffon lightblue lightcoral lightcyan
+		lightgoldenrodyellow lightgray lightgreen lightgrey lightpink lightsalmon lightseagreen
+		lightskyblue lightslategray lightslategrey lightsteelblue lightyellow lime limegreen linen
+		magenta maroon mediumaquamarine mediumblue mediumorchid mediumpurple mediumseagreen
+		mediumslateblue mediumspringgreen mediumturquoise mediumvioletred midnightblue mintcream
+		mistyrose moccasin navajowhite navy oldlace olive olivedrab orange orangered orchid
+		palegoldenrod palegreen paleturquoise palevioletred papayawhip peachpuff peru pink plum
+		powderblue purple rebeccapurple red rosybrown royalblue saddlebrown salmon sandybrown
+		seagreen seashell sienna silver skyblue slateblue slategray slategrey snow springgreen
+		steelblue tan teal thistle tomato turquoise violet wheat white whitesmoke yellow
+		yellowgreen`) {
+		m[c] = true
+	}
+	return m
+}()
+
+func cssColorNames() []string {
+	names := make([]string, 0, len(cssColors))
+	for c := range cssColors {
+		names = append(names, c)
+	}
+	sort.Strings(names)
+	return names
 }

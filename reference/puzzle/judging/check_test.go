@@ -83,7 +83,7 @@ func TestValidatorMessages(t *testing.T) {
 		{"rotation-game", "1 1 1\n0\n", "1:6: only 3 digits, want 24"},
 		{"eight-puzzle", "2 3 4 1 5 x 7 6 8\n1 2 3 4 5 6 7 8 8\n", "2:17: tile 8 appears twice (also at column 15)"},
 		{"eight-puzzle", "1 2 3\n", "1:6: only 3 tiles, want 9 (4, 5, 6, 7, 8, x missing)"},
-		{"eight-puzzle", "1 2 3 4 5 6 7 8 9\n", `1:17: "9" is not a tile (want 1-8 or x)`},
+		{"eight-puzzle", "1 2 3 4 5 6 7 8 9\n", `1:17: "9" is not one of the tiles (want 1-8 or x)`},
 		{"eight-puzzle", "1 2 3 4 5 6 7 8 x", "1:18: missing final newline"},
 		{"eight-puzzle", "1 2 3 4\t5 6 7 8 x\n", "1:8: tab character: separate the tiles with spaces"},
 		{"eight-puzzle", "1 2 3 4 5 6 7 8 x\r\n", "1:18: carriage return: lines must end with a bare newline"},
@@ -117,5 +117,23 @@ func TestLinesOfValues(t *testing.T) {
 	}
 	if r, err := p.Check(context.Background(), in, []byte("AC\n2\n")); err != nil || !r.Accepted || !strings.HasPrefix(r.Message, "1 case") {
 		t.Errorf("the answer: got %+v, %v", r, err)
+	}
+}
+
+func TestDepartureWhy(t *testing.T) {
+	for _, tt := range []struct {
+		d    Departure
+		want string
+	}{
+		{Departure{Before: 0, After: 0}, "the goal was already reached, and it is a move too many (the goal is still reached after it)"},
+		{Departure{Before: 0, After: 1}, "the goal was already reached, and it leads 1 move away from it"},
+		{Departure{Before: 3, After: 3}, "it brings the goal no closer (3 moves from it before and after)"},
+		{Departure{Before: 3, After: 4}, "it leads away from the goal (3 moves from it before, 4 after)"},
+		{Departure{Before: 3, After: -1}, "it leads where the goal cannot be reached (3 moves from it before)"},
+		{Departure{Before: 2, After: 5, Cost: true}, "it leads away from the goal (a cost of 2 from it before, 5 after)"},
+	} {
+		if got := tt.d.Why(); got != tt.want {
+			t.Errorf("%+v: got %q, want %q", tt.d, got, tt.want)
+		}
 	}
 }

@@ -102,6 +102,8 @@ func (d Departure) Why() string {
 	switch {
 	case d.After < 0:
 		return fmt.Sprintf("it leads where the goal cannot be reached (%s from it before)", far(d.Before))
+	case d.Before == 0 && d.After == 0:
+		return "the goal was already reached, and it is a move too many (the goal is still reached after it)"
 	case d.Before == 0:
 		return "the goal was already reached, and it leads " + far(d.After) + " away from it"
 	case d.After == d.Before:

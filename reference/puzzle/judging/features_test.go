@@ -273,7 +273,7 @@ func TestFifteenReadWrite(t *testing.T) {
 	roundTrip(t, p, ps)
 	invalid(t, p, map[string]string{
 		"1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 15\n": "1:37: tile 15 appears twice (also at column 34)",
-		"1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16\n": `1:37: "16" is not a tile (want 1-15 or 0)`,
+		"1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16\n": `1:37: "16" is not one of the tiles (want 1-15 or 0)`,
 	})
 	if got := p.String(goalOf(p, 0)); got != "1 2 3 4 / 5 6 7 8 / 9 10 11 12 / 13 14 15 0" {
 		t.Errorf("got %q", got)

@@ -443,7 +443,9 @@ func (r *reader) symbolOf(n int, t *token) error {
 	if strings.ContainsRune(t.text, '\r') {
 		return lex.Errorf(t.line, t.col+strings.IndexByte(t.text, '\r'), "carriage return: lines must end with a bare newline")
 	}
-	return lex.Errorf(t.line, t.col, "%s%s is not a %s (want %s)", prefix, quote(t.text), p.w.symbol, describe(in.Symbols, "or"))
+	// "is not one of the letters": "Y" may well be a letter, just not
+	// one of the puzzle's
+	return lex.Errorf(t.line, t.col, "%s%s is not one of the %ss (want %s)", prefix, quote(t.text), p.w.symbol, describe(in.Symbols, "or"))
 }
 
 // cellOf is the cell that token t gives.

@@ -286,6 +286,22 @@ func (p *Puzzle) arrangement(n int, r *rand.Rand) (Position, bool) {
 	return Position{Size: n, State: st}, true
 }
 
+// SomeUnsolvable says whether some case of the puzzle has no solution, as
+// far as a thousand random arrangements of its symbols tell: false when
+// none of them lacks one (every case may be solvable then). known is
+// false where cases are not drawn so (a puzzle given by rules).
+func (p *Puzzle) SomeUnsolvable() (some, known bool) {
+	if p.def.Rules != nil {
+		return false, false
+	}
+	r := rand.New(rand.NewPCG(1, 1))
+	if _, ok := p.arrangement(p.randomSize(r), r); !ok {
+		return false, false
+	}
+	_, some = p.randomUnsolvable(r)
+	return some, true
+}
+
 // randomUnsolvable draws a case that cannot be solved; false when a
 // thousand draws found none.
 func (p *Puzzle) randomUnsolvable(r *rand.Rand) (Position, bool) {
