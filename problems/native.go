@@ -8,6 +8,7 @@ import (
 	"io/fs"
 	"math"
 	"path"
+	"path/filepath"
 	"regexp"
 	"strconv"
 	"strings"
@@ -418,6 +419,10 @@ func loadNative(fsys fs.FS, origin, specName string, data []byte, t *tree) (*Pro
 		return nil, err
 	}
 	p.Package.Warnings = append(p.Package.Warnings, kattis.Warning{File: specName, Msg: p.Notice()})
+	if base := path.Base(filepath.ToSlash(origin)); origin != "" && !strings.HasPrefix(origin, "embedded:") && base != s.Name && base != "." {
+		p.Package.Warnings = append(p.Package.Warnings, kattis.Warning{File: specName, Line: s.lineOf("name"), Field: "name",
+			Msg: fmt.Sprintf("%q is not the directory's name %q: the format wants them the same (the problem is called %s here)", s.Name, base, s.Name)})
+	}
 	return p, nil
 }
 

@@ -202,3 +202,20 @@ func FuzzParse(f *testing.F) {
 		}
 	})
 }
+
+// TestNativeNameIsTheDirectory: a native problem.yaml's name that is not
+// its directory's is a warning.
+func TestNativeNameIsTheDirectory(t *testing.T) {
+	files := map[string]string{"problem.yaml": "name: other\ntitle: T\n", "testdata/secret/1.in": "1\n", "testdata/secret/1.ans": "1\n"}
+	p, err := LoadDir(writeTree(t, "mine", files))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, w := range p.Package.Warnings {
+		got = append(got, w.String())
+	}
+	if !strings.Contains(strings.Join(got, "\n"), `problem.yaml:1: name: "other" is not the directory's name "mine"`) {
+		t.Errorf("warnings %q: want the name's", got)
+	}
+}

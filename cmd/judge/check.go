@@ -19,9 +19,10 @@ checker and prints the verdict and the checker's message, e.g.
 
 	WA: case 3: 9 moves, the optimum is 7
 
-The puzzle checkers replay the moves and compare with the exact reference. When
-ANSWER is absent the reference solver produces it, so a stale .ans never
-matters. OUTPUT may be "-" for standard input.
+A puzzle's checker replays the moves against its definition, the exact
+reference, and needs no ANSWER (one given is not read). Other checkers compare
+with ANSWER; when it is absent, the problem's reference solver writes it, where
+the problem has one. OUTPUT may be "-" for standard input.
 
 Examples:
 
