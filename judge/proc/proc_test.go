@@ -1,6 +1,7 @@
 package proc
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -57,9 +58,17 @@ func TestRunTimeout(t *testing.T) {
 	if !r.TimedOut {
 		t.Errorf("got %+v, want a timeout", r)
 	}
-	time.Sleep(1500 * time.Millisecond) // past the child's touch
+	// the subshell that would touch the flag carries it in its arguments:
+	// none is left, so none can (no sleep past its touch, which a slow
+	// machine would outlast)
+	// (a process killed may take a moment to go)
+	for deadline := time.Now().Add(30 * time.Second); len(withArg(flag)) > 0; time.Sleep(10 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatalf("a child of the program survived the timeout: %v", withArg(flag))
+		}
+	}
 	if _, err := os.Stat(flag); err == nil {
-		t.Error("a child of the program survived the timeout")
+		t.Error("a child of the program survived the timeout and touched its flag")
 	}
 }
 
@@ -186,4 +195,24 @@ func TestRunEscapedDescendant(t *testing.T) {
 	if r.ExitCode != 0 || r.TimedOut || !strings.Contains(string(r.Stdout), "done") {
 		t.Errorf("got %+v, want exit 0 with its output", r)
 	}
+}
+
+// withArg lists the live processes (not zombies) with arg in their
+// command line.
+func withArg(arg string) []string {
+	var pids []string
+	procs, _ := filepath.Glob("/proc/[0-9]*")
+	for _, p := range procs {
+		cmdline, err := os.ReadFile(p + "/cmdline")
+		if err != nil || !bytes.Contains(cmdline, []byte(arg)) {
+			continue
+		}
+		if stat, err := os.ReadFile(p + "/stat"); err == nil {
+			if i := bytes.LastIndexByte(stat, ')'); i > 0 && i+2 < len(stat) && stat[i+2] == 'Z' {
+				continue
+			}
+		}
+		pids = append(pids, filepath.Base(p))
+	}
+	return pids
 }

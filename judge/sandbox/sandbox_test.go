@@ -227,7 +227,8 @@ func TestSetsidGrandchild(t *testing.T) {
 			flags[level] = flag
 		})
 	}
-	time.Sleep(1500 * time.Millisecond) // past the grandchild's write
+	// noneLeft saw no ojsetsid left, the grandchild included, so nothing
+	// can write the flag now: one there was written before the kill
 	for level, flag := range flags {
 		if _, err := os.Stat(flag); err == nil {
 			t.Errorf("%s: the grandchild survived: %s exists", level, flag)
