@@ -91,9 +91,9 @@ func TestCompute(t *testing.T) {
 	runs := []Run{
 		{ID: "1", Team: "x", Problem: "a", Time: 10*m + 30*time.Second, Verdict: "WA"},
 		{ID: "2", Team: "x", Problem: "a", Time: 20*m + 59*time.Second, Verdict: "AC"}, // 20 + 20
-		{ID: "3", Team: "y", Problem: "a", Time: 15 * m, Verdict: "AC"},                 // first solve
-		{ID: "4", Team: "y", Problem: "b", Time: 25 * m, Verdict: "CE"},                 // no penalty
-		{ID: "5", Team: "y", Problem: "b", Time: 26 * m, Verdict: ""},                   // pending
+		{ID: "3", Team: "y", Problem: "a", Time: 15 * m, Verdict: "AC"},                // first solve
+		{ID: "4", Team: "y", Problem: "b", Time: 25 * m, Verdict: "CE"},                // no penalty
+		{ID: "5", Team: "y", Problem: "b", Time: 26 * m, Verdict: ""},                  // pending
 		{ID: "6", Team: "z", Problem: "a", Time: 40 * m, Verdict: "AC"},
 		{ID: "7", Team: "x", Problem: "a", Time: 50 * m, Verdict: "WA"}, // after the solve: nothing
 		{ID: "8", Team: "w", Problem: "q", Time: 1 * m, Verdict: "AC"},  // not a problem of the contest
@@ -151,4 +151,3 @@ func TestState(t *testing.T) {
 }
 
 func itoa(n int) string { return strconv.Itoa(n) }
-

@@ -2,6 +2,7 @@ package service
 
 import (
 	"bytes"
+	"context"
 	"crypto/hmac"
 	"crypto/rand"
 	"crypto/sha256"
@@ -156,7 +157,7 @@ func (p *pages) auth(h pageHandler) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
 		u := p.user(r)
 		if u != nil {
-			h(w, r, u)
+			h(w, r.WithContext(context.WithValue(r.Context(), userKey{}, u)), u)
 			return
 		}
 		next := safeNext(r.URL.RequestURI())

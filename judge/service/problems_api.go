@@ -93,6 +93,9 @@ func (s *Server) problemNamed(ctx context.Context, name string) (*Problem, error
 	var p *Problem
 	var err error
 	if problemRE.MatchString(name) {
+		if err = s.problemHidden(ctx, name); err != nil {
+			return nil, err
+		}
 		p, err = s.cfg.Library.Current(ctx, name)
 	}
 	if err == nil && p == nil {

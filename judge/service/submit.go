@@ -135,6 +135,9 @@ func (s *Server) submit(ctx context.Context, u *User, req *SubmitRequest, idemKe
 	if p == nil {
 		return nil, errorf(http.StatusNotFound, "unknown problem %q", req.Problem)
 	}
+	if err := s.contestTakes(ctx, u, p.Name); err != nil {
+		return nil, err
+	}
 	lang, err := s.cfg.Languages.Detect(req.Filename, []byte(req.Source))
 	if req.Language != "" {
 		lang, err = s.cfg.Languages.ByName(req.Language)
