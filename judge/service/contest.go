@@ -5,7 +5,6 @@ import (
 	"encoding/base64"
 	"encoding/json"
 	"errors"
-	"fmt"
 	"net/http"
 	"slices"
 	"strings"
@@ -390,4 +389,12 @@ const (
 
 func whoTeam(team string) string { return "team:" + team }
 
-var _ = fmt.Sprintf
+
+
+// now is the server's time: the contest's clock, else the system's.
+func (s *Server) now() time.Time {
+	if s.contest != nil {
+		return s.contest.now()
+	}
+	return time.Now()
+}

@@ -163,7 +163,7 @@ func (s *Server) submit(ctx context.Context, u *User, req *SubmitRequest, idemKe
 	} else if err != nil {
 		return nil, err
 	}
-	now := time.Now().UTC()
+	now := s.now().UTC()
 	sub := &Submission{
 		ID: newID(u.Name, idemKey), Problem: p.Name, ProblemHash: p.Hash, User: u.Name, Language: lang.Name,
 		Filename: req.Filename, Source: hash, Size: len(req.Source), CreatedAt: now,
