@@ -398,3 +398,5 @@ func (s *Server) now() time.Time {
 	}
 	return time.Now()
 }
+
+func asAPIError(err error, ae **apiError) bool { return errors.As(err, ae) }

@@ -54,7 +54,8 @@ type pages struct {
 }
 
 // pageNames are the templates of web/, each with web/layout.html.
-var pageNames = []string{"list", "submit", "submission", "queue", "rejudge", "login", "error", "problems", "problem"}
+var pageNames = []string{"list", "submit", "submission", "queue", "rejudge", "login", "error", "problems", "problem",
+	"scoreboard", "clarifications"}
 
 func newPages(s *Server) *pages {
 	p := &pages{s: s, templates: map[string]*template.Template{}, samples: map[string]string{}}
@@ -125,6 +126,7 @@ func (p *pages) routes(mux *http.ServeMux) {
 	mux.HandleFunc("GET /queue", p.auth(p.admin(p.handleQueue)))
 	mux.HandleFunc("POST /queue/rejudge", p.auth(p.admin(p.post(p.handleRejudgePost))))
 	mux.HandleFunc("GET /queue/rejudges/{name}/{id}", p.auth(p.admin(p.handleRejudge)))
+	p.contestPageRoutes(mux)
 	mux.HandleFunc("GET /login", p.handleLoginForm)
 	mux.HandleFunc("POST /login", p.handleLogin)
 	mux.HandleFunc("POST /logout", p.auth(p.post(p.handleLogout)))
@@ -239,12 +241,13 @@ type pageData struct {
 	Nav      string
 	Verdicts string
 	Data     any
+	Contest  *contestBanner // nil without a contest
 }
 
 // render writes a page; a template that fails writes a plain 500 (the
 // page is rendered into a buffer first).
 func (p *pages) render(w http.ResponseWriter, r *http.Request, status int, name string, u *User, data any) {
-	d := pageData{Page: name, User: u, Login: p.s.cfg.Tokens != nil, Nav: name, Verdicts: p.verdicts, Data: data}
+	d := pageData{Page: name, User: u, Login: p.s.cfg.Tokens != nil, Nav: name, Verdicts: p.verdicts, Data: data, Contest: p.s.banner()}
 	if u != nil {
 		d.CSRF = p.formToken(r)
 	}

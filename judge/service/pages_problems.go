@@ -335,7 +335,13 @@ func (p *pages) handleProblemFile(w http.ResponseWriter, r *http.Request, u *Use
 // colour, with text that reads on it.
 func (p *pages) handleContestCSS(w http.ResponseWriter, r *http.Request) {
 	var b strings.Builder
-	if c := p.s.cfg.Library.Contest(); c != nil {
+	if l := p.s.contest; l != nil {
+		for _, e := range l.c.Problems {
+			if rgb := normalRGB(e.RGB); rgb != "" && problemRE.MatchString(e.ID) {
+				fmt.Fprintf(&b, ".label-%s { background: %s; color: %s; border-color: %s; }\n", e.ID, rgb, inkOn(rgb), rgb)
+			}
+		}
+	} else if c := p.s.cfg.Library.Contest(); c != nil {
 		for _, e := range c.Problems {
 			if e.RGB == "" || !problemRE.MatchString(e.ID) {
 				continue

@@ -348,7 +348,24 @@
     });
   }
 
-  const pages = {list: listPage, submission: submissionPage, submit: submitPage, queue: queuePage, rejudge: rejudgePage};
+  // ---- the contest's live pages: their live part read again ----
+
+  function livePage(id) {
+    return () => {
+      const box = $(id);
+      every(2000, async () => {
+        // a form being filled in stays as it is
+        if (box.contains(document.activeElement) && document.activeElement.tagName === "TEXTAREA") return;
+        const r = await fetch(box.dataset.live, {credentials: "same-origin"});
+        if (!r.ok) return;
+        const doc = new DOMParser().parseFromString(await r.text(), "text/html");
+        box.replaceChildren(...doc.body.childNodes);
+      });
+    };
+  }
+
+  const pages = {list: listPage, submission: submissionPage, submit: submitPage, queue: queuePage, rejudge: rejudgePage,
+    scoreboard: livePage("board"), clarifications: livePage("clars")};
   const page = pages[body.dataset.page];
   if (page) page();
 })();
