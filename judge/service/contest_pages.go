@@ -1,7 +1,9 @@
 package service
 
 import (
+	"io/fs"
 	"net/http"
+	"path"
 	"strings"
 	"time"
 
@@ -28,7 +30,9 @@ func (s *Server) banner() *contestBanner {
 	now := l.now()
 	st, _ := l.state()
 	b := &contestBanner{Name: l.c.Name}
-	left := func(t time.Time) string { return strings.TrimSuffix(contest.FormatRel(t.Sub(now).Truncate(time.Second)), ".000") }
+	left := func(t time.Time) string {
+		return strings.TrimSuffix(contest.FormatRel(t.Sub(now).Truncate(time.Second)), ".000")
+	}
 	switch {
 	case l.c.Start.IsZero():
 		b.State = "not scheduled"
@@ -305,4 +309,25 @@ func normalRGB(s string) string {
 		return s
 	}
 	return ""
+}
+
+// handleKaTeX serves the vendored KaTeX (web/static/katex): its script,
+// style sheet and fonts.
+func (p *pages) handleKaTeX(w http.ResponseWriter, r *http.Request) {
+	name := r.PathValue("path")
+	b, err := fs.ReadFile(p.static, "katex/"+name)
+	if err != nil || strings.Contains(name, "..") || !fs.ValidPath(name) {
+		http.NotFound(w, r)
+		return
+	}
+	types := map[string]string{".css": "text/css; charset=utf-8", ".js": "text/javascript; charset=utf-8", ".woff2": "font/woff2"}
+	typ, ok := types[path.Ext(name)]
+	if !ok {
+		http.NotFound(w, r)
+		return
+	}
+	w.Header().Set("Content-Type", typ)
+	w.Header().Set("X-Content-Type-Options", "nosniff")
+	w.Header().Set("Cache-Control", "public, max-age=86400")
+	w.Write(b)
 }

@@ -38,7 +38,7 @@ import (
 var webFS embed.FS
 
 // pageCSP is the policy of every page.
-const pageCSP = "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; connect-src 'self'; " +
+const pageCSP = "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; font-src 'self'; connect-src 'self'; " +
 	"form-action 'self'; frame-ancestors 'none'; base-uri 'none'"
 
 // pages are the server's web pages.
@@ -131,6 +131,7 @@ func (p *pages) routes(mux *http.ServeMux) {
 	mux.HandleFunc("POST /login", p.handleLogin)
 	mux.HandleFunc("POST /logout", p.auth(p.post(p.handleLogout)))
 	mux.HandleFunc("GET /static/{file}", p.handleStatic)
+	mux.HandleFunc("GET /static/katex/{path...}", p.handleKaTeX)
 	mux.HandleFunc("GET /favicon.ico", p.handleStatic)
 	mux.HandleFunc("/", p.handleNotFound)
 }

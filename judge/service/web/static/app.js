@@ -267,6 +267,7 @@
         if (!r.ok || problem.value !== name) return;
         const doc = new DOMParser().parseFromString(await r.text(), "text/html");
         $("statement").replaceChildren(...doc.body.childNodes);
+        document.querySelectorAll("#statement .md").forEach(typeset);
         languages();
       } catch (e) {
         // the statement stays as it was
@@ -363,6 +364,18 @@
       });
     };
   }
+
+  // ---- statements: their math typeset by KaTeX (vendored, see
+  // static/katex/README), between \( \) and \[ \] as the server writes it ----
+
+  function typeset(el) {
+    if (!el || !window.renderMathInElement) return;
+    window.renderMathInElement(el, {
+      delimiters: [{left: "\\[", right: "\\]", display: true}, {left: "\\(", right: "\\)", display: false}],
+      throwOnError: false, trust: false,
+    });
+  }
+  document.querySelectorAll(".statement-body .md").forEach(typeset);
 
   const pages = {list: listPage, submission: submissionPage, submit: submitPage, queue: queuePage, rejudge: rejudgePage,
     scoreboard: livePage("board"), clarifications: livePage("clars")};
