@@ -104,3 +104,50 @@ func TestBrowserContest(t *testing.T) {
 		}
 	}
 }
+
+// TestBrowserStatementMath shows a Markdown statement with math and a
+// table in Chromium: the math typeset by KaTeX (its MathML beside), the
+// table a table, no console error (the fonts come from the site). With
+// -screenshots it writes docs/statement-math.png.
+func TestBrowserStatementMath(t *testing.T) {
+	chromium(t)
+	dir := t.TempDir()
+	for name, text := range map[string]string{
+		"pairs/problem.yaml": "name: Pairs\n",
+		"pairs/statement/problem.en.md": "Given $n$ integers $a_1, \\dots, a_n$ with $1 \\le n \\le 10^5$, count the pairs\n\n" +
+			"$$\\#\\{(i, j) : i < j,\\ a_i + a_j \\equiv 0 \\pmod{m}\\}.$$\n\n## Input\n\n" +
+			"The first line holds $n$ and $m$; the second the $a_i$ ($|a_i| \\le 10^9$).\n\n## Limits\n\n" +
+			"| group | points | constraints |\n|:------|-------:|:-----------:|\n| 1 | 20 | $n \\le 100$ |\n| 2 | 80 | no more |\n",
+		"pairs/data/sample/1.in":  "3 2\n1 3 4\n",
+		"pairs/data/sample/1.ans": "1\n",
+		"pairs/data/secret/1.in":  "1 1\n0\n",
+		"pairs/data/secret/1.ans": "0\n",
+	} {
+		os.MkdirAll(filepath.Dir(filepath.Join(dir, name)), 0o755)
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	e := newEnv(t, envOpts{problems: dir})
+	b := newBrowser(t, e.http.URL, 1000, 700)
+	b.open("/problems/pairs")
+	b.wait("the math typeset", `document.querySelectorAll("#statement .md .katex").length >= 8 &&
+		!!document.querySelector("#statement .md .katex-display") && document.fonts.status === "loaded"`)
+	if got := b.text("#statement .md table"); !strings.Contains(got, "constraints") || !strings.Contains(got, "80") {
+		t.Errorf("the table: got %q", got)
+	}
+	if got := eval[string](b, `document.querySelector("#statement .md .katex annotation").textContent`); got != "n" {
+		t.Errorf("the first math's TeX: got %q, want n", got)
+	}
+	if *screenshots {
+		ctx, cancel := context.WithTimeout(b.ctx, step)
+		defer cancel()
+		png, err := chromedp.Run(ctx, chromedp.CaptureScreenshot())
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join("..", "..", "docs", "statement-math.png"), png, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+}

@@ -34,7 +34,7 @@ type Pictures func(name string) string
 // picture shows only through pics (nil: none).
 func Markdown(src string, pics Pictures) template.HTML {
 	md := goldmark.New(
-		goldmark.WithExtensions(extension.Table, extension.Strikethrough, mathExtension{}),
+		goldmark.WithExtensions(table, extension.Strikethrough, mathExtension{}),
 		goldmark.WithRendererOptions(renderer.WithNodeRenderers(util.Prioritized(&imageRenderer{pics: pics}, 100))),
 	)
 	var buf bytes.Buffer
@@ -44,11 +44,15 @@ func Markdown(src string, pics Pictures) template.HTML {
 	return template.HTML(buf.String())
 }
 
+// table is GitHub's tables with a column's alignment as an align
+// attribute: the pages' policy refuses style attributes.
+var table = extension.NewTable(extension.WithTableCellAlignMethod(extension.TableCellAlignAttribute))
+
 // GoldmarkGFM is goldmark with the same extensions and no more: what a
 // statement without math or pictures renders as (the tests compare).
 func GoldmarkGFM(src string) string {
 	var buf bytes.Buffer
-	goldmark.New(goldmark.WithExtensions(extension.Table, extension.Strikethrough)).Convert([]byte(src), &buf)
+	goldmark.New(goldmark.WithExtensions(table, extension.Strikethrough)).Convert([]byte(src), &buf)
 	return buf.String()
 }
 
