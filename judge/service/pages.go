@@ -98,7 +98,8 @@ var templateFuncs = template.FuncMap{
 		}
 		return strconv.FormatFloat(float64(kib)/1024, 'f', 1, 64) + " MiB"
 	},
-	"kib": func(bytes int) string { return strconv.Itoa(bytes>>10) + " KiB" },
+	"kib":   func(bytes int) string { return strconv.Itoa(bytes>>10) + " KiB" },
+	"score": func(v *float64) string { return strconv.FormatFloat(*v, 'g', -1, 64) },
 	"ms": func(ms int64) string {
 		if ms < 1000 {
 			return strconv.FormatInt(ms, 10) + " ms"

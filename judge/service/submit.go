@@ -236,7 +236,11 @@ type SubmissionView struct {
 	CreatedAt time.Time `json:"created_at"`
 	State     string    `json:"state"`
 	Verdict   string    `json:"verdict,omitempty"`
-	Worker    string    `json:"worker,omitempty"`
+	// Score is a scoring problem's score of the latest judging (MaxScore
+	// its best, when bounded).
+	Score    *float64 `json:"score,omitempty"`
+	MaxScore *float64 `json:"max_score,omitempty"`
+	Worker   string   `json:"worker,omitempty"`
 	Report    any       `json:"report,omitempty"`
 	// Failure is the latest judging's first failing test, when the
 	// checker rejected its output.
@@ -249,7 +253,8 @@ func viewOf(sub *Submission) SubmissionView {
 	v := SubmissionView{ID: sub.ID, Problem: sub.Problem, User: sub.User, Language: sub.Language,
 		Filename: sub.Filename, CreatedAt: sub.CreatedAt, State: sub.State, Worker: sub.Worker, Judgings: sub.Judgings}
 	if len(sub.Judgings) > 0 {
-		v.Verdict = sub.Judgings[len(sub.Judgings)-1].Verdict
+		last := sub.Judgings[len(sub.Judgings)-1]
+		v.Verdict, v.Score, v.MaxScore = last.Verdict, last.Score, last.MaxScore
 	}
 	if v.Judgings == nil {
 		v.Judgings = []JudgingRef{}

@@ -29,6 +29,11 @@
 
   // status is a submission's verdict once done, else its state.
   function status(sub) {
+    if (sub.state === "done" && sub.score !== undefined && sub.score !== null) {
+      const s = el("span", {}, verdict(sub.verdict), " ",
+        el("span", {class: "score", title: "score"}, String(sub.score) + (sub.max_score != null ? " / " + sub.max_score : "")));
+      return s;
+    }
     if (sub.state === "done") return verdict(sub.verdict);
     return el("span", {class: "v v-" + sub.state}, el("b", {}, sub.state),
       sub.worker ? " " : null, sub.worker ? el("span", {class: "words"}, "on " + sub.worker) : null);
