@@ -72,6 +72,7 @@ type Server struct {
 	pages   *pages
 	log     *log.Logger
 	contest *contestLayer // nil without a contest
+	langs   langCache     // the languages the live workers run
 
 	streamsMu sync.Mutex
 	streams   map[string]int // open event streams by user

@@ -2,6 +2,9 @@ package service
 
 import (
 	"encoding/json"
+	"errors"
+	"github.com/optjudge/optjudge/judge"
+	"net/http"
 	"strings"
 	"testing"
 	"time"
@@ -55,5 +58,41 @@ func TestContestantsSeeNoHostOrSecretName(t *testing.T) {
 		if strings.Contains(string(b), `"`+bad+`"`) {
 			t.Errorf("the contestant's view names %q: %s", bad, b)
 		}
+	}
+}
+
+// fewLanguages is an engine that runs python3 only.
+type fewLanguages struct{ scriptEngine }
+
+func (fewLanguages) Installed(l *judge.Language) error {
+	if l.Name == "python3" {
+		return nil
+	}
+	return errors.New("not installed")
+}
+
+// TestLanguagesOffered: the languages offered are those a live worker
+// runs (its heartbeat tells them): another is refused (400) rather than
+// queued to end as JE, and the submit form does not offer it.
+func TestLanguagesOffered(t *testing.T) {
+	e := newEnv(t, envOpts{})
+	e.startWorker("w", fewLanguages{})
+	deadline := time.Now().Add(time.Minute)
+	for {
+		var out map[string]string
+		code := e.do("POST", "/api/v1/submissions", jsonBody(SubmitRequest{Problem: "clocks", Filename: "sol.rb", Source: "puts 1"}), nil, &out)
+		if code == http.StatusBadRequest && strings.Contains(out["error"], "ruby: no grading machine runs it") {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("a Ruby submission: got %d %v, want 400 naming the language", code, out)
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+	e.submit("clocks", "sol.py", "ok")
+	c := e.client(t)
+	_, body := c.get("/submit?problem=clocks")
+	if strings.Contains(body, `value="ruby"`) || !strings.Contains(body, `value="python3"`) {
+		t.Errorf("the submit form offers ruby, or not python3")
 	}
 }

@@ -148,6 +148,9 @@ func (s *Server) submit(ctx context.Context, u *User, req *SubmitRequest, idemKe
 	if err != nil {
 		return nil, errorf(http.StatusBadRequest, "%v", err)
 	}
+	if err := s.languageRuns(ctx, lang.Name); err != nil {
+		return nil, err
+	}
 	if langs := p.Package.Submit.Languages; langs != nil && !p.Package.Submit.AllowsLanguage(lang.KattisCode()) {
 		return nil, errorf(http.StatusBadRequest, "language %s: not a language of problem %s (%s)", lang.Name, p.Name, strings.Join(langs, ", "))
 	}

@@ -142,6 +142,9 @@ type WorkerInfo struct {
 	Since      time.Time `json:"since"`
 	Heartbeat  time.Time `json:"last_heartbeat"`
 	Graded     int       `json:"graded"`
+	// Languages are the languages its engine can build and run here
+	// (their compilers installed); nil: not told (all of its table).
+	Languages []string `json:"languages,omitempty"`
 }
 
 // Rejudge is a rejudge of a problem's finished submissions.
