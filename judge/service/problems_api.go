@@ -238,8 +238,8 @@ func (s *Server) upload(ctx context.Context, data []byte, by string) (*UploadedP
 	}
 	defer os.RemoveAll(tmp)
 	dir, err := Unpack(data, tmp, DefaultUnpackLimits)
-	if err != nil {
-		return nil, errorf(http.StatusBadRequest, "package: %v", err)
+	if err != nil { // the package's own fault, as one that does not load
+		return nil, errorf(http.StatusUnprocessableEntity, "package: %v", err)
 	}
 	pp, err := problems.LoadDir(filepath.Join(tmp, dir))
 	if err != nil {
