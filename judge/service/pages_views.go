@@ -81,6 +81,7 @@ type submissionData struct {
 	First    *testRow // the first failing test
 	Failure  *FailureView
 	Summary  *judge.Summary
+	Source   string // the source, for the jury ("" for a contestant)
 }
 
 func (d submissionData) title() string { return "Submission " + d.Sub.ID }
@@ -122,6 +123,11 @@ func (p *pages) handleSubmission(w http.ResponseWriter, r *http.Request, u *User
 		} else if err != nil && !errors.Is(err, jetstream.ErrKeyNotFound) {
 			p.fail(w, r, u, err)
 			return
+		}
+	}
+	if u.Admin() {
+		if b, err := p.s.cfg.Store.sources.GetBytes(ctx, sub.Source); err == nil {
+			d.Source = string(b)
 		}
 	}
 	d.Sub.Report = nil // the page has what it needs of it

@@ -96,3 +96,22 @@ func TestLanguagesOffered(t *testing.T) {
 		t.Errorf("the submit form offers ruby, or not python3")
 	}
 }
+
+// TestJurySeesSource: the jury reads a submission's source on its page, a
+// contestant does not.
+func TestJurySeesSource(t *testing.T) {
+	e := newEnv(t, envOpts{tokens: pageTokens})
+	e.token = pageTokens[0].Token
+	id := e.submit("clocks", "sol.py", "print('<b>mine</b>')\n")
+	for _, tc := range []struct {
+		token string
+		want  bool
+	}{{pageTokens[2].Token, true}, {pageTokens[0].Token, false}} {
+		c := e.client(t)
+		c.login(tc.token)
+		_, body := c.get("/s/" + id)
+		if got := strings.Contains(body, `<pre id="source">print(&#39;&lt;b&gt;mine&lt;/b&gt;&#39;)`); got != tc.want {
+			t.Errorf("the source on the page of %s: got %v, want %v", tc.token[:5], got, tc.want)
+		}
+	}
+}
