@@ -54,7 +54,7 @@ func Unpack(data []byte, dst string, lim UnpackLimits) (string, error) {
 	case bytes.HasPrefix(data, []byte{0x1f, 0x8b}):
 		err = u.targz(data)
 	default:
-		return "", errors.New("not a .zip or a .tar.gz archive")
+		return "", errNotArchive
 	}
 	if err == nil {
 		err = u.resolveLinks()
@@ -284,6 +284,10 @@ func (u *unpacker) clean(name string) (string, error) {
 }
 
 var errSkip = errors.New("skip")
+
+// errNotArchive is a file that is no package at all: the client's
+// mistake (400), where a package's own fault is 422.
+var errNotArchive = errors.New("not a .zip or a .tar.gz archive")
 
 func (u *unpacker) dir(name string) error {
 	n, err := u.clean(name)

@@ -238,6 +238,9 @@ func (s *Server) upload(ctx context.Context, data []byte, by string) (*UploadedP
 	}
 	defer os.RemoveAll(tmp)
 	dir, err := Unpack(data, tmp, DefaultUnpackLimits)
+	if errors.Is(err, errNotArchive) {
+		return nil, errorf(http.StatusBadRequest, "package: %v", err)
+	}
 	if err != nil { // the package's own fault, as one that does not load
 		return nil, errorf(http.StatusUnprocessableEntity, "package: %v", err)
 	}

@@ -115,3 +115,26 @@ func TestJurySeesSource(t *testing.T) {
 		}
 	}
 }
+
+// TestJuryFilters: the jury's list filters by user, language and time.
+func TestJuryFilters(t *testing.T) {
+	e := newEnv(t, envOpts{tokens: pageTokens})
+	e.token = pageTokens[0].Token
+	py := e.submit("clocks", "sol.py", "ok")
+	e.token = pageTokens[1].Token
+	cpp := e.submit("clocks", "sol.cpp", "int main(){}")
+	c := e.client(t)
+	c.login(pageTokens[2].Token)
+	for _, tc := range []struct {
+		query    string
+		has, not string
+	}{
+		{"?user=alice", py, cpp}, {"?language=cpp", cpp, py},
+		{"?from=2000-01-01T00:00&to=2001-01-01T00:00", "", py},
+	} {
+		_, body := c.get("/" + tc.query)
+		if (tc.has != "" && !strings.Contains(body, `data-id="`+tc.has+`"`)) || strings.Contains(body, `data-id="`+tc.not+`"`) {
+			t.Errorf("/%s: want %q listed and %q not", tc.query, tc.has, tc.not)
+		}
+	}
+}

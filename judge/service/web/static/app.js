@@ -69,8 +69,12 @@
     const limit = Number(table.dataset.limit) || 100;
     const labels = JSON.parse(table.dataset.labels || "{}");
 
+    const d = table.dataset;
+    const at = (v) => (v ? Date.parse(v + ":00Z") : NaN);
     const passes = (sub) => (!problem || sub.problem === problem) &&
-      (!want || (want === "pending" ? sub.state !== "done" : sub.state === "done" && sub.verdict === want));
+      (!want || (want === "pending" ? sub.state !== "done" : sub.state === "done" && sub.verdict === want)) &&
+      (!d.user || sub.user === d.user) && (!d.language || sub.language === d.language) &&
+      (!d.from || Date.parse(sub.created_at) >= at(d.from)) && (!d.to || Date.parse(sub.created_at) < at(d.to));
 
     function row(sub) {
       return el("tr", {"data-id": sub.id},
@@ -113,6 +117,7 @@
       try {
         const q = new URLSearchParams({limit: String(limit)});
         if (problem) q.set("problem", problem);
+        if (d.user) q.set("user", d.user);
         const list = await getJSON("/api/v1/submissions?" + q);
         for (const sub of list.submissions.slice().reverse()) upsert(sub, false);
       } catch (e) {
