@@ -389,8 +389,6 @@ const (
 
 func whoTeam(team string) string { return "team:" + team }
 
-
-
 // now is the server's time: the contest's clock, else the system's.
 func (s *Server) now() time.Time {
 	if s.contest != nil {

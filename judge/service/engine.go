@@ -75,6 +75,9 @@ type engine struct {
 
 func (e *engine) Languages() *judge.Languages { return e.j.Languages() }
 
+func (e *engine) Isolation() string { return e.j.Isolation() }
+func (e *engine) Close() error      { return e.j.Close() }
+
 // Installed says why lang cannot be built and run here, or nil.
 func (e *engine) Installed(lang *judge.Language) error { return e.j.Installed(lang) }
 
@@ -94,8 +97,6 @@ func runnable(eng Engine) []string {
 	}
 	return out
 }
-func (e *engine) Isolation() string           { return e.j.Isolation() }
-func (e *engine) Close() error                { return e.j.Close() }
 
 func (e *engine) Grade(ctx context.Context, p *problems.Problem, src Source, progress func(judge.TestResult)) (*Graded, error) {
 	lang, err := e.j.Languages().ByName(src.Language)

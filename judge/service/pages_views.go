@@ -2,11 +2,11 @@ package service
 
 import (
 	"encoding/json"
-	"net/url"
-	"time"
 	"errors"
 	"net/http"
+	"net/url"
 	"sort"
+	"time"
 
 	"github.com/nats-io/nats.go/jetstream"
 

@@ -244,7 +244,7 @@ type SubmissionView struct {
 	Score    *float64 `json:"score,omitempty"`
 	MaxScore *float64 `json:"max_score,omitempty"`
 	Worker   string   `json:"worker,omitempty"`
-	Report    any       `json:"report,omitempty"`
+	Report   any      `json:"report,omitempty"`
 	// Failure is the latest judging's first failing test, when the
 	// checker rejected its output.
 	Failure  *FailureView `json:"failure,omitempty"`
