@@ -53,6 +53,7 @@ func (s *Server) banner() *contestBanner {
 
 // scoreboardData is the scoreboard page's.
 type scoreboardData struct {
+	ID       string // the contest's, for the jury's export links
 	Contest  string
 	Problems []contest.Problem
 	Rows     []boardRow
@@ -86,7 +87,7 @@ func (p *pages) handleScoreboard(w http.ResponseWriter, r *http.Request, u *User
 	}
 	st, prog := l.state()
 	b := l.board(r.Context(), u, r.URL.Query().Get("group"))
-	d := scoreboardData{Contest: l.c.Name, Problems: l.c.Problems, Admin: u.Admin(),
+	d := scoreboardData{ID: l.c.ID, Contest: l.c.Name, Problems: l.c.Problems, Admin: u.Admin(),
 		Frozen: !u.Admin() && st.Frozen != nil && prog.Thawed.IsZero(), Final: st.Finalized != nil}
 	d.CanThaw = u.Admin() && st.Ended != nil && st.Frozen != nil && prog.Thawed.IsZero()
 	d.CanFinal = u.Admin() && st.Ended != nil && st.Finalized == nil
