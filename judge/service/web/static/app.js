@@ -385,7 +385,9 @@
       throwOnError: false, trust: false,
     });
   }
-  document.querySelectorAll(".statement-body .md").forEach(typeset);
+  // KaTeX's scripts come after this one (its handlers are set before
+  // the large script is read): they have run by DOMContentLoaded
+  document.addEventListener("DOMContentLoaded", () => document.querySelectorAll(".statement-body .md").forEach(typeset));
 
   const pages = {list: listPage, submission: submissionPage, submit: submitPage, queue: queuePage, rejudge: rejudgePage,
     scoreboard: livePage("board"), clarifications: livePage("clars")};
