@@ -8,7 +8,6 @@ import (
 	"net/http"
 	"path"
 	"sort"
-	"strconv"
 	"strings"
 	"time"
 
@@ -493,5 +492,3 @@ func contains(xs []string, x string) bool {
 	}
 	return false
 }
-
-var _ = strconv.Itoa

@@ -4,9 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"path"
-	"sort"
 	"strings"
-	"time"
 
 	"github.com/optjudge/optjudge/judge/contest"
 )
@@ -224,8 +222,3 @@ func itoa(n int) string {
 	b, _ := json.Marshal(n)
 	return string(b)
 }
-
-var (
-	_ = sort.Strings
-	_ = time.Now
-)

@@ -4,15 +4,12 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
-	"fmt"
 	"net/http"
-	"sort"
 	"strconv"
 	"sync"
 	"time"
 
 	"github.com/optjudge/optjudge/judge"
-	"github.com/optjudge/optjudge/judge/contest"
 )
 
 // The event feed of the Contest API: every object of the contest (its
@@ -328,7 +325,3 @@ func (f *feed) brief(ctx context.Context, sub *Submission, ref JudgingRef) *repo
 	f.mu.Unlock()
 	return b
 }
-
-var _ = sort.Strings
-var _ = fmt.Sprint
-var _ = contest.FormatTime
