@@ -20,6 +20,7 @@ import (
 	"github.com/nats-io/nats.go"
 
 	"github.com/optjudge/optjudge/judge/bytesize"
+	"github.com/optjudge/optjudge/judge/contest"
 	"github.com/optjudge/optjudge/judge/maintain"
 	"github.com/optjudge/optjudge/judge/sandbox"
 	"github.com/optjudge/optjudge/judge/service"
@@ -27,7 +28,7 @@ import (
 
 var cmdServe = &command{
 	Name:      "serve",
-	UsageLine: "serve [--addr ADDR] [--data DIR] [--workers N] [--tokens FILE] [--nats-listen ADDR] [--nats URLS --replicas R]",
+	UsageLine: "serve [--addr ADDR] [--data DIR] [--workers N] [--tokens FILE] [--contest DIR] [--nats-listen ADDR] [--nats URLS --replicas R]",
 	Short:     "run the grading service: the HTTP API, the queue and workers",
 	Long: `
 Serve runs the grading service: the HTTP API v1 and the web pages on
@@ -68,6 +69,17 @@ as BAPCtools and DOMjudge write them). The pages and the API list the
 problems in that order with their labels; a problem it does not list
 comes after them.
 
+--contest DIR runs a contest from a contest package (the ICPC's Contest
+Package format): DIR/contest.yaml (start_time, duration,
+scoreboard_freeze_duration, penalty_time), problems.yaml, teams.json,
+groups.json, organizations.json and accounts.yaml (each account's
+password is its token; without --tokens they are the users), and the
+problem packages in DIR/<id>/. Before the start no problem is shown to
+the teams; after the end no submission is taken; the scoreboard is
+frozen for the last scoreboard_freeze_duration until an admin thaws it;
+the ICPC Contest API is served under /api/contests/<id>. Only the
+contest's problems are shown, unless --demo-problems.
+
 The store is bounded: about twice --store-size of records and
 --cache-size of compiled executables (which expire after a week); a full
 store refuses with 507. The embedded NATS server fsyncs every --nats-sync:
@@ -90,6 +102,8 @@ Exit codes: 0 after a clean shutdown; 2 usage error or failure.
 		fs.String("data", "judge-data", "keep the embedded NATS server's data and caches in `DIR`")
 		fs.Int("workers", 1, "grading workers in this process (0: an API-only node)")
 		fs.String("tokens", "", "read the users from `FILE` (YAML: name, token, role)")
+		fs.String("contest", "", "run the contest of the contest package `DIR` (contest.yaml, problems.yaml, teams, accounts, the problems)")
+		fs.Bool("demo-problems", false, "with --contest, show the problems outside the contest too")
 		fs.String("max-source", "256K", "largest source accepted, `SIZE`")
 		fs.Int("queue-limit", 10000, "grading requests waiting at most (then 429)")
 		fs.String("store-size", "16G", "bound the stored records to about twice `SIZE` (reports SIZE, sources and packages a quarter each, ...; then 507)")
@@ -137,6 +151,8 @@ type serveConfig struct {
 	limits     service.StoreLimits
 	syncAlways bool
 	syncEvery  time.Duration
+	contest    *contest.Contest
+	demo       bool
 }
 
 func (e *env) serveConfig(fs *flag.FlagSet) (*serveConfig, error) {
@@ -165,10 +181,21 @@ func (e *env) serveConfig(fs *flag.FlagSet) (*serveConfig, error) {
 	if c.feedback, err = service.ParseFeedback(flagValue(fs, "feedback").(string)); err != nil {
 		return nil, fmt.Errorf("--feedback: %w", err)
 	}
+	if dir := flagValue(fs, "contest").(string); dir != "" {
+		if c.contest, err = contest.Load(dir); err != nil {
+			return nil, fmt.Errorf("--contest: %w", err)
+		}
+		if e.problemsDir == "" {
+			e.problemsDir = dir
+		}
+	}
+	c.demo = flagValue(fs, "demo-problems").(bool)
 	if f := flagValue(fs, "tokens").(string); f != "" {
 		if c.tokens, err = service.LoadTokens(f); err != nil {
 			return nil, err
 		}
+	} else if c.contest != nil && len(c.contest.Accounts) > 0 {
+		c.tokens = service.ContestTokens(c.contest)
 	} else if !service.IsLoopbackAddr(c.addr) {
 		return nil, fmt.Errorf("--addr %s: without --tokens every request is an admin, so the server listens on loopback only (127.0.0.1:PORT)", c.addr)
 	}
@@ -218,8 +245,12 @@ func runServe(e *env, fs *flag.FlagSet, args []string) int {
 	}
 	// the server first: it follows the queue (the advisories of jobs
 	// whose deliveries ran out) before a worker takes a job
+	if c.contest != nil {
+		service.TeamsFromTokens(c.contest, c.tokens)
+		logger.Printf("contest %s: %d problems, %d teams, starts %s", c.contest.ID, len(c.contest.Problems), len(c.contest.Teams), contestStart(c.contest))
+	}
 	api := service.NewServer(service.ServerConfig{Store: store, Library: lib, Tokens: c.tokens, MaxSource: c.maxSource,
-		Feedback: c.feedback, Verify: verifyUpload, Log: logger})
+		Feedback: c.feedback, Verify: verifyUpload, Log: logger, Contest: c.contest, DemoProblems: c.demo})
 	defer api.Close()
 	workers, err := e.startWorkers(ctx, fs, store, lib, c.workers, "", filepath.Join(c.data, "tmp"), logger)
 	if err != nil {
@@ -364,4 +395,12 @@ func verifyUpload(ctx context.Context, p *service.Problem) error {
 		return errors.New(strings.Join(errs, "; "))
 	}
 	return nil
+}
+
+// contestStart says when a contest starts, for the log.
+func contestStart(c *contest.Contest) string {
+	if c.Start.IsZero() {
+		return "never (contest.yaml has no start_time)"
+	}
+	return contest.FormatTime(c.Start)
 }

@@ -38,10 +38,13 @@ var (
 // Unpack unpacks a problem package, a .zip or a .tar.gz of the problem
 // directory (told apart by their first bytes), into dst, and returns the
 // name of the directory it made there: the archive's one top-level
-// directory, or "problem" when the files lie at its root. Only regular
-// files and directories are accepted; a path that is absolute, climbs out
-// with "..", or repeats, a link or a device, or a package past lim is an
-// error.
+// directory, or "problem" when the files lie at its root. Regular files
+// and directories are taken, and links (symbolic or hard) to a file or a
+// directory of the package, as judge verify takes a package's links
+// (problemtools' own examples link test files): each becomes a copy of
+// what it names. A path that is absolute, climbs out with "..", or
+// repeats, a link that leads out of the package or to nothing, a device,
+// or a package past lim is an error.
 func Unpack(data []byte, dst string, lim UnpackLimits) (string, error) {
 	u := &unpacker{dst: dst, lim: lim, seen: map[string]bool{}}
 	var err error
@@ -51,7 +54,10 @@ func Unpack(data []byte, dst string, lim UnpackLimits) (string, error) {
 	case bytes.HasPrefix(data, []byte{0x1f, 0x8b}):
 		err = u.targz(data)
 	default:
-		return "", errors.New("not a .zip or a .tar.gz archive")
+		return "", errNotArchive
+	}
+	if err == nil {
+		err = u.resolveLinks()
 	}
 	if err != nil {
 		return "", err
@@ -65,7 +71,12 @@ type unpacker struct {
 	seen  map[string]bool
 	files int
 	total bytesize.Size
+	links []archLink // made copies of at the end, once their targets are there
 }
+
+// archLink is a link of the archive: name names target, a path within
+// the package (resolved against name's directory for a symbolic link).
+type archLink struct{ name, target string }
 
 func (u *unpacker) zip(data []byte) error {
 	zr, err := zip.NewReader(bytes.NewReader(data), int64(len(data)))
@@ -83,6 +94,16 @@ func (u *unpacker) zip(data []byte) error {
 				err = u.file(f.Name, mode, rc)
 				rc.Close()
 			}
+		case mode&fs.ModeSymlink != 0:
+			var rc io.ReadCloser
+			if rc, err = f.Open(); err == nil {
+				var target []byte
+				target, err = io.ReadAll(io.LimitReader(rc, 4096))
+				rc.Close()
+				if err == nil {
+					err = u.link(f.Name, string(target), true)
+				}
+			}
 		default:
 			err = fmt.Errorf("%s: a %s, not a file or a directory", f.Name, kindOf(mode))
 		}
@@ -91,6 +112,102 @@ func (u *unpacker) zip(data []byte) error {
 		}
 	}
 	return nil
+}
+
+// link records a link, checked: it must name a path inside the package.
+func (u *unpacker) link(name, target string, symbolic bool) error {
+	n, err := u.clean(name)
+	if err != nil {
+		return err
+	}
+	t := target
+	if symbolic {
+		if path.IsAbs(target) {
+			return fmt.Errorf("%s: a link to %q, outside the package", n, target)
+		}
+		t = path.Join(path.Dir(n), target)
+	}
+	t = path.Clean(strings.TrimPrefix(t, "./"))
+	if t == ".." || strings.HasPrefix(t, "../") || path.IsAbs(t) || t == "." {
+		return fmt.Errorf("%s: a link to %q, outside the package", n, target)
+	}
+	u.links = append(u.links, archLink{name: n, target: t})
+	return nil
+}
+
+// resolveLinks makes each link a copy of what it names, links to links
+// included, in as many rounds as it takes; a link to nothing (or a loop)
+// is an error.
+func (u *unpacker) resolveLinks() error {
+	for len(u.links) > 0 {
+		var left []archLink
+		for _, l := range u.links {
+			src := filepath.Join(u.dst, filepath.FromSlash(l.target))
+			st, err := os.Lstat(src)
+			if err != nil {
+				left = append(left, l)
+				continue
+			}
+			if err := u.copyTree(src, filepath.Join(u.dst, filepath.FromSlash(l.name)), st); err != nil {
+				return fmt.Errorf("%s: %w", l.name, err)
+			}
+		}
+		if len(left) == len(u.links) {
+			return fmt.Errorf("%s: a link to %q, which is not in the package", left[0].name, left[0].target)
+		}
+		u.links = left
+	}
+	return nil
+}
+
+// copyTree copies a file or a directory of the package within the limits.
+func (u *unpacker) copyTree(src, dst string, st fs.FileInfo) error {
+	if err := os.MkdirAll(filepath.Dir(dst), 0o755); err != nil {
+		return err
+	}
+	if st.IsDir() {
+		return filepath.WalkDir(src, func(p string, d fs.DirEntry, err error) error {
+			if err != nil {
+				return err
+			}
+			rel, _ := filepath.Rel(src, p)
+			to := filepath.Join(dst, rel)
+			if d.IsDir() {
+				if strings.HasPrefix(to+string(filepath.Separator), src+string(filepath.Separator)) {
+					return errors.New("a link to a directory holding it")
+				}
+				return os.MkdirAll(to, 0o755)
+			}
+			return u.copyFile(p, to)
+		})
+	}
+	return u.copyFile(src, dst)
+}
+
+func (u *unpacker) copyFile(src, dst string) error {
+	st, err := os.Lstat(src)
+	if err != nil || !st.Mode().IsRegular() {
+		return fmt.Errorf("%s: not a regular file", filepath.Base(src))
+	}
+	u.files++
+	u.total += bytesize.Size(st.Size())
+	if u.files > u.lim.Files || u.total > u.lim.Total {
+		return fmt.Errorf("past the package's limits (%d files, %s)", u.lim.Files, u.lim.Total)
+	}
+	in, err := os.Open(src)
+	if err != nil {
+		return err
+	}
+	defer in.Close()
+	out, err := os.OpenFile(dst, os.O_WRONLY|os.O_CREATE|os.O_EXCL, st.Mode().Perm())
+	if err != nil {
+		return err
+	}
+	_, err = io.Copy(out, in)
+	if cerr := out.Close(); err == nil {
+		err = cerr
+	}
+	return err
 }
 
 func (u *unpacker) targz(data []byte) error {
@@ -113,6 +230,10 @@ func (u *unpacker) targz(data []byte) error {
 			err = u.dir(h.Name)
 		case tar.TypeReg:
 			err = u.file(h.Name, h.FileInfo().Mode(), tr)
+		case tar.TypeSymlink:
+			err = u.link(h.Name, h.Linkname, true)
+		case tar.TypeLink:
+			err = u.link(h.Name, h.Linkname, false)
 		case tar.TypeXGlobalHeader, tar.TypeXHeader:
 			continue
 		default:
@@ -163,6 +284,10 @@ func (u *unpacker) clean(name string) (string, error) {
 }
 
 var errSkip = errors.New("skip")
+
+// errNotArchive is a file that is no package at all: the client's
+// mistake (400), where a package's own fault is 422.
+var errNotArchive = errors.New("not a .zip or a .tar.gz archive")
 
 func (u *unpacker) dir(name string) error {
 	n, err := u.clean(name)

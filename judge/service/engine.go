@@ -74,8 +74,29 @@ type engine struct {
 }
 
 func (e *engine) Languages() *judge.Languages { return e.j.Languages() }
-func (e *engine) Isolation() string           { return e.j.Isolation() }
-func (e *engine) Close() error                { return e.j.Close() }
+
+func (e *engine) Isolation() string { return e.j.Isolation() }
+func (e *engine) Close() error      { return e.j.Close() }
+
+// Installed says why lang cannot be built and run here, or nil.
+func (e *engine) Installed(lang *judge.Language) error { return e.j.Installed(lang) }
+
+// runnable are the languages of eng's table it can build and run here:
+// all of them for an engine that cannot tell (nil).
+func runnable(eng Engine) []string {
+	in, ok := eng.(interface{ Installed(*judge.Language) error })
+	if eng == nil || !ok {
+		return nil
+	}
+	out := []string{}
+	for i := range eng.Languages().List {
+		l := &eng.Languages().List[i]
+		if in.Installed(l) == nil {
+			out = append(out, l.Name)
+		}
+	}
+	return out
+}
 
 func (e *engine) Grade(ctx context.Context, p *problems.Problem, src Source, progress func(judge.TestResult)) (*Graded, error) {
 	lang, err := e.j.Languages().ByName(src.Language)

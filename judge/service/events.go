@@ -125,6 +125,9 @@ func (es *eventStream) run(ctx context.Context, s *Server, subs, progress <-chan
 
 func (es *eventStream) state(sub *Submission) error {
 	ev := stateEvent{State: sub.State, Request: sub.Request, Worker: sub.Worker}
+	if !es.see.admin {
+		ev.Worker = "" // a machine's name is the jury's
+	}
 	if ev == es.last {
 		return nil
 	}

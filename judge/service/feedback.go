@@ -1,6 +1,8 @@
 package service
 
 import (
+	"crypto/sha256"
+	"encoding/hex"
 	"encoding/json"
 	"fmt"
 	"regexp"
@@ -110,9 +112,10 @@ func (v sight) submission(sub *Submission) SubmissionView {
 	if v.admin {
 		return out
 	}
+	out.Worker = "" // a machine's name is the jury's
 	out.Judgings = make([]JudgingRef, len(sub.Judgings))
 	for i, j := range sub.Judgings {
-		j.Message = ""
+		j.Message, j.Worker = "", ""
 		out.Judgings[i] = j
 	}
 	return out
@@ -125,6 +128,7 @@ func (v sight) test(t judge.TestResult, sample bool) judge.TestResult {
 	}
 	t.Message = v.fb.message(t.Verdict, t.Message, t.ExitCode, t.Signal)
 	t.Stderr, t.Dir, t.Output = "", "", nil
+	t.Name = secretName(t.Name)
 	return t
 }
 
@@ -136,7 +140,7 @@ func (v sight) brief(b TestBrief) TestBrief {
 		vd = verdict.Unknown
 	}
 	t := v.test(judge.TestResult{Name: b.Name, Verdict: vd, Message: b.Message, ExitCode: b.ExitCode, Signal: b.Signal}, b.Sample)
-	b.Message = t.Message
+	b.Message, b.Name = t.Message, t.Name
 	return b
 }
 
@@ -203,4 +207,13 @@ func (v sight) problemFile(p *problems.Problem, name string) bool {
 		}
 	}
 	return false
+}
+
+// secretName is what a contestant sees of a secret test's name: a name a
+// setter gave it may say what it tests ("secret/02-max-n-all-zero"), so
+// it is "secret " and a short hash of it, the same wherever it is shown
+// (the report, the events, the pages).
+func secretName(name string) string {
+	h := sha256.Sum256([]byte("optjudge secret test\x00" + name))
+	return "secret " + hex.EncodeToString(h[:4])
 }

@@ -18,6 +18,7 @@ import (
 
 	"github.com/optjudge/optjudge/judge"
 	"github.com/optjudge/optjudge/judge/bytesize"
+	"github.com/optjudge/optjudge/judge/contest"
 )
 
 // ServerConfig configures the HTTP API.
@@ -49,6 +50,14 @@ type ServerConfig struct {
 	// (each per-submission stream holds two watchers in NATS); 0: 16.
 	MaxStreams int
 	Log        *log.Logger // nil: silent
+
+	// Contest, when set, makes the service a contest (contest.go): its
+	// problems alone are shown (and the others with DemoProblems), from
+	// its start; submissions are taken until its end; the Contest API
+	// serves it. Clock is its time; nil: the system's.
+	Contest      *contest.Contest
+	Clock        contest.Clock
+	DemoProblems bool
 }
 
 // Server is the HTTP API v1: one ServeMux, handlers as methods, errors
@@ -62,6 +71,8 @@ type Server struct {
 	metrics *metrics
 	pages   *pages
 	log     *log.Logger
+	contest *contestLayer // nil without a contest
+	langs   langCache     // the languages the live workers run
 
 	streamsMu sync.Mutex
 	streams   map[string]int // open event streams by user
@@ -109,6 +120,7 @@ func NewServer(cfg ServerConfig) *Server {
 		s.hub.publish(new)
 	})
 	s.pages = newPages(s)
+	s.contest = newContestLayer(s)
 	s.routes()
 	// subscribed before NewServer returns: a worker started after it
 	// cannot exhaust a job unseen
@@ -202,6 +214,7 @@ func (s *Server) routes() {
 		s.mux.HandleFunc(path, func(w http.ResponseWriter, r *http.Request) { notAllowed(w, r, []string{"GET", "HEAD"}) })
 	}
 	s.pages.routes(s.mux)
+	s.clicsRoutes(s.mux)
 	// A browser's request from another site that would change something
 	// (a form post of any encoding, a fetch) is refused, the API's too:
 	// in local mode the API takes any request from loopback, a page of any

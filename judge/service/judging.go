@@ -149,6 +149,10 @@ func (lc *lifecycle) storeJudging(ctx context.Context, job Job, a Attempt, res r
 		Submission: job.Submission, ProblemHash: job.ProblemHash, Report: name, Failure: fname, Cached: res.cached,
 		Samples: res.samples,
 	}
+	if sc := res.report.Score; sc.Scoring {
+		v := sc.Value
+		j.Score, j.MaxScore = &v, sc.Max
+	}
 	err = createJSON(ctx, s.judgings, judgingKey(job.Submission, job.Request), j)
 	stored = err == nil
 	if errors.Is(err, jetstream.ErrKeyExists) {

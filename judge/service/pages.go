@@ -2,6 +2,7 @@ package service
 
 import (
 	"bytes"
+	"context"
 	"crypto/hmac"
 	"crypto/rand"
 	"crypto/sha256"
@@ -37,7 +38,7 @@ import (
 var webFS embed.FS
 
 // pageCSP is the policy of every page.
-const pageCSP = "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; connect-src 'self'; " +
+const pageCSP = "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; font-src 'self'; connect-src 'self'; " +
 	"form-action 'self'; frame-ancestors 'none'; base-uri 'none'"
 
 // pages are the server's web pages.
@@ -53,7 +54,8 @@ type pages struct {
 }
 
 // pageNames are the templates of web/, each with web/layout.html.
-var pageNames = []string{"list", "submit", "submission", "queue", "rejudge", "login", "error", "problems", "problem"}
+var pageNames = []string{"list", "submit", "submission", "queue", "rejudge", "login", "error", "problems", "problem",
+	"scoreboard", "clarifications"}
 
 func newPages(s *Server) *pages {
 	p := &pages{s: s, templates: map[string]*template.Template{}, samples: map[string]string{}}
@@ -96,7 +98,8 @@ var templateFuncs = template.FuncMap{
 		}
 		return strconv.FormatFloat(float64(kib)/1024, 'f', 1, 64) + " MiB"
 	},
-	"kib": func(bytes int) string { return strconv.Itoa(bytes>>10) + " KiB" },
+	"kib":   func(bytes int) string { return strconv.Itoa(bytes>>10) + " KiB" },
+	"score": func(v *float64) string { return strconv.FormatFloat(*v, 'g', -1, 64) },
 	"ms": func(ms int64) string {
 		if ms < 1000 {
 			return strconv.FormatInt(ms, 10) + " ms"
@@ -124,10 +127,12 @@ func (p *pages) routes(mux *http.ServeMux) {
 	mux.HandleFunc("GET /queue", p.auth(p.admin(p.handleQueue)))
 	mux.HandleFunc("POST /queue/rejudge", p.auth(p.admin(p.post(p.handleRejudgePost))))
 	mux.HandleFunc("GET /queue/rejudges/{name}/{id}", p.auth(p.admin(p.handleRejudge)))
+	p.contestPageRoutes(mux)
 	mux.HandleFunc("GET /login", p.handleLoginForm)
 	mux.HandleFunc("POST /login", p.handleLogin)
 	mux.HandleFunc("POST /logout", p.auth(p.post(p.handleLogout)))
 	mux.HandleFunc("GET /static/{file}", p.handleStatic)
+	mux.HandleFunc("GET /static/katex/{path...}", p.handleKaTeX)
 	mux.HandleFunc("GET /favicon.ico", p.handleStatic)
 	mux.HandleFunc("/", p.handleNotFound)
 }
@@ -156,7 +161,7 @@ func (p *pages) auth(h pageHandler) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
 		u := p.user(r)
 		if u != nil {
-			h(w, r, u)
+			h(w, r.WithContext(context.WithValue(r.Context(), userKey{}, u)), u)
 			return
 		}
 		next := safeNext(r.URL.RequestURI())
@@ -238,12 +243,13 @@ type pageData struct {
 	Nav      string
 	Verdicts string
 	Data     any
+	Contest  *contestBanner // nil without a contest
 }
 
 // render writes a page; a template that fails writes a plain 500 (the
 // page is rendered into a buffer first).
 func (p *pages) render(w http.ResponseWriter, r *http.Request, status int, name string, u *User, data any) {
-	d := pageData{Page: name, User: u, Login: p.s.cfg.Tokens != nil, Nav: name, Verdicts: p.verdicts, Data: data}
+	d := pageData{Page: name, User: u, Login: p.s.cfg.Tokens != nil, Nav: name, Verdicts: p.verdicts, Data: data, Contest: p.s.banner()}
 	if u != nil {
 		d.CSRF = p.formToken(r)
 	}

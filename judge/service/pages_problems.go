@@ -17,6 +17,7 @@ import (
 	"strings"
 
 	"github.com/optjudge/optjudge/checkers/explain"
+	"github.com/optjudge/optjudge/judge/statement"
 )
 
 // The problem pages: the problem set (/problems), in the contest's order
@@ -213,10 +214,6 @@ func (d *statementData) text(pr *Problem, st statementChoice) error {
 		}
 		return nil
 	}
-	if st.Text.Format == "tex" && d.PDF != "" {
-		d.Note = "The statement of this problem is in LaTeX: read its PDF."
-		return nil
-	}
 	var b []byte
 	info, err := fs.Stat(pr.Package.FS, st.Text.Path)
 	if err == nil && info.Size() <= maxStatement { // not read at all when it is too large
@@ -233,8 +230,8 @@ func (d *statementData) text(pr *Problem, st statementChoice) error {
 		d.HTML = markdownWithImages(string(b), statementPicture(pr, path.Dir(st.Text.Path)))
 		return nil
 	}
-	d.Note = "The statement of this problem is in LaTeX and it has no PDF: here is its LaTeX source."
-	d.HTML = template.HTML("<pre class=\"tex\">" + template.HTMLEscapeString(string(b)) + "</pre>")
+	// LaTeX, as problemtools' problem2html renders it
+	d.HTML = statement.LaTeX(string(b), statementPicture(pr, path.Dir(st.Text.Path)))
 	return nil
 }
 
@@ -335,7 +332,13 @@ func (p *pages) handleProblemFile(w http.ResponseWriter, r *http.Request, u *Use
 // colour, with text that reads on it.
 func (p *pages) handleContestCSS(w http.ResponseWriter, r *http.Request) {
 	var b strings.Builder
-	if c := p.s.cfg.Library.Contest(); c != nil {
+	if l := p.s.contest; l != nil {
+		for _, e := range l.c.Problems {
+			if rgb := normalRGB(e.RGB); rgb != "" && problemRE.MatchString(e.ID) {
+				fmt.Fprintf(&b, ".label-%s { background: %s; color: %s; border-color: %s; }\n", e.ID, rgb, inkOn(rgb), rgb)
+			}
+		}
+	} else if c := p.s.cfg.Library.Contest(); c != nil {
 		for _, e := range c.Problems {
 			if e.RGB == "" || !problemRE.MatchString(e.ID) {
 				continue

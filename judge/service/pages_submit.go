@@ -76,7 +76,7 @@ func (p *pages) submitForm(r *http.Request, u *User, problem string) (*submitDat
 		}
 	}
 	exts := map[string]string{}
-	for _, l := range p.s.cfg.Languages.List {
+	for _, l := range p.s.offeredLanguages() {
 		d.Languages = append(d.Languages, languageOption{Name: l.Name, Extensions: strings.Join(l.Extensions, " "),
 			Off: d.Problem != "" && !allowed[l.Name]})
 		for _, e := range l.Extensions {

@@ -523,42 +523,6 @@ func TestSampleDrawings(t *testing.T) {
 	}
 }
 
-func TestMarkdown(t *testing.T) {
-	tests := []struct{ name, in, want string }{
-		{"heading", "# The Clocks\n", "<h1>The Clocks</h1>\n"},
-		{"paragraph", "Nine *clock* dials,\nnamed `A` to **I**.", "<p>Nine <em>clock</em> dials,\nnamed <code>A</code> to <strong>I</strong>.</p>\n"},
-		{"fence", "```\nA B C\n<x>\n```\n", "<pre><code>A B C\n&lt;x&gt;</code></pre>\n"},
-		{"table", "| a | b |\n|---|---|\n| 1 | 2 |\n", "<div class=\"table\"><table>\n<thead><tr><th>a</th><th>b</th></tr></thead>\n<tbody>\n<tr><td>1</td><td>2</td></tr>\n</tbody></table></div>\n"},
-		{"list", "- one\n- two\n  more\n", "<ul>\n<li>one</li>\n<li>two more</li>\n</ul>\n"},
-		{"ordered", "1. one\n2. two\n", "<ol>\n<li>one</li>\n<li>two</li>\n</ol>\n"},
-		{"html is text", "<script>alert(1)</script>", "<p>&lt;script&gt;alert(1)&lt;/script&gt;</p>\n"},
-		{"link", "[POJ](https://poj.org/) and [x](javascript:alert(1))", "<p><a href=\"https://poj.org/\">POJ</a> and x)</p>\n"},
-		{"quote in a link", `[a](/p?x="y")`, "<p><a href=\"/p?x=&#34;y&#34;\">a</a></p>\n"},
-		{"snake_case", "time_limit_ms", "<p>time_limit_ms</p>\n"},
-		{"quote", "> after IOI", "<blockquote>\n<p>after IOI</p>\n</blockquote>\n"},
-		{"unclosed", "a *b `c", "<p>a *b `c</p>\n"},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			if got := string(markdown(tt.in)); got != tt.want {
-				t.Errorf("got %q, want %q", got, tt.want)
-			}
-		})
-	}
-}
-
-// FuzzMarkdown: whatever the statement, the result has no markup of its
-// own beyond what markdown writes.
-func FuzzMarkdown(f *testing.F) {
-	f.Add("# x\n| a |\n|--|\n[l](javascript:1) `<b>` *<i>*")
-	f.Fuzz(func(t *testing.T, s string) {
-		out := string(markdown(s))
-		if m := regexp.MustCompile(`<(script|img|iframe|style|svg)|\son\w+=|href="(?i:javascript|data|vbscript)`).FindString(out); m != "" {
-			t.Errorf("markdown(%q) holds %q: %s", s, m, out)
-		}
-	})
-}
-
 // uploadForm posts the problem set page's upload form with the package
 // file data.
 func (c *pageClient) uploadForm(csrf, name string, data []byte) (int, http.Header, string) {

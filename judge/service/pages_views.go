@@ -4,7 +4,9 @@ import (
 	"encoding/json"
 	"errors"
 	"net/http"
+	"net/url"
 	"sort"
+	"time"
 
 	"github.com/nats-io/nats.go/jetstream"
 
@@ -20,6 +22,11 @@ type listData struct {
 	Verdicts []string
 	Problem  string // the filters
 	Verdict  string
+	User     string // the jury's filters: a user, a language, a time range
+	Language string
+	From, To string // 2006-01-02T15:04 (UTC), as a datetime-local field
+	Users    []string
+	Langs    []string
 	ShowUser bool
 	Limit    int
 	More     bool // more submissions pass the filters than are shown
@@ -57,6 +64,8 @@ func (p *pages) handleList(w http.ResponseWriter, r *http.Request, u *User) {
 	f := filter{Problem: d.Problem, Verdict: d.Verdict, Limit: listLimit + 1}
 	if !u.Admin() {
 		f.User = u.Name
+	} else {
+		d.jury(q, &f, p.s)
 	}
 	see := p.s.sightOf(u)
 	for _, sub := range p.s.view.list(f) {
@@ -81,6 +90,7 @@ type submissionData struct {
 	First    *testRow // the first failing test
 	Failure  *FailureView
 	Summary  *judge.Summary
+	Source   string // the source, for the jury ("" for a contestant)
 }
 
 func (d submissionData) title() string { return "Submission " + d.Sub.ID }
@@ -122,6 +132,11 @@ func (p *pages) handleSubmission(w http.ResponseWriter, r *http.Request, u *User
 		} else if err != nil && !errors.Is(err, jetstream.ErrKeyNotFound) {
 			p.fail(w, r, u, err)
 			return
+		}
+	}
+	if u.Admin() {
+		if b, err := p.s.cfg.Store.sources.GetBytes(ctx, sub.Source); err == nil {
+			d.Source = string(b)
 		}
 	}
 	d.Sub.Report = nil // the page has what it needs of it
@@ -204,4 +219,25 @@ func (p *pages) handleRejudge(w http.ResponseWriter, r *http.Request, u *User) {
 		return
 	}
 	p.render(w, r, http.StatusOK, "rejudge", u, rejudgeData{res})
+}
+
+// jury reads the jury's filters of the list: user, language, from, to
+// (a bad time is left out).
+func (d *listData) jury(q url.Values, f *filter, s *Server) {
+	d.User, d.Language, d.From, d.To = q.Get("user"), q.Get("language"), q.Get("from"), q.Get("to")
+	f.User, f.Language = d.User, d.Language
+	for _, v := range []struct {
+		text string
+		to   *time.Time
+	}{{d.From, &f.From}, {d.To, &f.To}} {
+		if t, err := time.Parse("2006-01-02T15:04", v.text); err == nil {
+			*v.to = t
+		}
+	}
+	for _, t := range s.cfg.Tokens {
+		d.Users = append(d.Users, t.Name)
+	}
+	for _, l := range s.cfg.Languages.List {
+		d.Langs = append(d.Langs, l.Name)
+	}
 }

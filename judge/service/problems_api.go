@@ -93,6 +93,9 @@ func (s *Server) problemNamed(ctx context.Context, name string) (*Problem, error
 	var p *Problem
 	var err error
 	if problemRE.MatchString(name) {
+		if err = s.problemHidden(ctx, name); err != nil {
+			return nil, err
+		}
 		p, err = s.cfg.Library.Current(ctx, name)
 	}
 	if err == nil && p == nil {
@@ -235,8 +238,11 @@ func (s *Server) upload(ctx context.Context, data []byte, by string) (*UploadedP
 	}
 	defer os.RemoveAll(tmp)
 	dir, err := Unpack(data, tmp, DefaultUnpackLimits)
-	if err != nil {
+	if errors.Is(err, errNotArchive) {
 		return nil, errorf(http.StatusBadRequest, "package: %v", err)
+	}
+	if err != nil { // the package's own fault, as one that does not load
+		return nil, errorf(http.StatusUnprocessableEntity, "package: %v", err)
 	}
 	pp, err := problems.LoadDir(filepath.Join(tmp, dir))
 	if err != nil {

@@ -191,8 +191,11 @@ func TestUnpackGuards(t *testing.T) {
 	}{
 		{"zip slip", zipOf(t, map[string]string{"../evil.txt": "x"}, ""), "climbs out"},
 		{"absolute", zipOf(t, map[string]string{"/etc/evil": "x"}, ""), "absolute"},
-		{"zip symlink", zipOf(t, map[string]string{"p/problem.yaml": "x"}, "p/link"), "symbolic link"},
-		{"tar symlink", link.Bytes(), "symbolic link"},
+		{"zip symlink out", zipOf(t, map[string]string{"p/problem.yaml": "x"}, "p/link"), "outside the package"},
+		{"tar symlink out", link.Bytes(), "outside the package"},
+		{"link to nothing", tarOf(t, []tar.Header{{Name: "p/problem.yaml", Typeflag: tar.TypeReg}, {Name: "p/a", Linkname: "b", Typeflag: tar.TypeSymlink}}), `a link to "p/b", which is not in the package`},
+		{"link up", tarOf(t, []tar.Header{{Name: "p/problem.yaml", Typeflag: tar.TypeReg}, {Name: "p/d/a", Linkname: "../../../x", Typeflag: tar.TypeSymlink}}), "outside the package"},
+		{"link loop", tarOf(t, []tar.Header{{Name: "p/problem.yaml", Typeflag: tar.TypeReg}, {Name: "p/d/", Typeflag: tar.TypeDir}, {Name: "p/d/e", Linkname: "..", Typeflag: tar.TypeSymlink}}), "a link to a directory holding it"},
 		{"too many files", zipOf(t, many, ""), "more than 20 files"},
 		{"bomb", bomb.Bytes(), "larger than"},
 		{"no problem", zipOf(t, map[string]string{"readme.txt": "x"}, ""), "no problem.yaml"},
@@ -368,5 +371,92 @@ func TestReuploadsStayBounded(t *testing.T) {
 					i+1, name, loaded, versions, size, one, bound)
 			}
 		}
+	}
+}
+
+// tarOf is a .tar.gz of empty entries.
+func tarOf(t *testing.T, hs []tar.Header) []byte {
+	t.Helper()
+	var buf bytes.Buffer
+	zw := gzip.NewWriter(&buf)
+	tw := tar.NewWriter(zw)
+	for _, h := range hs {
+		h.Mode = 0o644
+		if err := tw.WriteHeader(&h); err != nil {
+			t.Fatal(err)
+		}
+	}
+	tw.Close()
+	zw.Close()
+	return buf.Bytes()
+}
+
+// tarDir is a .tar.gz of dir, its links kept as links.
+func tarDir(t *testing.T, dir string) []byte {
+	t.Helper()
+	var buf bytes.Buffer
+	zw := gzip.NewWriter(&buf)
+	tw := tar.NewWriter(zw)
+	base := filepath.Base(dir)
+	err := filepath.Walk(dir, func(p string, fi os.FileInfo, err error) error {
+		if err != nil {
+			return err
+		}
+		link := ""
+		if fi.Mode()&fs.ModeSymlink != 0 {
+			link, _ = os.Readlink(p)
+		}
+		h, err := tar.FileInfoHeader(fi, link)
+		if err != nil {
+			return err
+		}
+		rel, _ := filepath.Rel(dir, p)
+		h.Name = filepath.ToSlash(filepath.Join(base, rel))
+		if fi.IsDir() {
+			h.Name += "/"
+		}
+		if err := tw.WriteHeader(h); err != nil {
+			return err
+		}
+		if fi.Mode().IsRegular() {
+			b, err := os.ReadFile(p)
+			if err != nil {
+				return err
+			}
+			tw.Write(b)
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	tw.Close()
+	zw.Close()
+	return buf.Bytes()
+}
+
+// TestUploadOddecho: problemtools' own oddecho example, whose secret
+// tests of one group are links to another's, uploads as judge verify
+// takes it; its linked tests are there, as copies.
+func TestUploadOddecho(t *testing.T) {
+	e := newEnv(t, envOpts{})
+	var up UploadedProblem
+	code := e.do("POST", "/api/v1/problems", bytes.NewReader(tarDir(t, "testdata/oddecho")), map[string]string{"Content-Type": "application/gzip"}, &up)
+	if code/100 != 2 || up.Name != "oddecho" {
+		t.Fatalf("the upload: got %d %+v, want it stored", code, up)
+	}
+	p, err := e.lib.Current(t.Context(), "oddecho")
+	if err != nil || p == nil {
+		t.Fatalf("oddecho: %v", err)
+	}
+	b, err := fs.ReadFile(p.Package.FS, "data/secret/subtask2/1.ans")
+	want, _ := os.ReadFile("testdata/oddecho/data/secret/subtask1/1.ans")
+	if err != nil || !bytes.Equal(b, want) {
+		t.Errorf("the linked test: got %q, %v, want subtask1's %q", b, err, want)
+	}
+	code = e.do("POST", "/api/v1/problems", bytes.NewReader(tarOf(t, []tar.Header{{Name: "p/problem.yaml", Typeflag: tar.TypeReg}, {Name: "p/a", Linkname: "/etc/passwd", Typeflag: tar.TypeSymlink}})),
+		map[string]string{"Content-Type": "application/gzip"}, nil)
+	if code != http.StatusUnprocessableEntity {
+		t.Errorf("a package with a link out of it: got %d, want 422", code)
 	}
 }

@@ -73,6 +73,7 @@ func (s *Server) problemSet(ctx context.Context) ([]ProblemSummary, error) {
 			order[e.ID] = i + 1
 		}
 	}
+	out = s.contestProblems(ctx, out)
 	sort.SliceStable(out, func(i, j int) bool {
 		oi, oj := order[out[i].Name], order[out[j].Name]
 		if (oi > 0) != (oj > 0) {
@@ -210,7 +211,7 @@ func problemFileURL(api bool, name, file string) string {
 // links out of their directory included.
 func (s *Server) problemFile(ctx context.Context, u *User, name, file string) (*Problem, fs.File, fs.FileInfo, error) {
 	notFound := errorf(http.StatusNotFound, "problem %s has no file %q to download", name, file)
-	if !problemRE.MatchString(name) || !fs.ValidPath(file) {
+	if !problemRE.MatchString(name) || !fs.ValidPath(file) || s.problemHidden(context.WithValue(ctx, userKey{}, u), name) != nil {
 		return nil, nil, nil, notFound
 	}
 	p, err := s.cfg.Library.Current(ctx, name)

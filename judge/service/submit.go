@@ -135,6 +135,9 @@ func (s *Server) submit(ctx context.Context, u *User, req *SubmitRequest, idemKe
 	if p == nil {
 		return nil, errorf(http.StatusNotFound, "unknown problem %q", req.Problem)
 	}
+	if err := s.contestTakes(ctx, u, p.Name); err != nil {
+		return nil, err
+	}
 	lang, err := s.cfg.Languages.Detect(req.Filename, []byte(req.Source))
 	if req.Language != "" {
 		lang, err = s.cfg.Languages.ByName(req.Language)
@@ -144,6 +147,9 @@ func (s *Server) submit(ctx context.Context, u *User, req *SubmitRequest, idemKe
 	}
 	if err != nil {
 		return nil, errorf(http.StatusBadRequest, "%v", err)
+	}
+	if err := s.languageRuns(ctx, lang.Name); err != nil {
+		return nil, err
 	}
 	if langs := p.Package.Submit.Languages; langs != nil && !p.Package.Submit.AllowsLanguage(lang.KattisCode()) {
 		return nil, errorf(http.StatusBadRequest, "language %s: not a language of problem %s (%s)", lang.Name, p.Name, strings.Join(langs, ", "))
@@ -160,7 +166,7 @@ func (s *Server) submit(ctx context.Context, u *User, req *SubmitRequest, idemKe
 	} else if err != nil {
 		return nil, err
 	}
-	now := time.Now().UTC()
+	now := s.now().UTC()
 	sub := &Submission{
 		ID: newID(u.Name, idemKey), Problem: p.Name, ProblemHash: p.Hash, User: u.Name, Language: lang.Name,
 		Filename: req.Filename, Source: hash, Size: len(req.Source), CreatedAt: now,
@@ -233,8 +239,12 @@ type SubmissionView struct {
 	CreatedAt time.Time `json:"created_at"`
 	State     string    `json:"state"`
 	Verdict   string    `json:"verdict,omitempty"`
-	Worker    string    `json:"worker,omitempty"`
-	Report    any       `json:"report,omitempty"`
+	// Score is a scoring problem's score of the latest judging (MaxScore
+	// its best, when bounded).
+	Score    *float64 `json:"score,omitempty"`
+	MaxScore *float64 `json:"max_score,omitempty"`
+	Worker   string   `json:"worker,omitempty"`
+	Report   any      `json:"report,omitempty"`
 	// Failure is the latest judging's first failing test, when the
 	// checker rejected its output.
 	Failure  *FailureView `json:"failure,omitempty"`
@@ -246,7 +256,8 @@ func viewOf(sub *Submission) SubmissionView {
 	v := SubmissionView{ID: sub.ID, Problem: sub.Problem, User: sub.User, Language: sub.Language,
 		Filename: sub.Filename, CreatedAt: sub.CreatedAt, State: sub.State, Worker: sub.Worker, Judgings: sub.Judgings}
 	if len(sub.Judgings) > 0 {
-		v.Verdict = sub.Judgings[len(sub.Judgings)-1].Verdict
+		last := sub.Judgings[len(sub.Judgings)-1]
+		v.Verdict, v.Score, v.MaxScore = last.Verdict, last.Score, last.MaxScore
 	}
 	if v.Judgings == nil {
 		v.Judgings = []JudgingRef{}

@@ -48,6 +48,10 @@ type JudgingRef struct {
 	StartedAt  time.Time `json:"started_at"`
 	FinishedAt time.Time `json:"finished_at"`
 	Message    string    `json:"message,omitempty"` // why a JE judging is one
+	// Score is a scoring problem's score of the judging (and MaxScore its
+	// best, when bounded); nil for a pass-fail problem.
+	Score    *float64 `json:"score,omitempty"`
+	MaxScore *float64 `json:"max_score,omitempty"`
 }
 
 // Judging is one finished grading of one request, in judge-judgings.
@@ -138,6 +142,9 @@ type WorkerInfo struct {
 	Since      time.Time `json:"since"`
 	Heartbeat  time.Time `json:"last_heartbeat"`
 	Graded     int       `json:"graded"`
+	// Languages are the languages its engine can build and run here
+	// (their compilers installed); nil: not told (all of its table).
+	Languages []string `json:"languages,omitempty"`
 }
 
 // Rejudge is a rejudge of a problem's finished submissions.

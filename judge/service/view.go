@@ -212,11 +212,17 @@ type filter struct {
 	// verdict of the done ones.
 	Verdict string
 	Limit   int // 0: every one
+	// Language, and the times submitted (From inclusive, To exclusive;
+	// zero: open), for the jury's list.
+	Language string
+	From, To time.Time
 }
 
 func (f *filter) passes(s *Submission) bool {
 	return (f.Problem == "" || s.Problem == f.Problem) && (f.User == "" || s.User == f.User) &&
-		(f.State == "" || s.State == f.State) && verdictPasses(s, f.Verdict)
+		(f.State == "" || s.State == f.State) && verdictPasses(s, f.Verdict) &&
+		(f.Language == "" || s.Language == f.Language) && (f.From.IsZero() || !s.CreatedAt.Before(f.From)) &&
+		(f.To.IsZero() || s.CreatedAt.Before(f.To))
 }
 
 // verdictPasses is the verdict filter: "" everything, "pending" what is

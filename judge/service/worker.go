@@ -57,7 +57,7 @@ func NewWorker(cfg WorkerConfig) *Worker {
 		l = log.New(io.Discard, "", 0)
 	}
 	w := &Worker{cfg: cfg, log: l, beatNow: make(chan struct{}, 1),
-		info: WorkerInfo{Name: cfg.Name, Host: cfg.Host, State: "idle", Since: time.Now()}}
+		info: WorkerInfo{Name: cfg.Name, Host: cfg.Host, State: "idle", Since: time.Now(), Languages: runnable(cfg.Engine)}}
 	w.life = &lifecycle{st: cfg.Store, log: l, who: "worker " + cfg.Name, lib: cfg.Library, stored: w.countGraded}
 	if cfg.Engine != nil {
 		w.life.isolation = cfg.Engine.Isolation()

@@ -29,6 +29,11 @@
 
   // status is a submission's verdict once done, else its state.
   function status(sub) {
+    if (sub.state === "done" && sub.score !== undefined && sub.score !== null) {
+      const s = el("span", {}, verdict(sub.verdict), " ",
+        el("span", {class: "score", title: "score"}, String(sub.score) + (sub.max_score != null ? " / " + sub.max_score : "")));
+      return s;
+    }
     if (sub.state === "done") return verdict(sub.verdict);
     return el("span", {class: "v v-" + sub.state}, el("b", {}, sub.state),
       sub.worker ? " " : null, sub.worker ? el("span", {class: "words"}, "on " + sub.worker) : null);
@@ -64,8 +69,12 @@
     const limit = Number(table.dataset.limit) || 100;
     const labels = JSON.parse(table.dataset.labels || "{}");
 
+    const d = table.dataset;
+    const at = (v) => (v ? Date.parse(v + ":00Z") : NaN);
     const passes = (sub) => (!problem || sub.problem === problem) &&
-      (!want || (want === "pending" ? sub.state !== "done" : sub.state === "done" && sub.verdict === want));
+      (!want || (want === "pending" ? sub.state !== "done" : sub.state === "done" && sub.verdict === want)) &&
+      (!d.user || sub.user === d.user) && (!d.language || sub.language === d.language) &&
+      (!d.from || Date.parse(sub.created_at) >= at(d.from)) && (!d.to || Date.parse(sub.created_at) < at(d.to));
 
     function row(sub) {
       return el("tr", {"data-id": sub.id},
@@ -108,6 +117,7 @@
       try {
         const q = new URLSearchParams({limit: String(limit)});
         if (problem) q.set("problem", problem);
+        if (d.user) q.set("user", d.user);
         const list = await getJSON("/api/v1/submissions?" + q);
         for (const sub of list.submissions.slice().reverse()) upsert(sub, false);
       } catch (e) {
@@ -267,6 +277,7 @@
         if (!r.ok || problem.value !== name) return;
         const doc = new DOMParser().parseFromString(await r.text(), "text/html");
         $("statement").replaceChildren(...doc.body.childNodes);
+        document.querySelectorAll("#statement .md").forEach(typeset);
         languages();
       } catch (e) {
         // the statement stays as it was
@@ -348,7 +359,38 @@
     });
   }
 
-  const pages = {list: listPage, submission: submissionPage, submit: submitPage, queue: queuePage, rejudge: rejudgePage};
+  // ---- the contest's live pages: their live part read again ----
+
+  function livePage(id) {
+    return () => {
+      const box = $(id);
+      every(2000, async () => {
+        // a form being filled in stays as it is
+        if (box.contains(document.activeElement) && document.activeElement.tagName === "TEXTAREA") return;
+        const r = await fetch(box.dataset.live, {credentials: "same-origin"});
+        if (!r.ok) return;
+        const doc = new DOMParser().parseFromString(await r.text(), "text/html");
+        box.replaceChildren(...doc.body.childNodes);
+      });
+    };
+  }
+
+  // ---- statements: their math typeset by KaTeX (vendored, see
+  // static/katex/README), between \( \) and \[ \] as the server writes it ----
+
+  function typeset(el) {
+    if (!el || !window.renderMathInElement) return;
+    window.renderMathInElement(el, {
+      delimiters: [{left: "\\[", right: "\\]", display: true}, {left: "\\(", right: "\\)", display: false}],
+      throwOnError: false, trust: false,
+    });
+  }
+  // KaTeX's scripts come after this one (its handlers are set before
+  // the large script is read): they have run by DOMContentLoaded
+  document.addEventListener("DOMContentLoaded", () => document.querySelectorAll(".statement-body .md").forEach(typeset));
+
+  const pages = {list: listPage, submission: submissionPage, submit: submitPage, queue: queuePage, rejudge: rejudgePage,
+    scoreboard: livePage("board"), clarifications: livePage("clars")};
   const page = pages[body.dataset.page];
   if (page) page();
 })();
