@@ -17,12 +17,9 @@ func (g *grader) unneeded(tests []kattis.Test) (unneeded func(known []*TestResul
 	if !gradable(g.p, tests) {
 		return func(known []*TestResult) []bool {
 			out := make([]bool, len(tests))
-			for i, r := range known {
-				if r != nil && r.Verdict != verdict.AC {
-					for k := i + 1; k < len(out); k++ {
-						out[k] = known[k] == nil
-					}
-					break
+			if i := verdict.FirstRejected(known, knownVerdict); i >= 0 {
+				for k := i + 1; k < len(out); k++ {
+					out[k] = known[k] == nil
 				}
 			}
 			return out
@@ -49,6 +46,16 @@ func (g *grader) unneeded(tests []kattis.Test) (unneeded func(known []*TestResul
 		}
 		return out
 	}, false
+}
+
+// knownVerdict is a result's verdict for the first-rejected rule: a test
+// not known yet (nil) is taken as accepted, as Package.Unneeded takes the
+// tests to come.
+func knownVerdict(r *TestResult) verdict.Verdict {
+	if r == nil {
+		return verdict.AC
+	}
+	return r.Verdict
 }
 
 // lazyRun keeps a lazy grading's results as a run of one test at a time
