@@ -93,8 +93,10 @@ func (g *grader) lazyRun(tests []kattis.Test) *lazyRun {
 
 // advance takes the results finished so far (results[i] for test i, nil
 // while it runs or has not started) and returns the tests, after those
-// kept or dropped, that need not run.
+// kept or dropped before, that need not run: those it drops now among
+// them.
 func (l *lazyRun) advance(results []*TestResult) (skip []int) {
+	from := l.next
 	for l.next < len(results) {
 		i := l.next
 		if !l.dead[i] {
@@ -110,7 +112,7 @@ func (l *lazyRun) advance(results []*TestResult) (skip []int) {
 	if l.orderFree {
 		early = l.unneeded(results)
 	}
-	for k := l.next; k < len(results); k++ {
+	for k := from; k < len(results); k++ {
 		if l.dead[k] || early[k] {
 			skip = append(skip, k)
 		}

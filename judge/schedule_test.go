@@ -118,6 +118,15 @@ func waitFor(tb testing.TB, what string, cond func() bool) bool {
 	return false
 }
 
+// untilCancelled is the run of test i that runs until it is cancelled:
+// it fails t if it never is.
+func untilCancelled(tb testing.TB, ctx context.Context, i int) (verdict.Verdict, error) {
+	if !waitFor(tb, fmt.Sprintf("test %d to be cancelled", i), func() bool { return ctx.Err() != nil }) {
+		return verdict.AC, nil
+	}
+	return verdict.Unknown, ctx.Err()
+}
+
 // seen records what Progress was given, and fails t if it is ever called
 // concurrently or after the grading has returned.
 type seen struct {
@@ -384,8 +393,7 @@ func TestSchedulerStop(t *testing.T) {
 				case c == 'W':
 					return verdict.WA, nil
 				case c == 'c':
-					<-ctx.Done()
-					return verdict.Unknown, ctx.Err()
+					return untilCancelled(t, ctx, i)
 				case c >= '0' && c <= '9' || c == 'C':
 					if c != 'C' {
 						waitFor(t, fmt.Sprintf("test %c's result", c), func() bool { return s.recorded(int(c - '0')) })
@@ -419,27 +427,33 @@ func TestSchedulerLazy(t *testing.T) {
 	t.Parallel()
 	for _, tt := range []struct {
 		name string
-		// each test's verdict; "c": runs until cancelled; a digit d:
-		// AC once test d's result is in
+		// each test's verdict; "c": runs until cancelled; "w": WA once
+		// the next test has started; a digit d: AC once test d's result
+		// is in
 		tests string
 		want  string
 		ran   int // the tests that started: the first ran
 	}{
 		{name: "beside", tests: "1Wcc", want: "[0:AC 1:WA]", ran: 2},
+		{name: "in order", tests: "wcccc", want: "[0:WA]", ran: 2},
+		{name: "in order, later", tests: "AAwcc", want: "[0:AC 1:AC 2:WA]", ran: 4},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()
 			var s *scheduler
-			f := newFakeRuns(func(ctx context.Context, i int, then bool) (verdict.Verdict, error) {
+			var f *fakeRuns
+			f = newFakeRuns(func(ctx context.Context, i int, then bool) (verdict.Verdict, error) {
 				if asleepHook(ctx) != nil {
 					t.Errorf("test %d may lend its place under Lazy", i)
 				}
 				switch c := tt.tests[i]; {
 				case c == 'W':
 					return verdict.WA, nil
+				case c == 'w':
+					waitFor(t, fmt.Sprintf("test %d to start", i+1), func() bool { return f.hasStarted(i + 1) })
+					return verdict.WA, nil
 				case c == 'c':
-					<-ctx.Done()
-					return verdict.Unknown, ctx.Err()
+					return untilCancelled(t, ctx, i)
 				case c >= '0' && c <= '9':
 					waitFor(t, fmt.Sprintf("test %c's result", c), func() bool { return s.recorded(int(c - '0')) })
 				}
