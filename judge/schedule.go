@@ -200,9 +200,9 @@ func (s *scheduler) finish(jb *job, tr TestResult, err error) {
 }
 
 // rerunHere says, once every worker has ended, whether tests are still due
-// to run again under the time limit: the last runner under it was one lent,
-// which ended at once. The caller then works as the one worker of a crew
-// started anew.
+// to run again under the time limit: the last to run under it was a worker
+// started in a sleeper's place, which then ended (crew.retire). The caller
+// then works itself, the crew counted anew.
 func (s *scheduler) rerunHere() bool {
 	s.mu.Lock()
 	defer s.mu.Unlock()
