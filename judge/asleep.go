@@ -13,7 +13,7 @@ import (
 // for a wall limit it will meet asleep) holds a CPU it does not use. Once
 // it has used no CPU for asleepAfter, the Judge gives its token of
 // MaxRuns back (it lends it), so that another run may use the CPU, and
-// the grading starts another test in its place (runAll). A lent run that
+// the grading starts another test in its place (crew). A lent run that
 // wakes up runs on beside the token holders: its CPU time is its own and
 // measured as ever; only its wall time may grow, which its wall limit
 // (twice its CPU limit and a second by default; judge verify's raised
@@ -63,6 +63,12 @@ type asleepKey struct{}
 // test in its place.
 func withAsleep(ctx context.Context, asleep func()) context.Context {
 	return context.WithValue(ctx, asleepKey{}, asleep)
+}
+
+// asleepHook is the hook withAsleep put in ctx; nil when none.
+func asleepHook(ctx context.Context) func() {
+	asleep, _ := ctx.Value(asleepKey{}).(func())
+	return asleep
 }
 
 // watchAsleep watches a test's run (through its Probe) while it runs, and

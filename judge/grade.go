@@ -9,7 +9,6 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
-	"sync"
 	"time"
 
 	"github.com/optjudge/optjudge/checkers"
@@ -251,179 +250,37 @@ type grader struct {
 	custom     *tool     // the legacy custom grader (graders/), or nil
 }
 
-// runAll runs the tests on Parallel workers and returns the results in
-// test order. With Lazy, the tests that the results so far make unneeded
-// (see GradeOptions.Lazy) are skipped, or cancelled while they run; the
-// results are those of a one-at-a-time run (lazyRun), so the verdict is
-// too. When ctx ends, it returns the tests that finished with ctx's error.
+// runAll runs the tests on Parallel workers (scheduler) and returns the
+// results in test order. With Lazy, the tests that the results so far make
+// unneeded (see GradeOptions.Lazy) are skipped, or cancelled while they
+// run; the results are those of a one-at-a-time run (lazyRun), so the
+// verdict is too. When ctx ends, it returns the tests that finished with
+// ctx's error.
 func (g *grader) runAll(ctx context.Context, tests []kattis.Test) ([]TestResult, error) {
-	results := make([]*TestResult, len(tests))
-	ctxs := make([]context.Context, len(tests))
-	cancels := make([]context.CancelFunc, len(tests))
-	for i := range tests {
-		ctxs[i], cancels[i] = context.WithCancel(ctx)
-		defer cancels[i]()
-	}
-	var lazy *lazyRun
-	if g.opts.Lazy {
-		lazy = g.lazyRun(tests)
-	}
-	progress, progressDone := g.progress(len(tests))
-	var (
-		mu       sync.Mutex
-		skipped  = make([]bool, len(tests))
-		firstErr error
-		next     int
-		stopAt   = len(tests) // the first test, in order, that Stop ended the grading at
-		wg       sync.WaitGroup
-		workers  = min(max(g.opts.Parallel, 1), len(tests))
-		base     = workers
-		asleep   int  // tests whose run sleeps, its token lent (asleep.go)
-		over     bool // a test was TLE under the time limit: ThenTimeLimit applies
-		// while !over: tests running under the time limit (one at most),
-		// and those TLE under ThenTimeLimit, to run again under it
-		raising int
-		again   []int
-	)
 	then := g.then()
-	var work func()
-	work = func() {
-		defer wg.Done()
-		var wd workDir
-		defer wd.remove()
-		for {
-			mu.Lock()
-			if workers > base+asleep {
-				// one that took the place of a sleeper that has ended
-				workers--
-				mu.Unlock()
-				return
-			}
-			i, rerun := -1, false
-			switch {
-			case firstErr != nil || ctx.Err() != nil:
-			case then != nil && !over && raising == 0 && len(again) > 0:
-				i, again, rerun = again[0], again[1:], true
-			case next < len(tests):
-				i = next
-				next++
-			}
-			if i < 0 {
-				mu.Unlock()
-				return
-			}
-			if skipped[i] {
-				mu.Unlock()
-				continue
-			}
+	s := &scheduler{
+		runTest: func(ctx context.Context, i int, underThen bool, w *workDir) (TestResult, error) {
 			run := g
-			switch {
-			case then == nil:
-			case over || raising > 0:
+			if underThen {
 				run = then
-			default:
-				raising++
 			}
-			mu.Unlock()
-			tctx, slept := ctxs[i], false
-			if !g.opts.Lazy {
-				// a test that sleeps gives its place to the next one
-				// (under Lazy, the next would likely run in vain: the
-				// sleeper is likely to fail and decide)
-				tctx = withAsleep(tctx, func() {
-					mu.Lock()
-					defer mu.Unlock()
-					if slept {
-						return // a later pass of the same test
-					}
-					slept = true
-					asleep++
-					if next < len(tests) && firstErr == nil {
-						workers++
-						wg.Add(1)
-						go work()
-					}
-				})
-			}
-			tr, err := run.runTest(tctx, i, tests[i], &wd)
+			tr, err := run.runTest(ctx, i, tests[i], w)
 			if !g.opts.Outputs.keeps(tr.Verdict) {
 				tr.Output = nil
 			}
-			mu.Lock()
-			if slept {
-				asleep--
-			}
-			if run == g && then != nil && !over {
-				raising--
-			}
-			switch {
-			case err != nil || tr.Verdict != verdict.TLE || over:
-			case run == g:
-				over, again = true, nil
-			case then != nil:
-				again = append(again, i)
-			}
-			switch {
-			case err != nil && ctxs[i].Err() != nil:
-				// cancelled: by ctx, or because an earlier test failed under Lazy
-			case err != nil:
-				if firstErr == nil {
-					firstErr = err
-				}
-			case skipped[i]:
-				// an earlier test failed while this one ran
-			case rerun:
-				results[i] = &tr // the same test under the time limit
-			default:
-				results[i] = &tr
-				progress <- tr
-				if g.opts.Stop != nil && i < stopAt && g.opts.Stop(tests[i], tr.Verdict) {
-					stopAt = i
-					for k := i + 1; k < len(tests); k++ {
-						skipped[k] = true
-						cancels[k]()
-					}
-				}
-				if lazy != nil {
-					for _, k := range lazy.advance(results) {
-						skipped[k] = true
-						cancels[k]()
-					}
-				}
-			}
-			mu.Unlock()
-		}
+			return tr, err
+		},
+		progress: g.opts.Progress,
+		crew:     newCrew(g.opts.Parallel, len(tests), !g.opts.Lazy),
+		raise:    raise{on: then != nil},
 	}
-	wg.Add(workers)
-	for range workers {
-		go work()
+	if stop := g.opts.Stop; stop != nil {
+		s.stop.stop = func(i int, v verdict.Verdict) bool { return stop(tests[i], v) }
 	}
-	wg.Wait()
-	for !over && len(again) > 0 && firstErr == nil && ctx.Err() == nil {
-		// the last runner under the time limit was one lent (it ends
-		// at once): run the rest again here
-		workers = base
-		wg.Add(1)
-		work()
+	if g.opts.Lazy {
+		s.lazy = g.lazyRun(tests)
 	}
-	close(progress)
-	<-progressDone
-	if firstErr != nil && ctx.Err() == nil {
-		return nil, firstErr
-	}
-	for k := stopAt + 1; k < len(results); k++ {
-		results[k] = nil // finished before Stop ended the grading at stopAt
-	}
-	if lazy != nil {
-		return lazy.kept(results), ctx.Err()
-	}
-	var out []TestResult
-	for _, r := range results {
-		if r != nil {
-			out = append(out, *r)
-		}
-	}
-	return out, ctx.Err()
+	return s.run(ctx, len(tests))
 }
 
 // then is the grader of the tests under ThenTimeLimit, or nil when there
@@ -435,22 +292,6 @@ func (g *grader) then() *grader {
 	t := *g
 	t.limits = g.limits.under(g.opts.ThenTimeLimit, g.opts.ThenWallLimit)
 	return &t
-}
-
-// progress starts the goroutine that calls Progress, fed without blocking
-// (room for every test): a slow consumer never holds up a worker. Close the
-// channel, then wait for done.
-func (g *grader) progress(n int) (chan<- TestResult, <-chan struct{}) {
-	ch, done := make(chan TestResult, n), make(chan struct{})
-	go func() {
-		defer close(done)
-		for tr := range ch {
-			if g.opts.Progress != nil {
-				g.opts.Progress(tr)
-			}
-		}
-	}()
-	return ch, done
 }
 
 // runTest runs test i in a fresh working directory (w's, emptied) and

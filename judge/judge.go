@@ -256,7 +256,7 @@ func (j *Judge) run(ctx context.Context, c *sandbox.Cmd) (*sandbox.Result, error
 	case <-ctx.Done():
 		return nil, ctx.Err()
 	}
-	asleep, _ := ctx.Value(asleepKey{}).(func())
+	asleep := asleepHook(ctx)
 	if asleep != nil && c.Probe == nil {
 		cc := *c
 		cc.Probe = &sandbox.Probe{}

@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/optjudge/optjudge/judge/verdict"
 	"github.com/optjudge/optjudge/problems"
@@ -272,6 +273,40 @@ sys.exit(42)
 		}
 		if want == verdict.WA && !strings.Contains(static.Message, "python3 sum.py: imports os") {
 			t.Errorf("got message %q, want the validator's", static.Message)
+		}
+	}
+}
+
+// TestStaticValidationRegrade: a static validation test's verdict is the
+// validator's through the outcome mapping, and regrading the report under
+// a lower limit (judge verify's raised runs) keeps it: no limit of the
+// submission's bears on it.
+func TestStaticValidationRegrade(t *testing.T) {
+	p := writePackage(t, "sr", map[string]string{
+		"problem.yaml":                 "problem_format_version: 2025-09\nname: S\nuuid: 1\n",
+		"data/sample/1.in":             "1 2\n",
+		"data/sample/1.ans":            "3\n",
+		"data/secret/1.in":             "40 2\n",
+		"data/secret/1.ans":            "42\n",
+		"data/secret/test_group.yaml":  "static_validation_score: pass-fail\n",
+		"static_validator/validate.py": "import os, sys\nopen(os.path.join(sys.argv[3], 'judgemessage.txt'), 'w').write('too long')\nsys.exit(43)\n",
+	})
+	sub := filepath.Join(t.TempDir(), "sum.py")
+	os.WriteFile(sub, []byte("a, b = map(int, input().split())\nprint(a + b)\n"), 0o644)
+	j := newJudge(t)
+	r, err := j.Grade(context.Background(), p, Submission{Path: sub}, BuildOptions{}, GradeOptions{TimeLimit: 2 * time.Second})
+	if err != nil {
+		t.Fatal(err)
+	}
+	at, err := j.Regrade(context.Background(), p, nil, r, time.Second, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, rep := range []*Report{r, at} {
+		n := len(rep.Tests)
+		if n == 0 || rep.Verdict != verdict.WA || rep.Tests[n-1].Name != "secret/static_validation" ||
+			rep.Tests[n-1].Verdict != verdict.WA || rep.Tests[n-1].Message != "too long" {
+			t.Errorf("under %v: got %v, tests %+v; want WA, the static validation test's: too long", rep.Limits.Time, rep.Verdict, rep.Tests)
 		}
 	}
 }

@@ -17,12 +17,9 @@ func (g *grader) unneeded(tests []kattis.Test) (unneeded func(known []*TestResul
 	if !gradable(g.p, tests) {
 		return func(known []*TestResult) []bool {
 			out := make([]bool, len(tests))
-			for i, r := range known {
-				if r != nil && r.Verdict != verdict.AC {
-					for k := i + 1; k < len(out); k++ {
-						out[k] = known[k] == nil
-					}
-					break
+			if i := verdict.FirstRejected(known, knownVerdict); i >= 0 {
+				for k := i + 1; k < len(out); k++ {
+					out[k] = known[k] == nil
 				}
 			}
 			return out
@@ -49,6 +46,16 @@ func (g *grader) unneeded(tests []kattis.Test) (unneeded func(known []*TestResul
 		}
 		return out
 	}, false
+}
+
+// knownVerdict is a result's verdict for the first-rejected rule: a test
+// not known yet (nil) is taken as accepted, as Package.Unneeded takes the
+// tests to come.
+func knownVerdict(r *TestResult) verdict.Verdict {
+	if r == nil {
+		return verdict.AC
+	}
+	return r.Verdict
 }
 
 // lazyRun keeps a lazy grading's results as a run of one test at a time
@@ -86,8 +93,10 @@ func (g *grader) lazyRun(tests []kattis.Test) *lazyRun {
 
 // advance takes the results finished so far (results[i] for test i, nil
 // while it runs or has not started) and returns the tests, after those
-// kept or dropped, that need not run.
+// kept or dropped before, that need not run: those it drops now among
+// them.
 func (l *lazyRun) advance(results []*TestResult) (skip []int) {
+	from := l.next
 	for l.next < len(results) {
 		i := l.next
 		if !l.dead[i] {
@@ -103,7 +112,7 @@ func (l *lazyRun) advance(results []*TestResult) (skip []int) {
 	if l.orderFree {
 		early = l.unneeded(results)
 	}
-	for k := l.next; k < len(results); k++ {
+	for k := from; k < len(results); k++ {
 		if l.dead[k] || early[k] {
 			skip = append(skip, k)
 		}

@@ -358,3 +358,30 @@ func describeResults(rs []TestResult) string {
 	}
 	return b.String()
 }
+
+// TestLazyRunSkips: advance returns every test the results make unneeded,
+// those it passes over in order (a rejected test's result arriving in
+// order) as well as those after the first not yet known; kept keeps the
+// results a run of one test at a time has.
+func TestLazyRunSkips(t *testing.T) {
+	g := &grader{p: &problems.Problem{}, opts: &GradeOptions{}} // the first-rejected rule
+	l := g.lazyRun(make([]kattis.Test, 5))
+	results := make([]*TestResult, 5)
+	for _, step := range []struct {
+		i    int
+		v    verdict.Verdict
+		skip []int
+	}{
+		{0, verdict.AC, nil},
+		{3, verdict.WA, []int{4}},       // beside 1 and 2, not yet known
+		{1, verdict.WA, []int{2, 3, 4}}, // in order: 2, 3 and 4 after it
+	} {
+		results[step.i] = &TestResult{Name: fmt.Sprint(step.i), Index: step.i, Verdict: step.v}
+		if got := l.advance(results); !slices.Equal(got, step.skip) {
+			t.Errorf("after test %d %v: skip %v, want %v", step.i, step.v, got, step.skip)
+		}
+	}
+	if got := names(l.kept(results)); got != "0 1" {
+		t.Errorf("kept %q, want 0 1", got)
+	}
+}

@@ -234,18 +234,25 @@ func signalName(s syscall.Signal) string {
 	return fmt.Sprintf("signal %d", int(s))
 }
 
-// overall is the first verdict that is not AC, in test order.
+// overall is a native problem's verdict of tests: by the first-rejected
+// rule (verdict.First), the first rejected test's, AC when every one is
+// accepted; JE when there is none (judged).
 func overall(tests []TestResult) verdict.Verdict {
-	for _, t := range tests {
-		if t.Verdict != verdict.AC {
-			return t.Verdict
-		}
-	}
-	if len(tests) == 0 {
+	return judged(verdict.First(tests, testVerdict), tests)
+}
+
+// judged is a report's verdict from what the grading rules say of its
+// tests, v: a grading that judged no test at all, which no rule decides
+// (Unknown), is a judge error.
+func judged(v verdict.Verdict, tests []TestResult) verdict.Verdict {
+	if v == verdict.Unknown && len(tests) == 0 {
 		return verdict.JE
 	}
-	return verdict.AC
+	return v
 }
+
+// testVerdict is a test's verdict, for the first-rejected rule.
+func testVerdict(tr TestResult) verdict.Verdict { return tr.Verdict }
 
 func summarize(tests []TestResult, total int, v verdict.Verdict) Summary {
 	s := Summary{Verdict: v, Tests: total, Run: len(tests), Counts: map[string]int{}}

@@ -152,10 +152,7 @@ func (g *grader) scoreReport(ctx context.Context, r *Report) error {
 	if err != nil {
 		return err
 	}
-	r.Verdict = grading.Verdict
-	if r.Verdict == verdict.Unknown && len(r.Tests) == 0 {
-		r.Verdict = verdict.JE
-	}
+	r.Verdict = judged(grading.Verdict, r.Tests)
 	r.Score = noScore(g.p, r.Verdict)
 	r.Score.Value, r.Score.Grading = grading.Score, grading
 	if r.Verdict != verdict.AC {
@@ -195,10 +192,12 @@ func (g *grader) groupScore(grp *kattis.Group, o kattis.Outcome) GroupScore {
 	return gs
 }
 
-// nativeGroups are a native problem's groups (sample, secret): each with
-// its first rejected test's verdict.
+// nativeGroups are a native problem's groups (sample, secret), in the
+// order of their first tests: each with its tests' verdict by the
+// first-rejected rule.
 func nativeGroups(tests []TestResult) []GroupScore {
 	var out []GroupScore
+	var of [][]TestResult // each group's tests
 	at := map[string]int{}
 	for _, t := range tests {
 		group, _, _ := strings.Cut(t.Name, "/")
@@ -206,11 +205,13 @@ func nativeGroups(tests []TestResult) []GroupScore {
 		if !ok {
 			i = len(out)
 			at[group] = i
-			out = append(out, GroupScore{Name: group, Verdict: verdict.AC})
+			out = append(out, GroupScore{Name: group})
+			of = append(of, nil)
 		}
-		if out[i].Verdict == verdict.AC {
-			out[i].Verdict = t.Verdict
-		}
+		of[i] = append(of[i], t)
+	}
+	for i := range out {
+		out[i].Verdict = verdict.First(of[i], testVerdict)
 	}
 	return out
 }

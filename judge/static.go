@@ -6,7 +6,7 @@ import (
 	"path/filepath"
 
 	"github.com/optjudge/optjudge/checkers"
-	"github.com/optjudge/optjudge/judge/verdict"
+	"github.com/optjudge/optjudge/judge/sandbox"
 	"github.com/optjudge/optjudge/problems"
 	"github.com/optjudge/optjudge/problems/kattis"
 )
@@ -46,21 +46,25 @@ func (g *grader) validateStatic(ctx context.Context, langs *Languages, tests []*
 	var out []TestResult
 	for _, st := range tests {
 		tr := TestResult{Name: st.Name, Index: -1}
+		// the validator's verdict as a checker's of a run that completed,
+		// through the one mapping to a verdict (outcome): no limit of the
+		// submission's changes it (Regrade)
+		o := &outcome{status: sandbox.OK, run: sandbox.Result{Status: sandbox.OK}}
+		tr.outcome = o
 		if g.prog.src == nil || g.prog.code == "" {
-			tr.Verdict, tr.Message = verdict.JE, "static validation: a submission of no language of the table (or a build imported without its sources) has no files to give the static validator"
-			out = append(out, tr)
-			continue
+			o.check(checkers.Result{}, "static validation: a submission of no language of the table (or a build imported without its sources) has no files to give the static validator")
+		} else {
+			res, err := g.staticRun(ctx, t, st)
+			switch {
+			case ctx.Err() != nil:
+				return nil, ctx.Err()
+			case err != nil:
+				o.check(checkers.Result{}, "static validator: "+err.Error())
+			default:
+				o.check(res, "")
+			}
 		}
-		res, err := g.staticRun(ctx, t, st)
-		switch {
-		case ctx.Err() != nil:
-			return nil, ctx.Err()
-		case err != nil:
-			tr.Verdict, tr.Message = verdict.JE, "static validator: "+err.Error()
-		default:
-			tr.Verdict, tr.Message = res.Verdict, res.Message
-			tr.validatorScore, tr.validatorMultiplier = res.Score, res.Multiplier
-		}
+		o.decide(&tr, g.limits)
 		out = append(out, tr)
 	}
 	return out, nil

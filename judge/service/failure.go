@@ -48,16 +48,11 @@ func failureOf(p *Problem, r *judge.Report) *Failure {
 	if r == nil {
 		return nil
 	}
-	var tr *judge.TestResult
-	for i := range r.Tests {
-		if r.Tests[i].Verdict != verdict.AC {
-			tr = &r.Tests[i]
-			break
-		}
-	}
-	if tr == nil || tr.Verdict != verdict.WA {
+	i := verdict.FirstRejected(r.Tests, func(t judge.TestResult) verdict.Verdict { return t.Verdict })
+	if i < 0 || r.Tests[i].Verdict != verdict.WA {
 		return nil
 	}
+	tr := &r.Tests[i]
 	tests, err := p.Package.Tests()
 	if err != nil {
 		return nil

@@ -115,16 +115,11 @@ func SamplesFirst(ts []kattis.Test) []kattis.Test {
 
 // explain gathers what shows why the first failing test failed.
 func (g *Grader) explain(r *judge.Report, tests []kattis.Test) *Failure {
-	var tr *judge.TestResult
-	for i := range r.Tests {
-		if r.Tests[i].Verdict != verdict.AC {
-			tr = &r.Tests[i]
-			break
-		}
-	}
-	if tr == nil {
+	i := verdict.FirstRejected(r.Tests, func(t judge.TestResult) verdict.Verdict { return t.Verdict })
+	if i < 0 {
 		return nil
 	}
+	tr := &r.Tests[i]
 	f := &Failure{Test: *tr, Output: tr.Output, Interactive: g.Problem.Package.Validation.Interactive}
 	if tr.Index >= 0 && tr.Index < len(tests) {
 		t := tests[tr.Index]

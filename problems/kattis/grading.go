@@ -263,12 +263,7 @@ func aggregateVerdicts(mode string, children []Outcome) verdict.Verdict {
 	case "always_accept":
 		return verdict.AC
 	case "first_error":
-		for _, c := range children {
-			if c.Verdict != verdict.AC {
-				return c.Verdict
-			}
-		}
-		return verdict.AC
+		return verdict.First(children, func(c Outcome) verdict.Verdict { return c.Verdict })
 	}
 	for _, w := range worstOrder {
 		for _, c := range children {

@@ -490,13 +490,10 @@ func (e Expectation) check(run Run, kattis bool) []Mismatch {
 // test, else the first rejected selected test's; on names that test.
 func (e Expectation) final(run Run, tests []RunTest, conv func(verdict.Verdict) verdict.Verdict) (verdict.Verdict, string) {
 	first := ""
-	for _, t := range tests {
-		if t.Verdict != verdict.AC {
-			first = t.Name
-			if e.Tests != "" {
-				return t.Verdict, " on " + first
-			}
-			break
+	if i := verdict.FirstRejected(tests, func(t RunTest) verdict.Verdict { return t.Verdict }); i >= 0 {
+		first = tests[i].Name
+		if e.Tests != "" {
+			return tests[i].Verdict, " on " + first
 		}
 	}
 	if e.Tests == "" && run.Grading != nil {
