@@ -14,10 +14,10 @@ import (
 // Rush Hour's "slide car B right 2" is one variant per place B can be in:
 // B's cells hold B, the cell before it does not, the two after it are
 // empty; then those cells change. Successors tries only the variants
-// anchored at a state's cells (each variant is filed under its rarest
-// condition "cell c holds v"), so that a state costs a few hundred
-// comparisons however many variants there are, the discrimination idea of
-// the Rete match (Forgy 1982) cut to one test.
+// anchored at a state's cells (each variant is filed under one of its
+// rarest conditions "cell c holds v"), through a decision graph of each
+// anchor's variants (see matcher), so that a state costs about a hundred
+// comparisons however many variants there are.
 //
 // The hooks are what data cannot say; the rules package sets them from
 // the Starlark: Check (valid), Heuristic, Random and Describe.
@@ -50,38 +50,10 @@ type Guarded struct {
 	RandomFunc    func(r *rand.Rand) ([]uint8, error)
 	DescribeFunc  func(st []uint8) string
 
-	once sync.Once
-	// The variants filed by anchor (cell<<8|value): those of anchor a are
-	// filed[at[a]:at[a+1]], in declared order.
-	at, filed []int32
-	free      []int32   // variants without a condition to file them under
-	when      [][]cond  // the variants' conditions, packed
-	relabel   []uint8   // the relabelled symbols, ascending
-	pool      sync.Pool // *guardScratch
-}
-
-// cond is a Cond packed into eight bytes for the match's inner loop.
-type cond struct {
-	cell, other int16 // other < 0: compare with value
-	value       uint8
-	not         bool
-}
-
-func (c cond) holds(st []uint8) bool {
-	v := c.value
-	if c.other >= 0 {
-		v = st[c.other]
-	}
-	return (st[c.cell] == v) != c.not
-}
-
-func allHoldPacked(cs []cond, st []uint8) bool {
-	for _, c := range cs {
-		if !c.holds(st) {
-			return false
-		}
-	}
-	return true
+	once    sync.Once
+	match   *matcher
+	relabel []uint8   // the relabelled symbols, ascending
+	pool    sync.Pool // *guardScratch
 }
 
 // Variant is one way of making a move; Where is the place in the rules
@@ -94,12 +66,15 @@ type Variant struct {
 }
 
 // Cond is a condition on a cell: it holds Value (or, with Other >= 0,
-// what cell Other holds); Not negates it.
+// what cell Other holds); Not negates it. With Also, the condition is
+// that both hold, before Not negates the whole: a piece at a row and a
+// column ("G is not at 3, 4"). Also's own Not and Also are not used.
 type Cond struct {
 	Cell  int
 	Value uint8
 	Other int
 	Not   bool
+	Also  *Cond
 }
 
 // Assign sets a cell to Value (or, with From >= 0, to what cell From held
@@ -115,7 +90,15 @@ func (c *Cond) holds(st []uint8) bool {
 	if c.Other >= 0 {
 		v = st[c.Other]
 	}
-	return (st[c.Cell] == v) != c.Not
+	eq := st[c.Cell] == v
+	if a := c.Also; a != nil && eq {
+		w := a.Value
+		if a.Other >= 0 {
+			w = st[a.Other]
+		}
+		eq = st[a.Cell] == w
+	}
+	return eq != c.Not
 }
 
 func allHold(cs []Cond, st []uint8) bool {
@@ -135,53 +118,49 @@ type guardScratch struct {
 	next  []uint8
 }
 
-// index files every variant under its rarest plain condition, and packs
-// the conditions.
+// index files every variant under a plain condition, its anchor, and
+// compiles the variants of each anchor (see matcher). The anchor is the
+// one on the first cell among the conditions at most twice as frequent as
+// the rarest: the variants of a piece at a place then share the anchor of
+// its first cell (the rarest alone would spread them over its cells by
+// the edge effects on their frequencies), and one walk serves them all.
 func (g *Guarded) index() {
+	plain := func(c Cond) bool { return c.Other < 0 && !c.Not && c.Also == nil }
 	freq := map[int]int{}
 	for _, v := range g.Variants {
 		for _, c := range v.When {
-			if c.Other < 0 && !c.Not {
+			if plain(c) {
 				freq[c.Cell<<8|int(c.Value)]++
 			}
 		}
 	}
-	cells := 0
+	anchors := 0
 	anchor := make([]int, len(g.Variants))
 	for i, v := range g.Variants {
-		best, n := -1, 0
+		least := 0
 		for _, c := range v.When {
-			cells = max(cells, c.Cell+1, c.Other+1)
-			if k := c.Cell<<8 | int(c.Value); c.Other < 0 && !c.Not && (best < 0 || freq[k] < n) {
-				best, n = k, freq[k]
+			if k := c.Cell<<8 | int(c.Value); plain(c) && (least == 0 || freq[k] < least) {
+				least = freq[k]
 			}
 		}
-		anchor[i] = best
-		pc := make([]cond, len(v.When))
-		for j, c := range v.When {
-			pc[j] = cond{cell: int16(c.Cell), other: int16(c.Other), value: c.Value, not: c.Not}
+		best := -1
+		for _, c := range v.When {
+			if k := c.Cell<<8 | int(c.Value); plain(c) && freq[k] <= 2*least && (best < 0 || k < best) {
+				best = k
+			}
 		}
-		g.when = append(g.when, pc)
+		anchor[i], anchors = best, max(anchors, best+1)
 	}
-	g.at = make([]int32, cells<<8+1)
+	filed := make([][]int32, anchors)
+	var free []int32
 	for i, a := range anchor {
 		if a < 0 {
-			g.free = append(g.free, int32(i))
+			free = append(free, int32(i))
 		} else {
-			g.at[a+1]++
+			filed[a] = append(filed[a], int32(i))
 		}
 	}
-	for k := 1; k < len(g.at); k++ {
-		g.at[k] += g.at[k-1]
-	}
-	g.filed = make([]int32, g.at[len(g.at)-1])
-	pos := append([]int32(nil), g.at...)
-	for i, a := range anchor {
-		if a >= 0 {
-			g.filed[pos[a]] = int32(i)
-			pos[a]++
-		}
-	}
+	g.match = newMatcher(g.Variants, anchors, func(a int) []int32 { return filed[a] }, free)
 	for v, r := range g.Relabel {
 		if r {
 			g.relabel = append(g.relabel, uint8(v))
@@ -196,23 +175,18 @@ func (g *Guarded) Successors(st []uint8, yield func(m int, next []uint8)) error 
 	g.once.Do(g.index)
 	s := g.pool.Get().(*guardScratch)
 	defer g.pool.Put(s)
+	m := g.match
 	s.found = s.found[:0]
 	for c, v := range st {
 		a := c<<8 | int(v)
-		if a+1 >= len(g.at) {
+		if a >= len(m.roots) {
 			break
 		}
-		for _, i := range g.filed[g.at[a]:g.at[a+1]] {
-			if allHoldPacked(g.when[i], st) {
-				s.found = append(s.found, i)
-			}
+		if r := m.roots[a]; r >= 0 {
+			s.found = m.match(r, st, s.found)
 		}
 	}
-	for _, i := range g.free {
-		if allHoldPacked(g.when[i], st) {
-			s.found = append(s.found, i)
-		}
-	}
+	s.found = m.match(m.free, st, s.found)
 	// Few variants hold at once: an insertion sort by move.
 	for i := 1; i < len(s.found); i++ {
 		for j := i; j > 0 && g.Variants[s.found[j]].Move < g.Variants[s.found[j-1]].Move; j-- {

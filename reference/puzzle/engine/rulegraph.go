@@ -3,6 +3,7 @@ package engine
 import (
 	"context"
 	"fmt"
+	"slices"
 	"time"
 )
 
@@ -16,14 +17,19 @@ type graphOf struct {
 	ctx    context.Context
 	start  time.Time
 
-	index  map[string]int32 // key -> state
-	states []uint8          // a state of each key, Cells bytes each
-	goal   []bool           // whether each state is solved
-	off    []int32          // state u's moves are to[off[u]:off[u+1]]
-	to     []int32
-	move   []int32
+	keys *keySet // the states' keys, numbered
+	// states holds a state of each key, Cells bytes each; nil while every
+	// key has been its state (no pieces renamed), which then serves.
+	states []uint8
+	goal   []bool  // whether each state is solved
+	off    []int32 // state u's moves are edges[off[u]:off[u+1]]
+	edges  []edge
 	key    []uint8 // a buffer
 	err    error   // the first error of a callback
+	// expanding is the state expand is at; onMove, g.found as a func made
+	// once (a closure a call would be allocated each time).
+	expanding int32
+	onMove    func(m int, next []uint8)
 	// fromGoal: the one root is a goal state, which every state the
 	// exploration reached can reach (the moves can be undone).
 	fromGoal bool
@@ -35,14 +41,19 @@ type graphOf struct {
 const checkedStates = 32
 
 func newGraph(ctx context.Context, sp *Spec) *graphOf {
-	return &graphOf{sp: sp, r: sp.Rules, budget: sp.Budget, ctx: ctx, start: time.Now(),
-		index: map[string]int32{}, off: []int32{0}}
+	g := &graphOf{sp: sp, r: sp.Rules, budget: sp.Budget, ctx: ctx, start: time.Now(),
+		keys: newKeySet(), off: []int32{0}}
+	g.onMove = g.found
+	return g
 }
 
 func (g *graphOf) size() int { return len(g.goal) }
 
 // state returns the state numbered u (shared; do not change it).
 func (g *graphOf) state(u int32) []uint8 {
+	if g.states == nil {
+		return g.keys.key(int(u))
+	}
 	n := g.sp.Cells
 	return g.states[int(u)*n : int(u+1)*n]
 }
@@ -51,15 +62,16 @@ func (g *graphOf) state(u int32) []uint8 {
 // It may be called concurrently once the graph is built.
 func (g *graphOf) lookup(st []uint8) (int32, bool) {
 	var buf [MaxCells]uint8
-	u, ok := g.index[string(g.r.Key(buf[:0], st))]
-	return u, ok
+	u, ok := g.keys.lookup(g.r.Key(buf[:0], st))
+	return int32(u), ok
 }
 
 // add numbers st's key if new; fresh reports whether it was.
 func (g *graphOf) add(st []uint8) (u int32, fresh bool, err error) {
 	g.key = g.r.Key(g.key[:0], st)
-	if u, ok := g.index[string(g.key)]; ok {
-		return u, false, nil
+	known, at := g.keys.locate(g.key)
+	if known >= 0 {
+		return int32(known), false, nil
 	}
 	if g.size() >= g.budget.states() {
 		return 0, false, fmt.Errorf("%w: more than %s states (rules.max_states)", ErrBudget, commasInt(g.budget.states()))
@@ -68,11 +80,24 @@ func (g *graphOf) add(st []uint8) (u int32, fresh bool, err error) {
 	if err != nil {
 		return 0, false, err
 	}
-	u = int32(g.size())
-	g.index[string(g.key)] = u
-	g.states = append(g.states, st...)
+	u = int32(g.keys.insert(g.key, at))
+	g.keep(u, st)
 	g.goal = append(g.goal, solved)
 	return u, true, nil
+}
+
+// keep records st as the state of key u, where the key is not st itself.
+func (g *graphOf) keep(u int32, st []uint8) {
+	if g.states == nil && string(g.keys.key(int(u))) == string(st) {
+		return
+	}
+	if g.states == nil {
+		g.states = make([]uint8, 0, 2*int(u+1)*len(st))
+		for v := range u {
+			g.states = append(g.states, g.keys.key(int(v))...)
+		}
+	}
+	g.states = append(roomFor(g.states, len(st)), st...)
 }
 
 // explore visits, breadth-first, every state the roots reach.
@@ -110,28 +135,30 @@ func (g *graphOf) tick(n int) error {
 // expand records the moves out of state u, numbering the states they
 // reach.
 func (g *graphOf) expand(u int32) error {
-	cur := g.state(u)
-	err := g.r.Successors(cur, func(m int, next []uint8) {
-		if g.err != nil {
-			return
-		}
-		v, fresh, err := g.add(next)
-		if err == nil && fresh && int(v) <= checkedStates {
-			err = g.checkValid(cur, m, next)
-		}
-		if err != nil {
-			g.err = err
-			return
-		}
-		cur = g.state(u) // add may have moved the states
-		g.to = append(g.to, v)
-		g.move = append(g.move, int32(m))
-	})
+	g.expanding = u
+	err := g.r.Successors(g.state(u), g.onMove)
 	if err == nil {
 		err = g.err
 	}
-	g.off = append(g.off, int32(len(g.to)))
+	g.off = append(g.off, int32(len(g.edges)))
 	return err
+}
+
+// found records move m of the state being expanded, to next.
+func (g *graphOf) found(m int, next []uint8) {
+	if g.err != nil {
+		return
+	}
+	v, fresh, err := g.add(next)
+	if err == nil && fresh && int(v) <= checkedStates {
+		// add may have moved the states: the one expanded is read again
+		err = g.checkValid(g.state(g.expanding), m, next)
+	}
+	if err != nil {
+		g.err = err
+		return
+	}
+	g.edges = append(roomFor(g.edges, 1), edge{v, int32(m)})
 }
 
 // checkValid checks with the rules' valid a state that move m led to.
@@ -148,14 +175,14 @@ func (g *graphOf) checkValid(from []uint8, m int, next []uint8) error {
 func (g *graphOf) reversible() error {
 	for u := range int32(g.size()) {
 		for e := g.off[u]; e < g.off[u+1]; e++ {
-			v, c := g.to[e], g.sp.Moves[g.move[e]].Cost
+			v, c := g.edges[e].to, g.sp.Moves[g.edges[e].move].Cost
 			back := false
 			for f := g.off[v]; f < g.off[v+1] && !back; f++ {
-				back = g.to[f] == u && g.sp.Moves[g.move[f]].Cost == c
+				back = g.edges[f].to == u && g.sp.Moves[g.edges[f].move].Cost == c
 			}
 			if !back {
 				return fmt.Errorf("move %q from %s leads to %s, from which no move of cost %d leads back: a table from the goal needs moves that can be undone",
-					g.sp.Moves[g.move[e]].Name, g.r.Describe(g.state(u)), g.r.Describe(g.state(v)), c)
+					g.sp.Moves[g.edges[e].move].Name, g.r.Describe(g.state(u)), g.r.Describe(g.state(v)), c)
 			}
 		}
 	}
@@ -206,7 +233,7 @@ func (g *graphOf) distances(seeds []int32, backward bool) []int32 {
 // forward calls f with each state a move from u reaches, and its cost.
 func (g *graphOf) forward(u int32, f func(v int32, c int)) {
 	for e := g.off[u]; e < g.off[u+1]; e++ {
-		f(g.to[e], g.sp.Moves[g.move[e]].Cost)
+		f(g.edges[e].to, g.sp.Moves[g.edges[e].move].Cost)
 	}
 }
 
@@ -215,18 +242,18 @@ func (g *graphOf) forward(u int32, f func(v int32, c int)) {
 func (g *graphOf) reversed() func(u int32, f func(v int32, c int)) {
 	n := g.size()
 	off := make([]int32, n+1)
-	for _, v := range g.to {
-		off[v+1]++
+	for _, e := range g.edges {
+		off[e.to+1]++
 	}
 	for i := range n {
 		off[i+1] += off[i]
 	}
-	from, cost := make([]int32, len(g.to)), make([]int32, len(g.to))
+	from, cost := make([]int32, len(g.edges)), make([]int32, len(g.edges))
 	pos := append([]int32(nil), off[:n]...)
 	for u := range int32(n) {
 		for e := g.off[u]; e < g.off[u+1]; e++ {
-			v := g.to[e]
-			from[pos[v]], cost[pos[v]] = u, int32(g.sp.Moves[g.move[e]].Cost)
+			v := g.edges[e].to
+			from[pos[v]], cost[pos[v]] = u, int32(g.sp.Moves[g.edges[e].move].Cost)
 			pos[v]++
 		}
 	}
@@ -235,6 +262,19 @@ func (g *graphOf) reversed() func(u int32, f func(v int32, c int)) {
 			f(from[e], int(cost[e]))
 		}
 	}
+}
+
+// edge is a move found: the state it leads to, and the move.
+type edge struct{ to, move int32 }
+
+// roomFor returns s with room for n more items, doubling its capacity
+// when it must grow: append grows large slices by a quarter, which copies
+// a table's big arrays five times over on the way to their size.
+func roomFor[T any](s []T, n int) []T {
+	if len(s)+n <= cap(s) {
+		return s
+	}
+	return slices.Grow(s, max(n, len(s)))
 }
 
 // commasInt writes n with thousands separators.
