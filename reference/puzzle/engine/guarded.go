@@ -50,10 +50,11 @@ type Guarded struct {
 	RandomFunc    func(r *rand.Rand) ([]uint8, error)
 	DescribeFunc  func(st []uint8) string
 
-	once    sync.Once
-	match   *matcher
-	relabel []uint8   // the relabelled symbols, ascending
-	pool    sync.Pool // *guardScratch
+	once     sync.Once
+	match    *matcher
+	relabel  []uint8   // the relabelled symbols, ascending
+	relabels [256]bool // whether each symbol is relabelled
+	pool     sync.Pool // *guardScratch
 }
 
 // Variant is one way of making a move; Where is the place in the rules
@@ -164,6 +165,7 @@ func (g *Guarded) index() {
 	for v, r := range g.Relabel {
 		if r {
 			g.relabel = append(g.relabel, uint8(v))
+			g.relabels[v] = true
 		}
 	}
 	g.pool.New = func() any { return &guardScratch{stamp: make([]uint32, len(g.Names))} }
@@ -249,32 +251,30 @@ func (g *Guarded) Target(dst, st []uint8) (bool, error) {
 	return true, nil
 }
 
-// Key appends st, its piece symbols renamed in order of appearance.
+// Key appends st, its piece symbols renamed in order of appearance: the
+// k-th of them to appear becomes the k-th relabelled symbol in ascending
+// order. Two states get one key exactly when they differ by a renaming of
+// the relabelled symbols.
 func (g *Guarded) Key(dst, st []uint8) []uint8 {
 	g.once.Do(g.index)
-	return RelabelKey(dst, st, g.Relabel, g.relabel)
-}
-
-// RelabelKey appends st to dst with the symbols marked in relabel renamed:
-// the k-th of them to appear becomes syms[k] (the marked symbols in
-// ascending order). Two states get one key exactly when they differ by a
-// renaming of the marked symbols.
-func RelabelKey(dst, st []uint8, relabel []bool, syms []uint8) []uint8 {
-	if relabel == nil {
-		return append(dst, st...)
+	from := len(dst)
+	dst = append(dst, st...)
+	if g.Relabel == nil {
+		return dst
 	}
-	var to [256]uint8
-	var seen [256]bool
+	// to[s] is 1 + what the relabelled symbol s has become, 0 until it
+	// appears.
+	var to [256]uint16
 	k := 0
-	for _, v := range st {
-		if int(v) < len(relabel) && relabel[v] {
-			if !seen[v] {
-				seen[v], to[v] = true, syms[k]
-				k++
-			}
-			v = to[v]
+	for i, v := range dst[from:] {
+		if !g.relabels[v] {
+			continue
 		}
-		dst = append(dst, v)
+		if to[v] == 0 {
+			to[v] = uint16(g.relabel[k]) + 1
+			k++
+		}
+		dst[from+i] = uint8(to[v] - 1)
 	}
 	return dst
 }
