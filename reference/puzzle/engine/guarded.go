@@ -50,8 +50,12 @@ type Guarded struct {
 	RandomFunc    func(r *rand.Rand) ([]uint8, error)
 	DescribeFunc  func(st []uint8) string
 
-	once     sync.Once
-	match    *matcher
+	once  sync.Once
+	match *matcher
+	// each variant's move, and its sets: sets[setAt[i]:setAt[i+1]]
+	moveOf   []int32
+	sets     []set
+	setAt    []int32
 	relabel  []uint8   // the relabelled symbols, ascending
 	relabels [256]bool // whether each symbol is relabelled
 	pool     sync.Pool // *guardScratch
@@ -114,9 +118,13 @@ func allHold(cs []Cond, st []uint8) bool {
 // guardScratch is one call's buffers.
 type guardScratch struct {
 	found []int32
-	stamp []uint32
-	gen   uint32
 	next  []uint8
+}
+
+// set is an Assign packed for Successors' inner loop.
+type set struct {
+	cell, from int16
+	value      uint8
 }
 
 // index files every variant under a plain condition, its anchor, and
@@ -168,7 +176,15 @@ func (g *Guarded) index() {
 			g.relabels[v] = true
 		}
 	}
-	g.pool.New = func() any { return &guardScratch{stamp: make([]uint32, len(g.Names))} }
+	g.setAt = []int32{0}
+	for _, v := range g.Variants {
+		g.moveOf = append(g.moveOf, int32(v.Move))
+		for _, a := range v.Set {
+			g.sets = append(g.sets, set{int16(a.Cell), int16(a.From), a.Value})
+		}
+		g.setAt = append(g.setAt, int32(len(g.sets)))
+	}
+	g.pool.New = func() any { return &guardScratch{} }
 }
 
 // Successors calls yield with each move that can be made from st, in the
@@ -178,43 +194,41 @@ func (g *Guarded) Successors(st []uint8, yield func(m int, next []uint8)) error 
 	s := g.pool.Get().(*guardScratch)
 	defer g.pool.Put(s)
 	m := g.match
-	s.found = s.found[:0]
+	found := s.found[:0]
 	for c, v := range st {
 		a := c<<8 | int(v)
 		if a >= len(m.roots) {
 			break
 		}
 		if r := m.roots[a]; r >= 0 {
-			s.found = m.match(r, st, s.found)
+			found = m.match(r, st, found)
 		}
 	}
-	s.found = m.match(m.free, st, s.found)
-	// Few variants hold at once: an insertion sort by move.
-	for i := 1; i < len(s.found); i++ {
-		for j := i; j > 0 && g.Variants[s.found[j]].Move < g.Variants[s.found[j-1]].Move; j-- {
-			s.found[j], s.found[j-1] = s.found[j-1], s.found[j]
+	found = m.match(m.free, st, found)
+	s.found = found
+	// Few variants hold at once: an insertion sort by move, which puts
+	// two variants of one move side by side.
+	move := g.moveOf
+	for i := 1; i < len(found); i++ {
+		for j := i; j > 0 && move[found[j]] < move[found[j-1]]; j-- {
+			found[j], found[j-1] = found[j-1], found[j]
 		}
 	}
-	if s.gen++; s.gen == 0 {
-		clear(s.stamp)
-		s.gen = 1
-	}
-	for k, i := range s.found {
-		v := &g.Variants[i]
-		if s.stamp[v.Move] == s.gen {
-			prev := &g.Variants[s.found[k-1]]
+	for k, i := range found {
+		if k > 0 && move[i] == move[found[k-1]] {
+			v, prev := &g.Variants[i], &g.Variants[found[k-1]]
 			return fmt.Errorf("%s: move %q can be made two ways (also %s) from %s", v.Where, g.Names[v.Move], prev.Where, g.Describe(st))
 		}
-		s.stamp[v.Move] = s.gen
-		s.next = append(s.next[:0], st...)
-		for _, a := range v.Set {
-			if a.From >= 0 {
-				s.next[a.Cell] = st[a.From]
+		next := append(s.next[:0], st...)
+		for _, a := range g.sets[g.setAt[i]:g.setAt[i+1]] {
+			if a.from >= 0 {
+				next[a.cell] = st[a.from]
 			} else {
-				s.next[a.Cell] = a.Value
+				next[a.cell] = a.value
 			}
 		}
-		yield(v.Move, s.next)
+		s.next = next
+		yield(int(move[i]), next)
 	}
 	return nil
 }

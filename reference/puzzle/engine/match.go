@@ -21,32 +21,33 @@ import (
 // share no cells multiply its paths), the anchor's variants are checked
 // one by one instead, at a node that emits them all.
 type matcher struct {
-	// roots[cell<<8|value] is where the graph of that anchor starts in
-	// prog, -1 for none; free is the graph of the variants without an
+	// roots[cell<<8|value] is the node the graph of that anchor starts
+	// at, -1 for none; free is the graph of the variants without an
 	// anchor.
 	roots []int32
 	free  int32
-	// prog holds the graphs' nodes one after another, each where the
-	// walk from its parent is likely to read next (see assemble):
-	//
-	//	header: cell+1 (0: no test) | edges<<10 | emits<<20
-	//	the node to go to where no edge has the cell's value, -1 for none
-	//	edges: value, node
-	//	emits: variant<<1 | 1 if conditions follow, then from, to: the
-	//	conditions resid[from:to] that must hold too
-	prog  []int32
+	// nodes are the graphs' nodes, each test of a cell against one value
+	// (a node with more edges is a chain of them), laid out so that a
+	// walk reads on where it can (see assemble).
+	nodes []pnode
+	emits []memit
 	resid []Cond
 }
 
-// The fields of a node's header.
-const (
-	headerCell  = 1<<10 - 1
-	headerEdges = 10
-	headerEmits = 20
-	// maxEmits is the most variants a node emits: more go on in nodes
-	// that test nothing.
-	maxEmits = 1<<11 - 1
-)
+// pnode is a node of a graph: it emits emits[emitAt:emitAt+emits], then
+// goes on to yes where cell holds value, to no where not (-1: the walk
+// ends).
+type pnode struct {
+	cell    uint16
+	value   uint8
+	emits   uint8
+	yes, no int32
+	emitAt  int32
+}
+
+// maxEmits is the most variants a node emits: more go on in nodes that
+// test nothing.
+const maxEmits = 255
 
 // mnode is a node of a graph being built: it emits its emits, then tests
 // its cell (-1: none) and goes on to the child of the edge of the cell's
@@ -284,9 +285,10 @@ func (b *mbuild) given(items []mitem, cell, value int) []mitem {
 	return out
 }
 
-// assemble lays out the graph from node n in prog, each node's children
-// after it, the default one first (the walk reads on where it can), and
-// returns where n is; at records where each node went.
+// assemble lays out the graph from node n in m.nodes, each node's
+// children after it, and returns where n is; at records where each node
+// went. A node of k edges is a chain of k tests of its cell, the last one
+// going to its default child where its value is not the cell's.
 func (b *mbuild) assemble(n int32, at []int32) int32 {
 	if n < 0 {
 		return -1
@@ -295,59 +297,49 @@ func (b *mbuild) assemble(n int32, at []int32) int32 {
 		return at[n]
 	}
 	nd := b.nodes[n]
-	p := int32(len(b.m.prog))
-	at[n] = p
-	prog := append(b.m.prog, int32(nd.cell+1|len(nd.edges)<<headerEdges|len(nd.emits)<<headerEmits), -1)
-	for _, e := range nd.edges {
-		prog = append(prog, int32(e.value), -1)
+	first := int32(len(b.m.nodes))
+	at[n] = first
+	chain := max(1, len(nd.edges))
+	for range chain {
+		b.m.nodes = append(b.m.nodes, pnode{yes: -1, no: -1})
 	}
-	for _, e := range nd.emits {
-		if e.from == e.to {
-			prog = append(prog, e.variant<<1)
-		} else {
-			prog = append(prog, e.variant<<1|1, e.from, e.to)
+	head := &b.m.nodes[first]
+	head.emits, head.emitAt = uint8(len(nd.emits)), int32(len(b.m.emits))
+	b.m.emits = append(b.m.emits, nd.emits...)
+	dflt := b.assemble(nd.dflt, at)
+	if len(nd.edges) == 0 {
+		// no test: both ways lead on
+		b.m.nodes[first].yes, b.m.nodes[first].no = dflt, dflt
+		return first
+	}
+	for k, e := range nd.edges {
+		child := b.assemble(e.child, at)
+		p := &b.m.nodes[first+int32(k)]
+		p.cell, p.value, p.yes, p.no = uint16(nd.cell), e.value, child, first+int32(k)+1
+		if k == len(nd.edges)-1 {
+			p.no = dflt
 		}
 	}
-	b.m.prog = prog
-	b.m.prog[p+1] = b.assemble(nd.dflt, at)
-	for k, e := range nd.edges {
-		b.m.prog[p+2+2*int32(k)+1] = b.assemble(e.child, at)
-	}
-	return p
+	return first
 }
 
-// match appends to found the variants of the graph from p that hold in
-// st.
-func (m *matcher) match(p int32, st []uint8, found []int32) []int32 {
-	prog := m.prog
-	for p >= 0 {
-		h := prog[p]
-		cell, edges, emits := h&headerCell-1, h>>headerEdges&(1<<10-1), h>>headerEmits
-		next := prog[p+1]
-		q := p + 2
-		if cell >= 0 {
-			v := int32(st[cell])
-			for e := range edges {
-				if prog[q+2*e] == v {
-					next = prog[q+2*e+1]
-					break
+// match appends to found the variants of the graph from node n that hold
+// in st.
+func (m *matcher) match(n int32, st []uint8, found []int32) []int32 {
+	for n >= 0 {
+		nd := &m.nodes[n]
+		if nd.emits > 0 {
+			for _, e := range m.emits[nd.emitAt : nd.emitAt+int32(nd.emits)] {
+				if e.from == e.to || allHold(m.resid[e.from:e.to], st) {
+					found = append(found, e.variant)
 				}
 			}
 		}
-		q += 2 * edges
-		for range emits {
-			e := prog[q]
-			q++
-			if e&1 != 0 {
-				if !allHold(m.resid[prog[q]:prog[q+1]], st) {
-					q += 2
-					continue
-				}
-				q += 2
-			}
-			found = append(found, e>>1)
+		if st[nd.cell] == nd.value {
+			n = nd.yes
+		} else {
+			n = nd.no
 		}
-		p = next
 	}
 	return found
 }

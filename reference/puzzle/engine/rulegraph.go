@@ -38,7 +38,7 @@ type graphOf struct {
 // checkedStates is how many new states of each exploration are checked
 // with the rules' valid: a rule that leads to invalid states shows it
 // early, and the rest of the search runs at the speed of the moves.
-const checkedStates = 32
+const checkedStates = 8
 
 func newGraph(ctx context.Context, sp *Spec) *graphOf {
 	g := &graphOf{sp: sp, r: sp.Rules, budget: sp.Budget, ctx: ctx, start: time.Now(),
