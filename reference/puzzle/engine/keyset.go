@@ -64,7 +64,7 @@ func (s *keySet) find(k []uint8, h uint64) (int, int) {
 
 // lookup returns the number of k, false when it was never added.
 func (s *keySet) lookup(k []uint8) (int, bool) {
-	u, _ := s.find(k, maphash.Bytes(s.seed, k))
+	u, _ := s.find(k, s.hash(k))
 	return u, u >= 0
 }
 
@@ -78,7 +78,14 @@ type place struct {
 // place it would go; insert then adds it there, as long as nothing was
 // added in between.
 func (s *keySet) locate(k []uint8) (int, place) {
-	h := maphash.Bytes(s.seed, k)
+	return s.locateHashed(k, s.hash(k))
+}
+
+// hash is the hash of k that locateHashed takes.
+func (s *keySet) hash(k []uint8) uint64 { return maphash.Bytes(s.seed, k) }
+
+// locateHashed is locate for a key whose hash is known.
+func (s *keySet) locateHashed(k []uint8, h uint64) (int, place) {
 	u, i := s.find(k, h)
 	return u, place{h, i}
 }

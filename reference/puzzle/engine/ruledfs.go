@@ -190,7 +190,7 @@ func (b *rulesBackend) astar(ctx context.Context, st []uint8) (int, error) {
 		if g.goal[it.u] {
 			return int(it.g), nil
 		}
-		if err := g.tick(n); err != nil {
+		if err := g.tick(n, n+1); err != nil {
 			return 0, err
 		}
 		var perr error

@@ -30,6 +30,9 @@ type graphOf struct {
 	// once (a closure a call would be allocated each time).
 	expanding int32
 	onMove    func(m int, next []uint8)
+	// workers expand batches of states; batch are their buffers.
+	workers int
+	batch   []*batchWorker
 	// fromGoal: the one root is a goal state, which every state the
 	// exploration reached can reach (the moves can be undone).
 	fromGoal bool
@@ -42,7 +45,7 @@ const checkedStates = 8
 
 func newGraph(ctx context.Context, sp *Spec) *graphOf {
 	g := &graphOf{sp: sp, r: sp.Rules, budget: sp.Budget, ctx: ctx, start: time.Now(),
-		keys: newKeySet(), off: []int32{0}}
+		keys: newKeySet(), off: []int32{0}, workers: workersFor()}
 	g.onMove = g.found
 	return g
 }
@@ -73,17 +76,24 @@ func (g *graphOf) add(st []uint8) (u int32, fresh bool, err error) {
 	if known >= 0 {
 		return int32(known), false, nil
 	}
+	u, err = g.addNew(g.key, at, st)
+	return u, err == nil, err
+}
+
+// addNew numbers key, which is not in the graph, at its place, st its
+// state.
+func (g *graphOf) addNew(key []uint8, at place, st []uint8) (u int32, err error) {
 	if g.size() >= g.budget.states() {
-		return 0, false, fmt.Errorf("%w: more than %s states (rules.max_states)", ErrBudget, commasInt(g.budget.states()))
+		return 0, fmt.Errorf("%w: more than %s states (rules.max_states)", ErrBudget, commasInt(g.budget.states()))
 	}
 	solved, err := g.r.Goal(st)
 	if err != nil {
-		return 0, false, err
+		return 0, err
 	}
-	u = int32(g.keys.insert(g.key, at))
+	u = int32(g.keys.insert(key, at))
 	g.keep(u, st)
 	g.goal = append(g.goal, solved)
-	return u, true, nil
+	return u, nil
 }
 
 // keep records st as the state of key u, where the key is not st itself.
@@ -107,20 +117,32 @@ func (g *graphOf) explore(roots ...[]uint8) error {
 			return err
 		}
 	}
-	for u := int32(0); int(u) < g.size(); u++ {
-		if err := g.tick(int(u)); err != nil {
+	for u := 0; u < g.size(); {
+		end := min(g.size(), u+batchStates)
+		if end-u < minBatch || g.workers < 2 {
+			end = u + 1
+		}
+		if err := g.tick(u, end); err != nil {
 			return err
 		}
-		if err := g.expand(u); err != nil {
+		var err error
+		if end == u+1 {
+			err = g.expand(int32(u))
+		} else {
+			err = g.expandBatch(u, end)
+		}
+		if err != nil {
 			return err
 		}
+		u = end
 	}
 	return nil
 }
 
-// tick checks, now and then, the context and the time budget.
-func (g *graphOf) tick(n int) error {
-	if n%512 != 0 {
+// tick checks, now and then, the context and the time budget: before
+// the states from to to are expanded.
+func (g *graphOf) tick(from, to int) error {
+	if from/512 == to/512 && from%512 != 0 {
 		return nil
 	}
 	if err := g.ctx.Err(); err != nil {
@@ -189,20 +211,57 @@ func (g *graphOf) reversible() error {
 	return nil
 }
 
-// distances are, by Dial's buckets (breadth-first by cost, every move
-// costing at least 1), the least cost from each state to the seeds along
-// the moves out of it (backward: the seeds are the goal) or into it; -1
-// for the states that never meet them.
+// distances are the least cost from each state to the seeds along the
+// moves out of it (backward: the seeds are the goal) or into it; -1 for
+// the states that never meet them. Breadth-first where every move costs
+// one, else by Dial's buckets (every move costing at least 1).
 func (g *graphOf) distances(seeds []int32, backward bool) []int32 {
-	n := g.size()
-	dist := make([]int32, n)
+	off, edges := g.off, g.edges
+	if backward {
+		off, edges = g.reversed()
+	}
+	dist := make([]int32, g.size())
 	for i := range dist {
 		dist[i] = -1
 	}
-	adj := g.forward
-	if backward {
-		adj = g.reversed()
+	cost := make([]int32, len(g.sp.Moves))
+	unit := true
+	for m, mv := range g.sp.Moves {
+		cost[m] = int32(mv.Cost)
+		unit = unit && mv.Cost == 1
 	}
+	if unit {
+		breadthFirst(off, edges, seeds, dist)
+	} else {
+		dial(off, edges, cost, seeds, dist)
+	}
+	return dist
+}
+
+// breadthFirst sets dist (all -1) to the number of edges from the seeds.
+func breadthFirst(off []int32, edges []edge, seeds, dist []int32) {
+	queue := make([]int32, 0, len(dist))
+	for _, s := range seeds {
+		if dist[s] < 0 {
+			dist[s] = 0
+			queue = append(queue, s)
+		}
+	}
+	for i := 0; i < len(queue); i++ {
+		u := queue[i]
+		d := dist[u] + 1
+		for _, e := range edges[off[u]:off[u+1]] {
+			if dist[e.to] < 0 {
+				dist[e.to] = d
+				queue = append(queue, e.to)
+			}
+		}
+	}
+}
+
+// dial sets dist (all -1) to the least cost of a path from the seeds, the
+// moves costing cost.
+func dial(off []int32, edges []edge, cost, seeds, dist []int32) {
 	var buckets [][]int32
 	push := func(u int32, d int32) {
 		if dist[u] >= 0 && dist[u] <= d {
@@ -217,29 +276,24 @@ func (g *graphOf) distances(seeds []int32, backward bool) []int32 {
 	for _, s := range seeds {
 		push(s, 0)
 	}
-	for d := 0; d < len(buckets); d++ {
+	for d := int32(0); int(d) < len(buckets); d++ {
 		for i := 0; i < len(buckets[d]); i++ {
 			u := buckets[d][i]
-			if int(dist[u]) != d {
+			if dist[u] != d {
 				continue
 			}
-			adj(u, func(v int32, c int) { push(v, int32(d+c)) })
+			for _, e := range edges[off[u]:off[u+1]] {
+				push(e.to, d+cost[e.move])
+			}
 		}
 		buckets[d] = nil
 	}
-	return dist
 }
 
-// forward calls f with each state a move from u reaches, and its cost.
-func (g *graphOf) forward(u int32, f func(v int32, c int)) {
-	for e := g.off[u]; e < g.off[u+1]; e++ {
-		f(g.edges[e].to, g.sp.Moves[g.edges[e].move].Cost)
-	}
-}
-
-// reversed returns the moves into each state, as forward gives the moves
-// out of it.
-func (g *graphOf) reversed() func(u int32, f func(v int32, c int)) {
+// reversed returns the moves into each state, as off and edges give the
+// moves out of it: those into v are edges[off[v]:off[v+1]], each from the
+// state to.
+func (g *graphOf) reversed() ([]int32, []edge) {
 	n := g.size()
 	off := make([]int32, n+1)
 	for _, e := range g.edges {
@@ -248,20 +302,15 @@ func (g *graphOf) reversed() func(u int32, f func(v int32, c int)) {
 	for i := range n {
 		off[i+1] += off[i]
 	}
-	from, cost := make([]int32, len(g.edges)), make([]int32, len(g.edges))
+	rev := make([]edge, len(g.edges))
 	pos := append([]int32(nil), off[:n]...)
 	for u := range int32(n) {
-		for e := g.off[u]; e < g.off[u+1]; e++ {
-			v := g.edges[e].to
-			from[pos[v]], cost[pos[v]] = u, int32(g.sp.Moves[g.edges[e].move].Cost)
-			pos[v]++
+		for _, e := range g.edges[g.off[u]:g.off[u+1]] {
+			rev[pos[e.to]] = edge{u, e.move}
+			pos[e.to]++
 		}
 	}
-	return func(u int32, f func(v int32, c int)) {
-		for e := off[u]; e < off[u+1]; e++ {
-			f(from[e], int(cost[e]))
-		}
-	}
+	return off, rev
 }
 
 // edge is a move found: the state it leads to, and the move.
