@@ -25,9 +25,11 @@ func workersFor() int { return min(runtime.GOMAXPROCS(0), maxWorkers) }
 // batchWorker is one worker's share of a batch: what each move of its
 // states led to, in order.
 type batchWorker struct {
-	g      *graphOf
-	from   int32 // the state being expanded
-	moves  []batchMove
+	g *graphOf
+	// moves are the moves found, each to the state numbered to, or (to <
+	// 0) to the state of new[-1-to], which no lookup found
+	moves  []edge
+	new    []newState
 	counts []int32 // the moves of each state of the run
 	// keys and states of the states not found, one after another
 	keys, states []uint8
@@ -37,26 +39,26 @@ type batchWorker struct {
 	onMove       func(m int, next []uint8)
 }
 
-// batchMove is a move found: to the state numbered to, or (to < 0) to a
-// state not found, whose key and state are the worker's keys and states
-// at key and state.
-type batchMove struct {
-	to, move   int32
-	key, state int32
-	keyLen     int32
-	hash       uint64
+// newState is a state a move led to that the worker did not find: its key,
+// the key's hash and its state, at key and state in the worker's keys and
+// states.
+type newState struct {
+	key, state, keyLen int32
+	hash               uint64
 }
+
+// workerPool keeps batch workers' buffers from one graph to the next.
+var workerPool = sync.Pool{New: func() any { return &batchWorker{} }}
 
 // expandBatch expands the states from to to (from < to).
 func (g *graphOf) expandBatch(from, to int) error {
 	n := min(g.workers, to-from)
-	if len(g.batch) < n {
-		g.batch = make([]*batchWorker, n)
-		for i := range g.batch {
-			w := &batchWorker{g: g}
-			w.onMove = w.found
-			g.batch[i] = w
-		}
+	g.batched = true
+	for len(g.batch) < n {
+		w := workerPool.Get().(*batchWorker)
+		w.g = g
+		w.onMove = w.found
+		g.batch = append(g.batch, w)
 	}
 	var wg sync.WaitGroup
 	for i, w := range g.batch[:n] {
@@ -77,11 +79,19 @@ func (g *graphOf) expandBatch(from, to int) error {
 	return nil
 }
 
+// release gives the graph's workers back to the pool.
+func (g *graphOf) release() {
+	for _, w := range g.batch {
+		w.g, w.onMove = nil, nil
+		workerPool.Put(w)
+	}
+	g.batch = nil
+}
+
 // run expands the states from a to b, stopping at the first error.
 func (w *batchWorker) run(a, b int32) {
-	w.moves, w.counts, w.keys, w.states, w.err = w.moves[:0], w.counts[:0], w.keys[:0], w.states[:0], nil
+	w.moves, w.new, w.counts, w.keys, w.states, w.err = w.moves[:0], w.new[:0], w.counts[:0], w.keys[:0], w.states[:0], nil
 	for u := a; u < b; u++ {
-		w.from = u
 		before := len(w.moves)
 		if err := w.g.r.Successors(w.g.state(u), w.onMove); err != nil {
 			w.err, w.errAt = err, u
@@ -99,13 +109,13 @@ func (w *batchWorker) found(m int, next []uint8) {
 	w.key = g.r.Key(w.key[:0], next)
 	h := g.keys.hash(w.key)
 	v, _ := g.keys.locateHashed(w.key, h)
-	bm := batchMove{to: int32(v), move: int32(m)}
 	if v < 0 {
-		bm.key, bm.keyLen, bm.state, bm.hash = int32(len(w.keys)), int32(len(w.key)), int32(len(w.states)), h
+		w.new = append(w.new, newState{key: int32(len(w.keys)), keyLen: int32(len(w.key)), state: int32(len(w.states)), hash: h})
 		w.keys = append(w.keys, w.key...)
 		w.states = append(w.states, next...)
+		v = -len(w.new)
 	}
-	w.moves = append(w.moves, bm)
+	w.moves = append(w.moves, edge{int32(v), int32(m)})
 }
 
 // merge records the moves the worker found, from state *u on, numbering
@@ -113,15 +123,14 @@ func (w *batchWorker) found(m int, next []uint8) {
 func (g *graphOf) merge(w *batchWorker, u *int32) error {
 	k := 0
 	for _, c := range w.counts {
-		for _, bm := range w.moves[k : k+int(c)] {
-			v := bm.to
-			if v < 0 {
+		for _, e := range w.moves[k : k+int(c)] {
+			if e.to < 0 {
 				var err error
-				if v, err = g.addFound(w, *u, bm); err != nil {
+				if e.to, err = g.addFound(w, *u, w.new[-1-e.to], int(e.move)); err != nil {
 					return err
 				}
 			}
-			g.edges = append(roomFor(g.edges, 1), edge{v, bm.move})
+			g.edges = append(roomFor(g.edges, 1), e)
 		}
 		k += int(c)
 		if w.err != nil && *u == w.errAt {
@@ -133,18 +142,18 @@ func (g *graphOf) merge(w *batchWorker, u *int32) error {
 	return w.err
 }
 
-// addFound numbers the state of a move from u that the worker did not
-// find, unless an earlier move of the batch led there too.
-func (g *graphOf) addFound(w *batchWorker, u int32, bm batchMove) (int32, error) {
-	key := w.keys[bm.key : bm.key+bm.keyLen]
-	st := w.states[bm.state : int(bm.state)+g.sp.Cells]
-	v, at := g.keys.locateHashed(key, bm.hash)
+// addFound numbers the state f that move m from u led to, which the
+// worker did not find, unless an earlier move of the batch led there too.
+func (g *graphOf) addFound(w *batchWorker, u int32, f newState, m int) (int32, error) {
+	key := w.keys[f.key : f.key+f.keyLen]
+	st := w.states[f.state : int(f.state)+g.sp.Cells]
+	v, at := g.keys.locateHashed(key, f.hash)
 	if v >= 0 {
 		return int32(v), nil
 	}
 	nv, err := g.addNew(key, at, st)
 	if err == nil && int(nv) <= checkedStates {
-		err = g.checkValid(g.state(u), int(bm.move), st)
+		err = g.checkValid(g.state(u), m, st)
 	}
 	return nv, err
 }

@@ -33,6 +33,7 @@ type graphOf struct {
 	// workers expand batches of states; batch are their buffers.
 	workers int
 	batch   []*batchWorker
+	batched bool // whether a batch was expanded, for tests
 	// fromGoal: the one root is a goal state, which every state the
 	// exploration reached can reach (the moves can be undone).
 	fromGoal bool
@@ -117,6 +118,7 @@ func (g *graphOf) explore(roots ...[]uint8) error {
 			return err
 		}
 	}
+	defer g.release()
 	for u := 0; u < g.size(); {
 		end := min(g.size(), u+batchStates)
 		if end-u < minBatch || g.workers < 2 {

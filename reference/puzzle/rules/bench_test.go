@@ -119,10 +119,11 @@ func slides(in *puzzle.Instance, rows, cols, maxDist int, axis bool) func([]uint
 	}
 	// the rules' methods may be called concurrently: each call takes its
 	// own buffer, as Guarded's do
-	pool := sync.Pool{New: func() any { return make([]uint8, rows*cols) }}
+	pool := sync.Pool{New: func() any { b := make([]uint8, rows*cols); return &b }}
 	return func(st []uint8, yield func(int, []uint8)) error {
-		next := pool.Get().([]uint8)
-		defer pool.Put(next)
+		buf := pool.Get().(*[]uint8)
+		defer pool.Put(buf)
+		next := *buf
 		var cells [32]int
 		var first, last [32]int
 		for p := range first {
