@@ -123,14 +123,16 @@ func (w *batchWorker) found(m int, next []uint8) {
 func (g *graphOf) merge(w *batchWorker, u *int32) error {
 	k := 0
 	for _, c := range w.counts {
-		for _, e := range w.moves[k : k+int(c)] {
-			if e.to < 0 {
-				var err error
-				if e.to, err = g.addFound(w, *u, w.new[-1-e.to], int(e.move)); err != nil {
+		from := len(g.edges)
+		g.edges = append(roomFor(g.edges, int(c)), w.moves[k:k+int(c)]...)
+		for i := range g.edges[from:] {
+			if e := &g.edges[from+i]; e.to < 0 {
+				v, err := g.addFound(w, *u, w.new[-1-e.to], int(e.move))
+				if err != nil {
 					return err
 				}
+				e.to = v
 			}
-			g.edges = append(roomFor(g.edges, 1), e)
 		}
 		k += int(c)
 		if w.err != nil && *u == w.errAt {
