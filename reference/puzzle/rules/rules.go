@@ -3,9 +3,10 @@
 // embedding rules in Go programs, as Bazel and Tilt do), and gives the
 // engine what it needs of them (engine.Rules).
 //
-// A state is made of typed parts (see Part): grids of symbols and lists
-// of symbols or integers, which the rules see by name (state.board[r][c],
-// state.pegs[i]). The rules are top-level functions of the code:
+// A state is made of typed parts (see Part): grids of symbols, lists of
+// symbols or integers, and named pieces on a grid, which the rules see by
+// name (state.board[r][c], state.pegs[i], state.robots["R"], a (row,
+// column) pair). The rules are top-level functions of the code:
 //
 //   - moves(): the moves, compiled once: a list of move(name, when={cell:
 //     value}, unless={cell: value or [values]}, then={cell: value},
