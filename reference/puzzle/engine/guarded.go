@@ -196,7 +196,10 @@ func (g *Guarded) Successors(st []uint8, yield func(m int, next []uint8)) error 
 	m := g.match
 	found := s.found[:0]
 	for c, v := range st {
-		a := c<<8 | int(v)
+		if int(v) >= m.stride {
+			continue
+		}
+		a := c*m.stride + int(v)
 		if a >= len(m.roots) {
 			break
 		}

@@ -21,11 +21,13 @@ import (
 // share no cells multiply its paths), the anchor's variants are checked
 // one by one instead, at a node that emits them all.
 type matcher struct {
-	// roots[cell<<8|value] is the node the graph of that anchor starts
-	// at, -1 for none; free is the graph of the variants without an
-	// anchor.
-	roots []int32
-	free  int32
+	// roots[cell*stride+value] is the node the graph of that anchor
+	// starts at, -1 for none (stride: one more than the greatest value of
+	// an anchor, so that the roots of a state's cells are few cache
+	// lines); free is the graph of the variants without an anchor.
+	roots  []int32
+	stride int
+	free   int32
 	// nodes are the graphs' nodes, each test of a cell against one value
 	// (a node with more edges is a chain of them), laid out so that a
 	// walk reads on where it can (see assemble).
@@ -96,7 +98,16 @@ type mbuild struct {
 // newMatcher compiles the variants filed under each anchor (filed, as
 // Guarded.index files them) and those under none.
 func newMatcher(vs []Variant, anchors int, filed func(a int) []int32, free []int32) *matcher {
-	m := &matcher{roots: make([]int32, anchors)}
+	m := &matcher{stride: 1}
+	for a := range anchors {
+		if len(filed(a)) > 0 {
+			m.stride = max(m.stride, a&0xff+1)
+		}
+	}
+	m.roots = make([]int32, (anchors>>8+1)*m.stride)
+	for i := range m.roots {
+		m.roots[i] = -1
+	}
 	b := &mbuild{m: m}
 	for _, v := range vs {
 		var plain, other []Cond
@@ -119,7 +130,9 @@ func newMatcher(vs []Variant, anchors int, filed func(a int) []int32, free []int
 		at[i] = -1
 	}
 	for a, r := range roots {
-		m.roots[a] = b.assemble(r, at)
+		if r >= 0 {
+			m.roots[a>>8*m.stride+a&0xff] = b.assemble(r, at)
+		}
 	}
 	m.free = b.assemble(freeRoot, at)
 	return m
