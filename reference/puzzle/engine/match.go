@@ -131,7 +131,7 @@ func newMatcher(vs []Variant, anchors int, filed func(a int) []int32, free []int
 	}
 	for a, r := range roots {
 		if r >= 0 {
-			m.roots[a>>8*m.stride+a&0xff] = b.assemble(r, at)
+			m.roots[(a>>8)*m.stride+(a&0xff)] = b.assemble(r, at)
 		}
 	}
 	m.free = b.assemble(freeRoot, at)
