@@ -103,7 +103,9 @@ import "github.com/optjudge/optjudge/problems/specfile"
 //     [{text, row, col}] text drawn at a grid position (row and col may be
 //     -1 or past the grid, for labels around it).
 //   - search: hints for the engine. method: auto (default), table, linear
-//     or search, and for rules bfs, astar or ida; patterns: the groups of
+//     or search, and for rules bfs, astar, ida or bidirectional (from the
+//     case and from its goal state at once: moves that can be undone, of
+//     one cost, and a target()); patterns: the groups of
 //     tiles of a sliding puzzle's additive pattern databases (default: the
 //     engine's own).
 //

@@ -191,7 +191,7 @@ func (v *validator) ruleSettings() {
 	}
 	switch m, ok := engine.ParseMethod(v.d.Search.Method); {
 	case !ok || m == engine.MethodLinear || m == engine.MethodSearch:
-		v.bad("search.method", "%q is not a method for rules (auto, table, bfs, astar, ida)", v.d.Search.Method)
+		v.bad("search.method", "%q is not a method for rules (auto, table, bfs, astar, ida, bidirectional)", v.d.Search.Method)
 	}
 }
 

@@ -32,8 +32,11 @@ type ruleDFS struct {
 }
 
 // searchPath is the smallest optimal answer from st by the method's
-// search.
+// search: from both ends, or depth-first with the heuristic.
 func (b *rulesBackend) searchPath(ctx context.Context, st []uint8) ([]int, error) {
+	if b.m == MethodBidirectional {
+		return b.bidirectional(ctx, st)
+	}
 	x := &ruleDFS{b: b, ctx: ctx, start: time.Now(), lower: map[string]int32{}}
 	bound, err := x.h(st)
 	if err != nil {
