@@ -83,19 +83,14 @@ func offBoard(part puzzle.RulePart, c int, text string) string {
 	if j == 1 {
 		what, bound = "column", part.Cols
 	}
-	if n, err := strconv.Atoi(text); err == nil && strconv.Itoa(n) == text && n >= 1 && n <= bound {
-		return ""
+	n, err := strconv.Atoi(text)
+	switch {
+	case err != nil || strconv.Itoa(n) != text:
+		return fmt.Sprintf("%s: %s's %s %q is not a number (%ss 1 to %d)", part.Name, part.Pieces[k], what, text, what, bound)
+	case n < 1 || n > bound:
+		return fmt.Sprintf("%s: %s's %s %d is off the %dx%d board (%ss 1 to %d)", part.Name, part.Pieces[k], what, n, part.Rows, part.Cols, what, bound)
 	}
-	return fmt.Sprintf("%s: %s's %s %s is off the %dx%d board (%ss 1 to %d)", part.Name, part.Pieces[k], what, quoteToken(text), part.Rows, part.Cols, what, bound)
-}
-
-// quoteToken writes a token for messages: a number as it is, else
-// quoted.
-func quoteToken(text string) string {
-	if _, err := strconv.Atoi(text); err == nil {
-		return text
-	}
-	return strconv.Quote(text)
+	return ""
 }
 
 // pieceToken says what is wrong with a token of a piece's row or column
