@@ -119,6 +119,8 @@ func newDrawer(p *judging.Puzzle, n int) *drawer {
 				d.around = append(d.around, item)
 			}
 		}
+	case len(d.pieceParts()) > 0:
+		d.pieceBoard(d.pieceParts()[0])
 	case def.Grid != nil:
 		d.rows, d.cols = def.Grid.Rows, def.Grid.Cols
 		for r := range d.rows {
@@ -135,6 +137,9 @@ func newDrawer(p *judging.Puzzle, n int) *drawer {
 			d.at[0][i] = i
 			d.where[i] = [2]int{0, i}
 		}
+	}
+	if !d.circle {
+		d.fitPieces()
 	}
 	for r := range d.at {
 		for len(d.at[r]) < d.cols {
@@ -272,6 +277,7 @@ func (d *drawer) text(pos judging.Position) string {
 		for _, s := range d.in.Symbols {
 			width = max(width, len(s))
 		}
+		width = max(width, d.pieceWidth())
 	}
 	return d.gridText(pos, func(s string, hi bool) string {
 		s = fmt.Sprintf("%*s", width, s)
@@ -299,14 +305,19 @@ func (d *drawer) gridText(pos judging.Position, cell func(s string, hi bool) str
 	for _, lb := range d.labels {
 		labels[lb.row] = append(labels[lb.row], lb)
 	}
+	pieces := d.piecesAt(pos)
 	var b strings.Builder
 	for r := -d.top; r < d.rows+d.bottom; r++ {
 		line := []byte(strings.Repeat(" ", width))
 		if r >= 0 && r < d.rows {
 			for c, item := range d.at[r] {
 				s := strings.Repeat(" ", w)
-				if item >= 0 {
+				if on := pieceOn(pieces, r, c); on != "" {
+					s = cell(on, false)
+				} else if item >= 0 {
 					s = cell(d.itemText(pos, toks, item), d.highlighted(item))
+				} else if d.onBoard(r, c) {
+					s = cell(".", false)
 				}
 				copy(line[m+w*c:], s)
 			}

@@ -159,6 +159,9 @@ func (d *drawer) gridSVG(w *svgWriter, pos judging.Position, dr drawing) {
 		}
 		w.b.WriteString("</g>\n")
 	}
+	if d.in.Parts != nil {
+		d.piecesSVG(w, pos, dr.small)
+	}
 	if m := d.moveIndex(dr.mark); m >= 0 && !dr.small {
 		d.markCells(w, m, func(item int) (int, int, bool) {
 			rc := d.where[item]

@@ -103,7 +103,9 @@ import "github.com/optjudge/optjudge/problems/specfile"
 //     [{text, row, col}] text drawn at a grid position (row and col may be
 //     -1 or past the grid, for labels around it).
 //   - search: hints for the engine. method: auto (default), table, linear
-//     or search, and for rules bfs, astar or ida; patterns: the groups of
+//     or search, and for rules bfs, astar, ida or bidirectional (from the
+//     case and from its goal state at once: moves that can be undone, of
+//     one cost, and a target()); patterns: the groups of
 //     tiles of a sliding puzzle's additive pattern databases (default: the
 //     engine's own).
 //
@@ -147,6 +149,24 @@ import "github.com/optjudge/optjudge/problems/specfile"
 //     symbols (its tokens) or range [lo, hi] (integers). A case gives the
 //     parts' cells in order, a grid row by row. Without parts, cells or a
 //     grid with symbols are one part called board.
+//   - a part of pieces: {name: robots, pieces: [R, G, B], grid: {rows: 8,
+//     cols: 8}}: named pieces, each on a square of the grid, two to a
+//     square only with share: true. A case gives each piece's row and
+//     column in the pieces' order, from 1 ("1 1 8 8 4 5": R in the top
+//     left corner, G in the bottom right); its cells are robots.R.row,
+//     robots.R.col, and so on. The rules see the pieces as a dict of
+//     (row, column) pairs from 0, as they index a grid (state.robots["R"]
+//     is (0, 0)), build them the same way (state(robots={"R": (0, 1),
+//     ...}) or the pairs in order), and in moves() name a piece's place
+//     cells.robots["R"] (when={cells.robots["R"]: (2, 3)}; unless=
+//     {cells.robots["G"]: [(2, 4), (2, 5)]}: G at none of them; then=
+//     {cells.robots["R"]: (2, 5)}), its row or column alone
+//     cells.robots["R"].row and .col. A state with a piece off the grid,
+//     or two on one square where they may not share, is not valid; the
+//     drawing shows the pieces on the layout's grid, a piece at row r and
+//     column c on its row r and column c (from the top left; by default
+//     the grid of the first grid part of the same size, else empty
+//     squares).
 //   - rules.code: the Starlark (package rules), on the definition's own
 //     lines, so that errors name puzzle.yaml and the line.
 //   - rules.reversible: every move is undone by a move of the same cost
@@ -188,13 +208,16 @@ type Definition struct {
 
 // Part is a typed part of the state of a puzzle given by rules: a list of
 // Length cells (0: the family's size) or a grid, of Symbols or of the
-// integers Range[0] to Range[1].
+// integers Range[0] to Range[1]; or Pieces on the squares of a Grid, which
+// may Share a square or not.
 type Part struct {
 	Name    string   `yaml:"name" json:"name"`
 	Length  int      `yaml:"length" json:"length"`
 	Grid    *Grid    `yaml:"grid" json:"grid"`
 	Symbols []string `yaml:"symbols" json:"symbols"`
 	Range   []int    `yaml:"range" json:"range"`
+	Pieces  []string `yaml:"pieces" json:"pieces"`
+	Share   bool     `yaml:"share" json:"share"`
 }
 
 // Rules are the Starlark rules of a puzzle and their settings.

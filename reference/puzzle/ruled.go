@@ -13,12 +13,17 @@ import (
 
 // RulePart is a part of the state of a puzzle given by rules, as the
 // judging side reads cases: its cells First to First+Cells-1 hold the
-// symbols Allowed marks, which Describe names.
+// symbols Allowed marks, which Describe names. A part of Pieces has two
+// cells a piece, its row and column (symbols "1" to Rows and "1" to
+// Cols); Share says two may stand on one square.
 type RulePart struct {
 	Name         string
 	First, Cells int
 	Allowed      []bool
 	Describe     string
+	Pieces       []string
+	Rows, Cols   int
+	Share        bool
 }
 
 // loadedRules are definitions' rules by size, run once a process.
@@ -41,7 +46,7 @@ func (d *Definition) ruleParts(size int) []rules.Part {
 	}
 	var out []rules.Part
 	for _, p := range d.Parts {
-		rp := rules.Part{Name: p.Name, Len: p.Length, Symbols: p.Symbols}
+		rp := rules.Part{Name: p.Name, Len: p.Length, Symbols: p.Symbols, Pieces: p.Pieces, Share: p.Share}
 		if p.Length == 0 && p.Grid == nil {
 			rp.Len = size
 		}
@@ -72,13 +77,20 @@ func ruleSymbols(parts []rules.Part) []string {
 }
 
 // ruleCellNames name the cells of parts: a list's "pegs.1", a grid's
-// "board.1.2" (from 1), and the grid's own cells as for any puzzle.
+// "board.1.2" (from 1), a piece's "robots.R.row" and "robots.R.col", and
+// the grid's own cells as for any puzzle.
 func (d *Definition) ruleCellNames(parts []rules.Part) []string {
 	if d.Parts == nil {
 		return d.cellNames()
 	}
 	var names []string
 	for _, p := range parts {
+		if p.Pieces != nil {
+			for _, piece := range p.Pieces {
+				names = append(names, p.Name+"."+piece+".row", p.Name+"."+piece+".col")
+			}
+			continue
+		}
 		if p.Rows == 0 {
 			for i := range p.Len {
 				names = append(names, fmt.Sprintf("%s.%d", p.Name, i+1))
@@ -137,7 +149,8 @@ func (d *Definition) rulesInstance(size int) (*Instance, error) {
 		cell: index(cells), symbol: index(syms), move: index(r.Names)}
 	first := 0
 	for _, p := range parts {
-		rp := RulePart{Name: p.Name, First: first, Cells: p.Cells(), Allowed: make([]bool, len(syms))}
+		rp := RulePart{Name: p.Name, First: first, Cells: p.Cells(), Allowed: make([]bool, len(syms)),
+			Pieces: p.Pieces, Rows: p.Rows, Cols: p.Cols, Share: p.Share}
 		for _, v := range p.Values() {
 			rp.Allowed[in.symbol[v]] = true
 		}
@@ -160,6 +173,9 @@ func (d *Definition) rulesInstance(size int) (*Instance, error) {
 
 // describeValues says what a part holds: "1 to 3", "., A, B".
 func describeValues(p rules.Part) string {
+	if p.Pieces != nil {
+		return fmt.Sprintf("rows 1 to %d and columns 1 to %d", p.Rows, p.Cols)
+	}
 	if p.Ints {
 		return fmt.Sprintf("%d to %d", p.Min, p.Max)
 	}

@@ -114,7 +114,7 @@ func TestSchemaEnums(t *testing.T) {
 		return root.resolve(s)
 	}
 	var methods []string
-	for m := engine.MethodAuto; m <= engine.MethodIDA; m++ {
+	for m := engine.MethodAuto; m <= engine.MethodBidirectional; m++ {
 		methods = append(methods, m.String())
 	}
 	tests := []struct {

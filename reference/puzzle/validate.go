@@ -683,8 +683,8 @@ func (v *validator) layout(cells map[string]int) {
 	}
 }
 
-// colors checks layout.colors: keys are symbols or sticker colours, values
-// CSS colours.
+// colors checks layout.colors: keys are symbols, sticker colours or
+// pieces' names, values CSS colours.
 func (v *validator) colors() {
 	keys := map[string]bool{}
 	for s := range v.sym {
@@ -697,10 +697,15 @@ func (v *validator) colors() {
 			}
 		}
 	}
+	for _, p := range v.d.Parts {
+		for _, name := range p.Pieces {
+			keys[name] = true
+		}
+	}
 	for _, k := range sortedKeys(v.d.Layout.Colors) {
 		f := "layout.colors." + k
 		if !keys[k] {
-			v.bad(f, "%q is neither a symbol nor a sticker's colour", k)
+			v.bad(f, "%q is neither a symbol, a sticker's colour nor a piece", k)
 		}
 		if c := v.d.Layout.Colors[k]; !colorRE.MatchString(c) && !cssColors[c] {
 			msg := fmt.Sprintf("%q: want #rgb, #rrggbb or a CSS colour's name (red, orange, gold, forestgreen, royalblue, ...)", c)

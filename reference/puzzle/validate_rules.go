@@ -124,6 +124,13 @@ func (v *validator) part(i int, p Part) {
 	case p.Grid == nil && p.Length == 0 && v.d.Size == nil:
 		v.bad(f+".length", "0 is the family's size, but the puzzle has no size")
 	}
+	if p.Pieces != nil {
+		v.pieceParts(f, p)
+		return
+	}
+	if p.Share {
+		v.bad(f+".share", "only for a part of pieces")
+	}
 	switch {
 	case (p.Symbols == nil) == (p.Range == nil):
 		v.bad(f, "give symbols or range, one of them")
@@ -134,6 +141,27 @@ func (v *validator) part(i int, p Part) {
 	for j, s := range p.Symbols {
 		if !token(s) || seen[s] {
 			v.bad(fmt.Sprintf("%s.symbols[%d]", f, j), "%q: a symbol is a token without spaces, once", s)
+		}
+		seen[s] = true
+	}
+}
+
+// pieceParts checks a part of pieces: on a grid, named each once.
+func (v *validator) pieceParts(f string, p Part) {
+	switch {
+	case p.Grid == nil:
+		v.bad(f+".grid", "required: the board the pieces stand on")
+	case p.Length != 0 || p.Symbols != nil || p.Range != nil:
+		v.bad(f, "a part of pieces has pieces and a grid, no length, symbols or range")
+	case len(p.Pieces) == 0 || 2*len(p.Pieces) > engine.MaxCells:
+		v.bad(f+".pieces", "%d pieces: want 1 to %d", len(p.Pieces), engine.MaxCells/2)
+	case max(p.Grid.Rows, p.Grid.Cols) > engine.MaxSymbols:
+		v.bad(f+".grid", "%dx%d: at most %d rows and columns", p.Grid.Rows, p.Grid.Cols, engine.MaxSymbols)
+	}
+	seen := map[string]bool{}
+	for j, s := range p.Pieces {
+		if !token(s) || seen[s] || strings.ContainsAny(s, ".") {
+			v.bad(fmt.Sprintf("%s.pieces[%d]", f, j), "%q: a piece's name is a token without spaces or '.', once", s)
 		}
 		seen[s] = true
 	}
@@ -163,7 +191,7 @@ func (v *validator) ruleSettings() {
 	}
 	switch m, ok := engine.ParseMethod(v.d.Search.Method); {
 	case !ok || m == engine.MethodLinear || m == engine.MethodSearch:
-		v.bad("search.method", "%q is not a method for rules (auto, table, bfs, astar, ida)", v.d.Search.Method)
+		v.bad("search.method", "%q is not a method for rules (auto, table, bfs, astar, ida, bidirectional)", v.d.Search.Method)
 	}
 }
 

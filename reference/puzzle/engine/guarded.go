@@ -14,10 +14,10 @@ import (
 // Rush Hour's "slide car B right 2" is one variant per place B can be in:
 // B's cells hold B, the cell before it does not, the two after it are
 // empty; then those cells change. Successors tries only the variants
-// anchored at a state's cells (each variant is filed under its rarest
-// condition "cell c holds v"), so that a state costs a few hundred
-// comparisons however many variants there are, the discrimination idea of
-// the Rete match (Forgy 1982) cut to one test.
+// anchored at a state's cells (each variant is filed under one of its
+// rarest conditions "cell c holds v"), through a decision graph of each
+// anchor's variants (see matcher), so that a state costs about a hundred
+// comparisons however many variants there are.
 //
 // The hooks are what data cannot say; the rules package sets them from
 // the Starlark: Check (valid), Heuristic, Random and Describe.
@@ -50,38 +50,15 @@ type Guarded struct {
 	RandomFunc    func(r *rand.Rand) ([]uint8, error)
 	DescribeFunc  func(st []uint8) string
 
-	once sync.Once
-	// The variants filed by anchor (cell<<8|value): those of anchor a are
-	// filed[at[a]:at[a+1]], in declared order.
-	at, filed []int32
-	free      []int32   // variants without a condition to file them under
-	when      [][]cond  // the variants' conditions, packed
-	relabel   []uint8   // the relabelled symbols, ascending
-	pool      sync.Pool // *guardScratch
-}
-
-// cond is a Cond packed into eight bytes for the match's inner loop.
-type cond struct {
-	cell, other int16 // other < 0: compare with value
-	value       uint8
-	not         bool
-}
-
-func (c cond) holds(st []uint8) bool {
-	v := c.value
-	if c.other >= 0 {
-		v = st[c.other]
-	}
-	return (st[c.cell] == v) != c.not
-}
-
-func allHoldPacked(cs []cond, st []uint8) bool {
-	for _, c := range cs {
-		if !c.holds(st) {
-			return false
-		}
-	}
-	return true
+	once  sync.Once
+	match *matcher
+	// each variant's move, and its sets: sets[setAt[i]:setAt[i+1]]
+	moveOf   []int32
+	sets     []set
+	setAt    []int32
+	relabel  []uint8   // the relabelled symbols, ascending
+	relabels [256]bool // whether each symbol is relabelled
+	pool     sync.Pool // *guardScratch
 }
 
 // Variant is one way of making a move; Where is the place in the rules
@@ -94,12 +71,15 @@ type Variant struct {
 }
 
 // Cond is a condition on a cell: it holds Value (or, with Other >= 0,
-// what cell Other holds); Not negates it.
+// what cell Other holds); Not negates it. With Also, the condition is
+// that both hold, before Not negates the whole: a piece at a row and a
+// column ("G is not at 3, 4"). Also's own Not and Also are not used.
 type Cond struct {
 	Cell  int
 	Value uint8
 	Other int
 	Not   bool
+	Also  *Cond
 }
 
 // Assign sets a cell to Value (or, with From >= 0, to what cell From held
@@ -115,7 +95,15 @@ func (c *Cond) holds(st []uint8) bool {
 	if c.Other >= 0 {
 		v = st[c.Other]
 	}
-	return (st[c.Cell] == v) != c.Not
+	eq := st[c.Cell] == v
+	if a := c.Also; a != nil && eq {
+		w := a.Value
+		if a.Other >= 0 {
+			w = st[a.Other]
+		}
+		eq = st[a.Cell] == w
+	}
+	return eq != c.Not
 }
 
 func allHold(cs []Cond, st []uint8) bool {
@@ -130,64 +118,73 @@ func allHold(cs []Cond, st []uint8) bool {
 // guardScratch is one call's buffers.
 type guardScratch struct {
 	found []int32
-	stamp []uint32
-	gen   uint32
 	next  []uint8
 }
 
-// index files every variant under its rarest plain condition, and packs
-// the conditions.
+// set is an Assign packed for Successors' inner loop.
+type set struct {
+	cell, from int16
+	value      uint8
+}
+
+// index files every variant under a plain condition, its anchor, and
+// compiles the variants of each anchor (see matcher). The anchor is the
+// one on the first cell among the conditions at most twice as frequent as
+// the rarest: the variants of a piece at a place then share the anchor of
+// its first cell (the rarest alone would spread them over its cells by
+// the edge effects on their frequencies), and one walk serves them all.
 func (g *Guarded) index() {
+	plain := func(c Cond) bool { return c.Other < 0 && !c.Not && c.Also == nil }
 	freq := map[int]int{}
 	for _, v := range g.Variants {
 		for _, c := range v.When {
-			if c.Other < 0 && !c.Not {
+			if plain(c) {
 				freq[c.Cell<<8|int(c.Value)]++
 			}
 		}
 	}
-	cells := 0
+	anchors := 0
 	anchor := make([]int, len(g.Variants))
 	for i, v := range g.Variants {
-		best, n := -1, 0
+		least := 0
 		for _, c := range v.When {
-			cells = max(cells, c.Cell+1, c.Other+1)
-			if k := c.Cell<<8 | int(c.Value); c.Other < 0 && !c.Not && (best < 0 || freq[k] < n) {
-				best, n = k, freq[k]
+			if k := c.Cell<<8 | int(c.Value); plain(c) && (least == 0 || freq[k] < least) {
+				least = freq[k]
 			}
 		}
-		anchor[i] = best
-		pc := make([]cond, len(v.When))
-		for j, c := range v.When {
-			pc[j] = cond{cell: int16(c.Cell), other: int16(c.Other), value: c.Value, not: c.Not}
+		best := -1
+		for _, c := range v.When {
+			if k := c.Cell<<8 | int(c.Value); plain(c) && freq[k] <= 2*least && (best < 0 || k < best) {
+				best = k
+			}
 		}
-		g.when = append(g.when, pc)
+		anchor[i], anchors = best, max(anchors, best+1)
 	}
-	g.at = make([]int32, cells<<8+1)
+	filed := make([][]int32, anchors)
+	var free []int32
 	for i, a := range anchor {
 		if a < 0 {
-			g.free = append(g.free, int32(i))
+			free = append(free, int32(i))
 		} else {
-			g.at[a+1]++
+			filed[a] = append(filed[a], int32(i))
 		}
 	}
-	for k := 1; k < len(g.at); k++ {
-		g.at[k] += g.at[k-1]
-	}
-	g.filed = make([]int32, g.at[len(g.at)-1])
-	pos := append([]int32(nil), g.at...)
-	for i, a := range anchor {
-		if a >= 0 {
-			g.filed[pos[a]] = int32(i)
-			pos[a]++
-		}
-	}
+	g.match = newMatcher(g.Variants, anchors, func(a int) []int32 { return filed[a] }, free)
 	for v, r := range g.Relabel {
 		if r {
 			g.relabel = append(g.relabel, uint8(v))
+			g.relabels[v] = true
 		}
 	}
-	g.pool.New = func() any { return &guardScratch{stamp: make([]uint32, len(g.Names))} }
+	g.setAt = []int32{0}
+	for _, v := range g.Variants {
+		g.moveOf = append(g.moveOf, int32(v.Move))
+		for _, a := range v.Set {
+			g.sets = append(g.sets, set{int16(a.Cell), int16(a.From), a.Value})
+		}
+		g.setAt = append(g.setAt, int32(len(g.sets)))
+	}
+	g.pool.New = func() any { return &guardScratch{} }
 }
 
 // Successors calls yield with each move that can be made from st, in the
@@ -196,49 +193,45 @@ func (g *Guarded) Successors(st []uint8, yield func(m int, next []uint8)) error 
 	g.once.Do(g.index)
 	s := g.pool.Get().(*guardScratch)
 	defer g.pool.Put(s)
-	s.found = s.found[:0]
+	m := g.match
+	found := s.found[:0]
 	for c, v := range st {
-		a := c<<8 | int(v)
-		if a+1 >= len(g.at) {
+		if int(v) >= m.stride {
+			continue
+		}
+		a := c*m.stride + int(v)
+		if a >= len(m.roots) {
 			break
 		}
-		for _, i := range g.filed[g.at[a]:g.at[a+1]] {
-			if allHoldPacked(g.when[i], st) {
-				s.found = append(s.found, i)
-			}
+		if r := m.roots[a]; r >= 0 {
+			found = m.match(r, st, found)
 		}
 	}
-	for _, i := range g.free {
-		if allHoldPacked(g.when[i], st) {
-			s.found = append(s.found, i)
+	found = m.match(m.free, st, found)
+	s.found = found
+	// Few variants hold at once: an insertion sort by move, which puts
+	// two variants of one move side by side.
+	move := g.moveOf
+	for i := 1; i < len(found); i++ {
+		for j := i; j > 0 && move[found[j]] < move[found[j-1]]; j-- {
+			found[j], found[j-1] = found[j-1], found[j]
 		}
 	}
-	// Few variants hold at once: an insertion sort by move.
-	for i := 1; i < len(s.found); i++ {
-		for j := i; j > 0 && g.Variants[s.found[j]].Move < g.Variants[s.found[j-1]].Move; j-- {
-			s.found[j], s.found[j-1] = s.found[j-1], s.found[j]
-		}
-	}
-	if s.gen++; s.gen == 0 {
-		clear(s.stamp)
-		s.gen = 1
-	}
-	for k, i := range s.found {
-		v := &g.Variants[i]
-		if s.stamp[v.Move] == s.gen {
-			prev := &g.Variants[s.found[k-1]]
+	for k, i := range found {
+		if k > 0 && move[i] == move[found[k-1]] {
+			v, prev := &g.Variants[i], &g.Variants[found[k-1]]
 			return fmt.Errorf("%s: move %q can be made two ways (also %s) from %s", v.Where, g.Names[v.Move], prev.Where, g.Describe(st))
 		}
-		s.stamp[v.Move] = s.gen
-		s.next = append(s.next[:0], st...)
-		for _, a := range v.Set {
-			if a.From >= 0 {
-				s.next[a.Cell] = st[a.From]
+		next := append(s.next[:0], st...)
+		for _, a := range g.sets[g.setAt[i]:g.setAt[i+1]] {
+			if a.from >= 0 {
+				next[a.cell] = st[a.from]
 			} else {
-				s.next[a.Cell] = a.Value
+				next[a.cell] = a.value
 			}
 		}
-		yield(v.Move, s.next)
+		s.next = next
+		yield(int(move[i]), next)
 	}
 	return nil
 }
@@ -275,32 +268,30 @@ func (g *Guarded) Target(dst, st []uint8) (bool, error) {
 	return true, nil
 }
 
-// Key appends st, its piece symbols renamed in order of appearance.
+// Key appends st, its piece symbols renamed in order of appearance: the
+// k-th of them to appear becomes the k-th relabelled symbol in ascending
+// order. Two states get one key exactly when they differ by a renaming of
+// the relabelled symbols.
 func (g *Guarded) Key(dst, st []uint8) []uint8 {
 	g.once.Do(g.index)
-	return RelabelKey(dst, st, g.Relabel, g.relabel)
-}
-
-// RelabelKey appends st to dst with the symbols marked in relabel renamed:
-// the k-th of them to appear becomes syms[k] (the marked symbols in
-// ascending order). Two states get one key exactly when they differ by a
-// renaming of the marked symbols.
-func RelabelKey(dst, st []uint8, relabel []bool, syms []uint8) []uint8 {
-	if relabel == nil {
-		return append(dst, st...)
+	from := len(dst)
+	dst = append(dst, st...)
+	if g.Relabel == nil {
+		return dst
 	}
-	var to [256]uint8
-	var seen [256]bool
+	// to[s] is 1 + what the relabelled symbol s has become, 0 until it
+	// appears.
+	var to [256]uint16
 	k := 0
-	for _, v := range st {
-		if int(v) < len(relabel) && relabel[v] {
-			if !seen[v] {
-				seen[v], to[v] = true, syms[k]
-				k++
-			}
-			v = to[v]
+	for i, v := range dst[from:] {
+		if !g.relabels[v] {
+			continue
 		}
-		dst = append(dst, v)
+		if to[v] == 0 {
+			to[v] = uint16(g.relabel[k]) + 1
+			k++
+		}
+		dst[from+i] = uint8(to[v] - 1)
 	}
 	return dst
 }

@@ -32,8 +32,11 @@ type ruleDFS struct {
 }
 
 // searchPath is the smallest optimal answer from st by the method's
-// search.
+// search: from both ends, or depth-first with the heuristic.
 func (b *rulesBackend) searchPath(ctx context.Context, st []uint8) ([]int, error) {
+	if b.m == MethodBidirectional {
+		return b.bidirectional(ctx, st)
+	}
 	x := &ruleDFS{b: b, ctx: ctx, start: time.Now(), lower: map[string]int32{}}
 	bound, err := x.h(st)
 	if err != nil {
@@ -190,7 +193,7 @@ func (b *rulesBackend) astar(ctx context.Context, st []uint8) (int, error) {
 		if g.goal[it.u] {
 			return int(it.g), nil
 		}
-		if err := g.tick(n); err != nil {
+		if err := g.tick(n, n+1); err != nil {
 			return 0, err
 		}
 		var perr error

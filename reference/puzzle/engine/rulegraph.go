@@ -3,6 +3,7 @@ package engine
 import (
 	"context"
 	"fmt"
+	"slices"
 	"time"
 )
 
@@ -16,14 +17,23 @@ type graphOf struct {
 	ctx    context.Context
 	start  time.Time
 
-	index  map[string]int32 // key -> state
-	states []uint8          // a state of each key, Cells bytes each
-	goal   []bool           // whether each state is solved
-	off    []int32          // state u's moves are to[off[u]:off[u+1]]
-	to     []int32
-	move   []int32
+	keys *keySet // the states' keys, numbered
+	// states holds a state of each key, Cells bytes each; nil while every
+	// key has been its state (no pieces renamed), which then serves.
+	states []uint8
+	goal   []bool  // whether each state is solved
+	off    []int32 // state u's moves are edges[off[u]:off[u+1]]
+	edges  []edge
 	key    []uint8 // a buffer
 	err    error   // the first error of a callback
+	// expanding is the state expand is at; onMove, g.found as a func made
+	// once (a closure a call would be allocated each time).
+	expanding int32
+	onMove    func(m int, next []uint8)
+	// workers expand batches of states; batch are their buffers.
+	workers int
+	batch   []*batchWorker
+	batched bool // whether a batch was expanded, for tests
 	// fromGoal: the one root is a goal state, which every state the
 	// exploration reached can reach (the moves can be undone).
 	fromGoal bool
@@ -32,17 +42,22 @@ type graphOf struct {
 // checkedStates is how many new states of each exploration are checked
 // with the rules' valid: a rule that leads to invalid states shows it
 // early, and the rest of the search runs at the speed of the moves.
-const checkedStates = 32
+const checkedStates = 8
 
 func newGraph(ctx context.Context, sp *Spec) *graphOf {
-	return &graphOf{sp: sp, r: sp.Rules, budget: sp.Budget, ctx: ctx, start: time.Now(),
-		index: map[string]int32{}, off: []int32{0}}
+	g := &graphOf{sp: sp, r: sp.Rules, budget: sp.Budget, ctx: ctx, start: time.Now(),
+		keys: newKeySet(), off: []int32{0}, workers: workersFor()}
+	g.onMove = g.found
+	return g
 }
 
 func (g *graphOf) size() int { return len(g.goal) }
 
 // state returns the state numbered u (shared; do not change it).
 func (g *graphOf) state(u int32) []uint8 {
+	if g.states == nil {
+		return g.keys.key(int(u))
+	}
 	n := g.sp.Cells
 	return g.states[int(u)*n : int(u+1)*n]
 }
@@ -51,28 +66,49 @@ func (g *graphOf) state(u int32) []uint8 {
 // It may be called concurrently once the graph is built.
 func (g *graphOf) lookup(st []uint8) (int32, bool) {
 	var buf [MaxCells]uint8
-	u, ok := g.index[string(g.r.Key(buf[:0], st))]
-	return u, ok
+	u, ok := g.keys.lookup(g.r.Key(buf[:0], st))
+	return int32(u), ok
 }
 
 // add numbers st's key if new; fresh reports whether it was.
 func (g *graphOf) add(st []uint8) (u int32, fresh bool, err error) {
 	g.key = g.r.Key(g.key[:0], st)
-	if u, ok := g.index[string(g.key)]; ok {
-		return u, false, nil
+	known, at := g.keys.locate(g.key)
+	if known >= 0 {
+		return int32(known), false, nil
 	}
+	u, err = g.addNew(g.key, at, st)
+	return u, err == nil, err
+}
+
+// addNew numbers key, which is not in the graph, at its place, st its
+// state.
+func (g *graphOf) addNew(key []uint8, at place, st []uint8) (u int32, err error) {
 	if g.size() >= g.budget.states() {
-		return 0, false, fmt.Errorf("%w: more than %s states (rules.max_states)", ErrBudget, commasInt(g.budget.states()))
+		return 0, fmt.Errorf("%w: more than %s states (rules.max_states)", ErrBudget, commasInt(g.budget.states()))
 	}
 	solved, err := g.r.Goal(st)
 	if err != nil {
-		return 0, false, err
+		return 0, err
 	}
-	u = int32(g.size())
-	g.index[string(g.key)] = u
-	g.states = append(g.states, st...)
+	u = int32(g.keys.insert(key, at))
+	g.keep(u, st)
 	g.goal = append(g.goal, solved)
-	return u, true, nil
+	return u, nil
+}
+
+// keep records st as the state of key u, where the key is not st itself.
+func (g *graphOf) keep(u int32, st []uint8) {
+	if g.states == nil && string(g.keys.key(int(u))) == string(st) {
+		return
+	}
+	if g.states == nil {
+		g.states = make([]uint8, 0, 2*int(u+1)*len(st))
+		for v := range u {
+			g.states = append(g.states, g.keys.key(int(v))...)
+		}
+	}
+	g.states = append(roomFor(g.states, len(st)), st...)
 }
 
 // explore visits, breadth-first, every state the roots reach.
@@ -82,20 +118,33 @@ func (g *graphOf) explore(roots ...[]uint8) error {
 			return err
 		}
 	}
-	for u := int32(0); int(u) < g.size(); u++ {
-		if err := g.tick(int(u)); err != nil {
+	defer g.release()
+	for u := 0; u < g.size(); {
+		end := min(g.size(), u+batchStates)
+		if end-u < minBatch || g.workers < 2 {
+			end = u + 1
+		}
+		if err := g.tick(u, end); err != nil {
 			return err
 		}
-		if err := g.expand(u); err != nil {
+		var err error
+		if end == u+1 {
+			err = g.expand(int32(u))
+		} else {
+			err = g.expandBatch(u, end)
+		}
+		if err != nil {
 			return err
 		}
+		u = end
 	}
 	return nil
 }
 
-// tick checks, now and then, the context and the time budget.
-func (g *graphOf) tick(n int) error {
-	if n%512 != 0 {
+// tick checks, now and then, the context and the time budget: before
+// the states from to to are expanded.
+func (g *graphOf) tick(from, to int) error {
+	if from/512 == to/512 && from%512 != 0 {
 		return nil
 	}
 	if err := g.ctx.Err(); err != nil {
@@ -110,28 +159,30 @@ func (g *graphOf) tick(n int) error {
 // expand records the moves out of state u, numbering the states they
 // reach.
 func (g *graphOf) expand(u int32) error {
-	cur := g.state(u)
-	err := g.r.Successors(cur, func(m int, next []uint8) {
-		if g.err != nil {
-			return
-		}
-		v, fresh, err := g.add(next)
-		if err == nil && fresh && int(v) <= checkedStates {
-			err = g.checkValid(cur, m, next)
-		}
-		if err != nil {
-			g.err = err
-			return
-		}
-		cur = g.state(u) // add may have moved the states
-		g.to = append(g.to, v)
-		g.move = append(g.move, int32(m))
-	})
+	g.expanding = u
+	err := g.r.Successors(g.state(u), g.onMove)
 	if err == nil {
 		err = g.err
 	}
-	g.off = append(g.off, int32(len(g.to)))
+	g.off = append(g.off, int32(len(g.edges)))
 	return err
+}
+
+// found records move m of the state being expanded, to next.
+func (g *graphOf) found(m int, next []uint8) {
+	if g.err != nil {
+		return
+	}
+	v, fresh, err := g.add(next)
+	if err == nil && fresh && int(v) <= checkedStates {
+		// add may have moved the states: the one expanded is read again
+		err = g.checkValid(g.state(g.expanding), m, next)
+	}
+	if err != nil {
+		g.err = err
+		return
+	}
+	g.edges = append(roomFor(g.edges, 1), edge{v, int32(m)})
 }
 
 // checkValid checks with the rules' valid a state that move m led to.
@@ -148,34 +199,71 @@ func (g *graphOf) checkValid(from []uint8, m int, next []uint8) error {
 func (g *graphOf) reversible() error {
 	for u := range int32(g.size()) {
 		for e := g.off[u]; e < g.off[u+1]; e++ {
-			v, c := g.to[e], g.sp.Moves[g.move[e]].Cost
+			v, c := g.edges[e].to, g.sp.Moves[g.edges[e].move].Cost
 			back := false
 			for f := g.off[v]; f < g.off[v+1] && !back; f++ {
-				back = g.to[f] == u && g.sp.Moves[g.move[f]].Cost == c
+				back = g.edges[f].to == u && g.sp.Moves[g.edges[f].move].Cost == c
 			}
 			if !back {
 				return fmt.Errorf("move %q from %s leads to %s, from which no move of cost %d leads back: a table from the goal needs moves that can be undone",
-					g.sp.Moves[g.move[e]].Name, g.r.Describe(g.state(u)), g.r.Describe(g.state(v)), c)
+					g.sp.Moves[g.edges[e].move].Name, g.r.Describe(g.state(u)), g.r.Describe(g.state(v)), c)
 			}
 		}
 	}
 	return nil
 }
 
-// distances are, by Dial's buckets (breadth-first by cost, every move
-// costing at least 1), the least cost from each state to the seeds along
-// the moves out of it (backward: the seeds are the goal) or into it; -1
-// for the states that never meet them.
+// distances are the least cost from each state to the seeds along the
+// moves out of it (backward: the seeds are the goal) or into it; -1 for
+// the states that never meet them. Breadth-first where every move costs
+// one, else by Dial's buckets (every move costing at least 1).
 func (g *graphOf) distances(seeds []int32, backward bool) []int32 {
-	n := g.size()
-	dist := make([]int32, n)
+	off, edges := g.off, g.edges
+	if backward {
+		off, edges = g.reversed()
+	}
+	dist := make([]int32, g.size())
 	for i := range dist {
 		dist[i] = -1
 	}
-	adj := g.forward
-	if backward {
-		adj = g.reversed()
+	cost := make([]int32, len(g.sp.Moves))
+	unit := true
+	for m, mv := range g.sp.Moves {
+		cost[m] = int32(mv.Cost)
+		unit = unit && mv.Cost == 1
 	}
+	if unit {
+		breadthFirst(off, edges, seeds, dist)
+	} else {
+		dial(off, edges, cost, seeds, dist)
+	}
+	return dist
+}
+
+// breadthFirst sets dist (all -1) to the number of edges from the seeds.
+func breadthFirst(off []int32, edges []edge, seeds, dist []int32) {
+	queue := make([]int32, 0, len(dist))
+	for _, s := range seeds {
+		if dist[s] < 0 {
+			dist[s] = 0
+			queue = append(queue, s)
+		}
+	}
+	for i := 0; i < len(queue); i++ {
+		u := queue[i]
+		d := dist[u] + 1
+		for _, e := range edges[off[u]:off[u+1]] {
+			if dist[e.to] < 0 {
+				dist[e.to] = d
+				queue = append(queue, e.to)
+			}
+		}
+	}
+}
+
+// dial sets dist (all -1) to the least cost of a path from the seeds, the
+// moves costing cost.
+func dial(off []int32, edges []edge, cost, seeds, dist []int32) {
 	var buckets [][]int32
 	push := func(u int32, d int32) {
 		if dist[u] >= 0 && dist[u] <= d {
@@ -190,51 +278,54 @@ func (g *graphOf) distances(seeds []int32, backward bool) []int32 {
 	for _, s := range seeds {
 		push(s, 0)
 	}
-	for d := 0; d < len(buckets); d++ {
+	for d := int32(0); int(d) < len(buckets); d++ {
 		for i := 0; i < len(buckets[d]); i++ {
 			u := buckets[d][i]
-			if int(dist[u]) != d {
+			if dist[u] != d {
 				continue
 			}
-			adj(u, func(v int32, c int) { push(v, int32(d+c)) })
+			for _, e := range edges[off[u]:off[u+1]] {
+				push(e.to, d+cost[e.move])
+			}
 		}
 		buckets[d] = nil
 	}
-	return dist
 }
 
-// forward calls f with each state a move from u reaches, and its cost.
-func (g *graphOf) forward(u int32, f func(v int32, c int)) {
-	for e := g.off[u]; e < g.off[u+1]; e++ {
-		f(g.to[e], g.sp.Moves[g.move[e]].Cost)
-	}
-}
-
-// reversed returns the moves into each state, as forward gives the moves
-// out of it.
-func (g *graphOf) reversed() func(u int32, f func(v int32, c int)) {
+// reversed returns the moves into each state, as off and edges give the
+// moves out of it: those into v are edges[off[v]:off[v+1]], each from the
+// state to.
+func (g *graphOf) reversed() ([]int32, []edge) {
 	n := g.size()
 	off := make([]int32, n+1)
-	for _, v := range g.to {
-		off[v+1]++
+	for _, e := range g.edges {
+		off[e.to+1]++
 	}
 	for i := range n {
 		off[i+1] += off[i]
 	}
-	from, cost := make([]int32, len(g.to)), make([]int32, len(g.to))
+	rev := make([]edge, len(g.edges))
 	pos := append([]int32(nil), off[:n]...)
 	for u := range int32(n) {
-		for e := g.off[u]; e < g.off[u+1]; e++ {
-			v := g.to[e]
-			from[pos[v]], cost[pos[v]] = u, int32(g.sp.Moves[g.move[e]].Cost)
-			pos[v]++
+		for _, e := range g.edges[g.off[u]:g.off[u+1]] {
+			rev[pos[e.to]] = edge{u, e.move}
+			pos[e.to]++
 		}
 	}
-	return func(u int32, f func(v int32, c int)) {
-		for e := off[u]; e < off[u+1]; e++ {
-			f(from[e], int(cost[e]))
-		}
+	return off, rev
+}
+
+// edge is a move found: the state it leads to, and the move.
+type edge struct{ to, move int32 }
+
+// roomFor returns s with room for n more items, doubling its capacity
+// when it must grow: append grows large slices by a quarter, which copies
+// a table's big arrays five times over on the way to their size.
+func roomFor[T any](s []T, n int) []T {
+	if len(s)+n <= cap(s) {
+		return s
 	}
+	return slices.Grow(s, max(n, len(s)))
 }
 
 // commasInt writes n with thousands separators.

@@ -24,6 +24,9 @@ import (
 //     the same table (the checker's distances after each move).
 //   - MethodAStar and MethodIDA: searches with the rules' heuristic, for
 //     spaces too large to explore (see ruleDFS).
+//   - MethodBidirectional: breadth-first from the case and from its goal
+//     state at once, for such spaces where the moves can be undone and the
+//     rules give a target (see bidiSearch).
 //
 // Answers descend a table taking, from each state, the first move (in
 // the order the rules yield them) that brings the goal closer: the
@@ -67,11 +70,33 @@ func newRulesBackend(s *Solver) (backend, string, error) {
 		if !hasH {
 			return nil, "", fmt.Errorf("%s needs the rules' heuristic", b.m)
 		}
+	case MethodBidirectional:
+		if err := b.canMeet(); err != nil {
+			return nil, "", err
+		}
 	case MethodBFS:
 	default:
-		return nil, "", fmt.Errorf("rules are solved by table, bfs, astar or ida, not %s", b.m)
+		return nil, "", fmt.Errorf("rules are solved by table, bfs, astar, ida or bidirectional, not %s", b.m)
 	}
 	return b, b.describe(), nil
+}
+
+// canMeet reports why a search from both ends cannot serve the rules:
+// they give no target, their moves are not declared undoable, or they cost
+// more than one amount.
+func (b *rulesBackend) canMeet() error {
+	switch {
+	case !b.hasTarget():
+		return errors.New("a search from both ends needs the case's one goal state: the rules give a goal predicate, no target")
+	case !b.r.Reversible():
+		return errors.New("a search from both ends needs moves that can be undone (rules.reversible)")
+	}
+	for _, m := range b.sp.Moves {
+		if m.Cost != b.sp.Moves[0].Cost {
+			return fmt.Errorf("a search from both ends needs moves of one cost: %s costs %d, %s %d", b.sp.Moves[0].Name, b.sp.Moves[0].Cost, m.Name, m.Cost)
+		}
+	}
+	return nil
 }
 
 // hasTarget reports whether the rules give each case its goal state.
@@ -89,6 +114,8 @@ func (b *rulesBackend) describe() string {
 		return "rules: a table of each case's component, breadth-first"
 	case MethodAStar:
 		return "rules: A* with the rules' heuristic"
+	case MethodBidirectional:
+		return "rules: breadth-first from each case and from its goal until they meet"
 	}
 	return "rules: iterative deepening A* with the rules' heuristic"
 }

@@ -149,9 +149,13 @@ const (
 	// MethodIDA, for rules, is iterative deepening A* with the rules'
 	// heuristic and a table of the states known to fail each bound.
 	MethodIDA
+	// MethodBidirectional, for rules whose moves can be undone and cost
+	// the same and that give each case its goal state, is a breadth-first
+	// search from both ends of each case.
+	MethodBidirectional
 )
 
-var methodNames = [...]string{"auto", "table", "linear", "search", "bfs", "astar", "ida"}
+var methodNames = [...]string{"auto", "table", "linear", "search", "bfs", "astar", "ida", "bidirectional"}
 
 func (m Method) String() string {
 	if m >= 0 && int(m) < len(methodNames) {

@@ -428,6 +428,11 @@ func (r *reader) symbolOf(n int, t *token) error {
 		t.v = v
 		return nil
 	}
+	if c, ok := r.cellOf(n, *t); ok && in.Parts != nil {
+		if msg := pieceToken(in, c, t.text); msg != "" {
+			return lex.Errorf(t.line, t.col, "%s", msg)
+		}
+	}
 	prefix := ""
 	if p.w.named && !r.permutation(n) {
 		if c, ok := r.cellOf(n, *t); ok {

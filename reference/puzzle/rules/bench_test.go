@@ -6,6 +6,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"sync"
 	"testing"
 
 	"github.com/optjudge/optjudge/reference/puzzle"
@@ -116,9 +117,14 @@ func slides(in *puzzle.Instance, rows, cols, maxDist int, axis bool) func([]uint
 			}
 		}
 	}
-	next := make([]uint8, rows*cols)
-	var cells [32]int
+	// the rules' methods may be called concurrently: each call takes its
+	// own buffer, as Guarded's do
+	pool := sync.Pool{New: func() any { b := make([]uint8, rows*cols); return &b }}
 	return func(st []uint8, yield func(int, []uint8)) error {
+		buf := pool.Get().(*[]uint8)
+		defer pool.Put(buf)
+		next := *buf
+		var cells [32]int
 		var first, last [32]int
 		for p := range first {
 			first[p] = -1

@@ -15,6 +15,9 @@ import (
 type cellRef struct {
 	part, cell int // the part, and the cell's index in the whole state
 	name       string
+	// bound is, for a piece's row or column, the rows or columns of its
+	// board (the cell holds 0 to bound-1); 0 for others.
+	bound int
 }
 
 func (c cellRef) String() string        { return c.name }
@@ -46,7 +49,11 @@ func (l *loaded) cellsValue() starlark.Value {
 	for i, p := range l.c.Parts {
 		off := l.offsets[i]
 		ref := func(k int, name string) starlark.Value { return cellRef{part: i, cell: off + k, name: name} }
-		if p.Rows == 0 {
+		if p.Pieces != nil {
+			fields[p.Name] = l.pieceRefs(i)
+			continue
+		}
+		if !p.grid() {
 			row := &cellRow{name: "cells." + p.Name}
 			for k := range p.Len {
 				row.items = append(row.items, ref(k, fmt.Sprintf("cells.%s[%d]", p.Name, k)))
@@ -180,6 +187,14 @@ func (l *loaded) conds(d *starlark.Dict, not bool, where string) ([]engine.Cond,
 	}
 	var out []engine.Cond
 	for _, kv := range d.Items() {
+		if p, isPiece := kv[0].(*pieceRef); isPiece {
+			cs, err := l.pieceConds(p, kv[1], not, where)
+			if err != nil {
+				return nil, err
+			}
+			out = append(out, cs...)
+			continue
+		}
 		c, ok := kv[0].(cellRef)
 		if !ok {
 			return nil, l.errorAt(where, "%s is a %s, want a cell (cells.PART[i])", kv[0], kv[0].Type())
@@ -195,10 +210,10 @@ func (l *loaded) conds(d *starlark.Dict, not bool, where string) ([]engine.Cond,
 			cond := engine.Cond{Cell: c.cell, Other: -1, Not: not}
 			if o, isCell := x.(cellRef); isCell {
 				cond.Other = o.cell
-			} else if v, ok := l.valueOf(c.part, x); ok {
+			} else if v, err := l.cellValue(c, x, where); err == nil {
 				cond.Value = v
 			} else {
-				return nil, l.errorAt(where, "%s: %s is not a value of part %s (%s)", c, x, l.c.Parts[c.part].Name, describeValues(l.c.Parts[c.part]))
+				return nil, err
 			}
 			out = append(out, cond)
 		}
@@ -213,19 +228,51 @@ func (l *loaded) assigns(d *starlark.Dict, where string) ([]engine.Assign, error
 	}
 	var out []engine.Assign
 	for _, kv := range d.Items() {
+		if p, isPiece := kv[0].(*pieceRef); isPiece {
+			as, err := l.pieceAssigns(p, kv[1], where)
+			if err != nil {
+				return nil, err
+			}
+			out = append(out, as...)
+			continue
+		}
 		c, ok := kv[0].(cellRef)
 		if !ok {
 			return nil, l.errorAt(where, "%s is a %s, want a cell (cells.PART[i])", kv[0], kv[0].Type())
 		}
-		a := engine.Assign{Cell: c.cell, From: -1}
-		if o, isCell := kv[1].(cellRef); isCell {
-			a.From = o.cell
-		} else if v, ok := l.valueOf(c.part, kv[1]); ok {
-			a.Value = v
-		} else {
-			return nil, l.errorAt(where, "%s: %s is not a value of part %s (%s)", c, kv[1], l.c.Parts[c.part].Name, describeValues(l.c.Parts[c.part]))
+		a, err := l.assign(c, kv[1], where)
+		if err != nil {
+			return nil, err
 		}
 		out = append(out, a)
 	}
 	return out, nil
+}
+
+// assign is "cell c becomes x": a value, or what another cell holds.
+func (l *loaded) assign(c cellRef, x starlark.Value, where string) (engine.Assign, error) {
+	a := engine.Assign{Cell: c.cell, From: -1}
+	if o, isCell := x.(cellRef); isCell {
+		a.From = o.cell
+		return a, nil
+	}
+	v, err := l.cellValue(c, x, where)
+	a.Value = v
+	return a, err
+}
+
+// cellValue is the value x of cell c, in conditions and sets.
+func (l *loaded) cellValue(c cellRef, x starlark.Value, where string) (uint8, error) {
+	p := l.c.Parts[c.part]
+	if c.bound > 0 {
+		var n int
+		if err := starlark.AsInt(x, &n); err != nil || n < 0 || n >= c.bound {
+			return 0, l.errorAt(where, "%s: %s is off the %dx%d board of %s (0 to %d)", c, x, p.Rows, p.Cols, p.Name, c.bound-1)
+		}
+	}
+	v, ok := l.valueOf(c.part, x)
+	if !ok {
+		return 0, l.errorAt(where, "%s: %s is not a value of part %s (%s)", c, x, p.Name, describeValues(p))
+	}
+	return v, nil
 }

@@ -117,3 +117,36 @@ func TestBadRulesAtLoading(t *testing.T) {
 		})
 	}
 }
+
+// TestBidirectionalDefinition: search.method bidirectional answers from
+// both ends where the rules give a target and moves that can be undone,
+// and is the definition's error where they give no target.
+func TestBidirectionalDefinition(t *testing.T) {
+	code := `    def moves():
+        return [move("down", when = {cells.n[0]: v}, then = {cells.n[0]: v - 1}) for v in range(1, 10)] + [
+                move("up", when = {cells.n[0]: v}, then = {cells.n[0]: v + 1}) for v in range(9)]
+    def goal():
+        return {cells.n[0]: 0}
+TARGET`
+	target := "    def target():\n        return {cells.n[0]: 0}\n"
+	text := func(target string) string {
+		return strings.Replace(strings.Replace(counter, "CODE\n", strings.Replace(code, "TARGET", target, 1), 1), "SETTINGS", "  reversible: true\n", 1) +
+			"search: {method: bidirectional}\n"
+	}
+	d, err := parse(t, "both.yaml", text(target))
+	if err != nil {
+		t.Fatal(err)
+	}
+	in, err := d.Instance(0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	moves, err := solverOf(t, in).Solve(ctx, engine.State{Cells: cellsOf(in, "5")})
+	if err != nil || names(in, moves) != "down down down down down" {
+		t.Errorf("from 5: got %q, %v; want five downs", names(in, moves), err)
+	}
+	want := "both.yaml:14: search.method: a search from both ends needs the case's one goal state"
+	if _, err := parse(t, "both.yaml", text("")); err == nil || !strings.Contains(err.Error(), want) {
+		t.Errorf("without a target: got %v, want %q", err, want)
+	}
+}

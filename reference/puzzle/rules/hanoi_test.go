@@ -90,19 +90,22 @@ func hanoiBFS(n int, start, goal []int) []string {
 	return path
 }
 
+// hanoiAll is every arrangement of n discs.
+func hanoiAll(n int) (out [][]int) {
+	for code := range pow3(n) {
+		p := make([]int, n)
+		for k, c := 0, code; k < n; k, c = k+1, c/3 {
+			p[k] = c%3 + 1
+		}
+		out = append(out, p)
+	}
+	return out
+}
+
 // TestHanoiEveryState compares the engine with hanoiBFS on every start
 // and goal of three discs, and on every start towards one goal of five.
 func TestHanoiEveryState(t *testing.T) {
-	all := func(n int) (out [][]int) {
-		for code := range pow3(n) {
-			p := make([]int, n)
-			for k, c := 0, code; k < n; k, c = k+1, c/3 {
-				p[k] = c%3 + 1
-			}
-			out = append(out, p)
-		}
-		return out
-	}
+	all := hanoiAll
 	check := func(n int, start, goal []int) {
 		t.Helper()
 		in := shipped(t, "hanoi", n)
@@ -131,4 +134,35 @@ func pow3(n int) int {
 		r *= 3
 	}
 	return r
+}
+
+// TestHanoiBidirectional answers every start of five discs towards one
+// goal, and every start and goal of three, from both ends (the search
+// for spaces too large for a table from the goal) and compares the
+// answers with hanoiBFS's.
+func TestHanoiBidirectional(t *testing.T) {
+	for _, n := range []int{3, 5} {
+		in := shipped(t, "hanoi", n)
+		sp := *in.Spec
+		sp.Method = engine.MethodBidirectional
+		s, err := engine.New(&sp, engine.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		goals := hanoiAll(n)
+		if n == 5 {
+			goals = [][]int{{2, 3, 1, 1, 3}}
+		}
+		for _, goal := range goals {
+			for _, start := range hanoiAll(n) {
+				moves, err := s.Solve(ctx, hanoiState(start, goal))
+				if err != nil {
+					t.Fatal(err)
+				}
+				if got, want := names(in, moves), strings.Join(hanoiBFS(n, start, goal), " "); got != want {
+					t.Fatalf("%d discs from %v to %v: got %q, want %q", n, start, goal, got, want)
+				}
+			}
+		}
+	}
 }

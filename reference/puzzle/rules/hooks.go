@@ -133,9 +133,13 @@ func (l *loaded) targetFunc(dst, st []uint8) (bool, error) {
 	return true, nil
 }
 
-// checkFunc is valid(state): nil for True or None, the reason for False
-// ("valid() says no") or a string.
+// checkFunc is the parts' own rules (pieces on their boards, on squares
+// of their own), then valid(state): nil for True or None, the reason for
+// False ("valid() says no") or a string.
 func (l *loaded) checkFunc(st []uint8) error {
+	if err := l.checkParts(st); err != nil {
+		return err
+	}
 	if l.fn("valid") == nil {
 		return nil
 	}

@@ -65,9 +65,12 @@ func (l *loaded) partValues(p Part) []starlark.Value {
 		if !ok {
 			continue
 		}
-		if p.Ints {
+		if p.Ints || p.Pieces != nil {
 			var n int
 			fmt.Sscan(tok, &n)
+			if p.Pieces != nil {
+				n-- // rows and columns from 0, as the rules index grids
+			}
 			vals[v] = starlark.MakeInt(n)
 		} else {
 			vals[v] = starlark.String(tok)

@@ -3,9 +3,10 @@
 // embedding rules in Go programs, as Bazel and Tilt do), and gives the
 // engine what it needs of them (engine.Rules).
 //
-// A state is made of typed parts (see Part): grids of symbols and lists
-// of symbols or integers, which the rules see by name (state.board[r][c],
-// state.pegs[i]). The rules are top-level functions of the code:
+// A state is made of typed parts (see Part): grids of symbols, lists of
+// symbols or integers, and named pieces on a grid, which the rules see by
+// name (state.board[r][c], state.pegs[i], state.robots["R"], a (row,
+// column) pair). The rules are top-level functions of the code:
 //
 //   - moves(): the moves, compiled once: a list of move(name, when={cell:
 //     value}, unless={cell: value or [values]}, then={cell: value},
@@ -75,20 +76,29 @@ type Config struct {
 const DefaultMaxSteps = 1 << 20
 
 // Part is a part of the state: a grid of Rows x Cols cells, or a list of
-// Len cells; each cell holds one of Symbols or, with Ints, an integer Min
-// to Max.
+// Len cells, each holding one of Symbols or, with Ints, an integer Min to
+// Max; or named Pieces, each on a square of a Rows x Cols board.
 type Part struct {
 	Name       string
-	Rows, Cols int // a grid; 0 for a list
+	Rows, Cols int // a grid, or the board of Pieces; 0 for a list
 	Len        int
 	Symbols    []string
 	Ints       bool
 	Min, Max   int
+	// Pieces are two cells each, its row and its column: the tokens 1 to
+	// Rows and 1 to Cols, which the rules see as 0 to Rows-1 and 0 to
+	// Cols-1, as they index a grid. Share: pieces may stand on one
+	// square.
+	Pieces []string
+	Share  bool
 }
 
 // Cells is the number of cells of the part.
 func (p Part) Cells() int {
-	if p.Rows > 0 {
+	switch {
+	case p.Pieces != nil:
+		return 2 * len(p.Pieces)
+	case p.Rows > 0:
 		return p.Rows * p.Cols
 	}
 	return p.Len
@@ -96,15 +106,22 @@ func (p Part) Cells() int {
 
 // Values are the tokens of the part's values, in order.
 func (p Part) Values() []string {
-	if !p.Ints {
+	lo, hi := p.Min, p.Max
+	switch {
+	case p.Pieces != nil:
+		lo, hi = 1, max(p.Rows, p.Cols)
+	case !p.Ints:
 		return p.Symbols
 	}
 	var out []string
-	for v := p.Min; v <= p.Max; v++ {
+	for v := lo; v <= hi; v++ {
 		out = append(out, strconv.Itoa(v))
 	}
 	return out
 }
+
+// grid reports whether the part is a grid of symbols.
+func (p Part) grid() bool { return p.Rows > 0 && p.Pieces == nil }
 
 // Rules are loaded rules: the engine's Rules, the moves' names and costs.
 type Rules struct {
@@ -155,7 +172,8 @@ func (e *Error) Error() string {
 
 // describe writes a state for messages: a grid's rows separated by " / "
 // (its symbols run together where each is one character), a list's values
-// separated by spaces, and where there are several parts, each named.
+// separated by spaces, pieces as "R at 1,2" (the row and column as cases
+// write them), and where there are several parts, each named.
 func (l *loaded) describe(st []uint8) string {
 	var parts []string
 	off := 0
@@ -171,13 +189,16 @@ func (l *loaded) describe(st []uint8) string {
 }
 
 func (l *loaded) partText(p Part, cells []uint8) string {
+	if p.Pieces != nil {
+		return l.piecesText(p, cells)
+	}
 	toks := make([]string, len(cells))
 	short := true
 	for i, v := range cells {
 		toks[i] = l.c.Symbols[v]
 		short = short && len(toks[i]) == 1
 	}
-	if p.Rows == 0 {
+	if !p.grid() {
 		return strings.Join(toks, " ")
 	}
 	sep := " "

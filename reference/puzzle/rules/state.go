@@ -3,13 +3,15 @@ package rules
 import (
 	"fmt"
 	"hash/fnv"
+	"strconv"
 
 	"go.starlark.net/starlark"
 	"go.starlark.net/syntax"
 )
 
 // stateValue is a state as the rules see it: its parts by name (a grid a
-// tuple of rows, each a tuple of values; a list a tuple of values), and
+// tuple of rows, each a tuple of values; a list a tuple of values; pieces
+// a dict of (row, column) pairs by name), and
 // replace(part=...) for a state with some parts changed. States are
 // immutable and hashable, so that rules may keep them in sets.
 type stateValue struct {
@@ -63,6 +65,9 @@ func (s *stateValue) Attr(name string) (starlark.Value, error) {
 // partValue is part i of cells as the rules see it.
 func (l *loaded) partValue(i int, cells []uint8) starlark.Value {
 	p, off := l.c.Parts[i], l.offsets[i]
+	if p.Pieces != nil {
+		return l.piecesValue(i, cells[off:off+p.Cells()])
+	}
 	row := func(from, n int) starlark.Tuple {
 		t := make(starlark.Tuple, n)
 		for k := range t {
@@ -70,7 +75,7 @@ func (l *loaded) partValue(i int, cells []uint8) starlark.Value {
 		}
 		return t
 	}
-	if p.Rows == 0 {
+	if !p.grid() {
 		return row(off, p.Len)
 	}
 	rows := make(starlark.Tuple, p.Rows)
@@ -135,7 +140,10 @@ func (l *loaded) setPart(cells []uint8, name string, v starlark.Value) error {
 			continue
 		}
 		off := l.offsets[i]
-		if p.Rows == 0 {
+		switch {
+		case p.Pieces != nil:
+			return l.setPieces(cells[off:off+p.Cells()], i, v)
+		case !p.grid():
 			return l.setRow(cells[off:off+p.Len], i, v, name)
 		}
 		rows, err := sequence(v, p.Rows, name)
@@ -177,6 +185,13 @@ func (l *loaded) valueOf(i int, x starlark.Value) (uint8, bool) {
 		tok = string(x)
 	case starlark.Int:
 		tok = x.String()
+		if l.c.Parts[i].Pieces != nil {
+			n, ok := x.Int64()
+			if !ok {
+				return 0, false
+			}
+			tok = strconv.FormatInt(n+1, 10) // written from 1
+		}
 	default:
 		return 0, false
 	}
@@ -188,6 +203,9 @@ func (l *loaded) valueOf(i int, x starlark.Value) (uint8, bool) {
 }
 
 func describeValues(p Part) string {
+	if p.Pieces != nil {
+		return fmt.Sprintf("rows 0 to %d and columns 0 to %d", p.Rows-1, p.Cols-1)
+	}
 	if p.Ints {
 		return fmt.Sprintf("the integers %d to %d", p.Min, p.Max)
 	}
