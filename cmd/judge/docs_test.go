@@ -94,7 +94,6 @@ func docBlocks(page string) []docBlock {
 	}
 }
 
-var fileInfoRE = regexp.MustCompile(`\bfile=(\S+)`)
 var exitRE = regexp.MustCompile(`\s+# exit (\d+)$`)
 
 // TestDocsExamples runs every example of the docs pages.
