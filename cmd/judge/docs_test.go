@@ -4,11 +4,14 @@ import (
 	"bytes"
 	"flag"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 )
 
@@ -63,8 +66,11 @@ func TestDocsCLI(t *testing.T) {
 // ...", optionally ending in "# exit N") each followed by its output; a
 // block whose info string names a file (```yaml file=slide/puzzle.yaml)
 // is written to that file first. A line "..." in an output stands for any
-// lines. The page runs in a fresh directory, block after block, its
-// outputs masked as the CLI's goldens are.
+// lines, a line ending in "..." for any line that begins with the rest. The
+// page runs in a fresh directory, block after block, its outputs masked as
+// the CLI's goldens are. A ```sh block is read, not run: each judge
+// command in it must name a command and flags of the judge, each go
+// command packages of the module (see checkShell).
 type docBlock struct {
 	info, body string
 	line       int
@@ -96,26 +102,44 @@ func docBlocks(page string) []docBlock {
 
 var exitRE = regexp.MustCompile(`\s+# exit (\d+)$`)
 
-// TestDocsExamples runs every example of the docs pages.
-func TestDocsExamples(t *testing.T) {
+// docPages are the pages whose examples run: the README and docs/*.md
+// but the CLI reference, which is the commands' help.
+func docPages(t *testing.T) []string {
+	t.Helper()
 	pages, err := filepath.Glob(filepath.Join("..", "..", "docs", "*.md"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, page := range pages {
+	pages = slices.DeleteFunc(pages, func(p string) bool { return filepath.Base(p) == "cli.md" })
+	return append([]string{filepath.Join("..", "..", "README.md")}, pages...)
+}
+
+// pageName names a page in messages: README.md, docs/NAME.md.
+func pageName(page string) string {
+	if filepath.Base(page) == "README.md" && filepath.Base(filepath.Dir(page)) != "docs" {
+		return "README.md"
+	}
+	return "docs/" + filepath.Base(page)
+}
+
+// TestDocsExamples runs every example of the docs pages.
+func TestDocsExamples(t *testing.T) {
+	for _, page := range docPages(t) {
 		b, err := os.ReadFile(page)
 		if err != nil {
 			t.Fatal(err)
 		}
+		name := pageName(page)
 		blocks := docBlocks(string(b))
-		runs := false
 		for _, bl := range blocks {
-			runs = runs || bl.info == "console"
+			if bl.info == "sh" {
+				checkShell(t, name, bl)
+			}
 		}
-		if !runs || filepath.Base(page) == "cli.md" {
+		if !slices.ContainsFunc(blocks, func(bl docBlock) bool { return bl.info == "console" }) {
 			continue
 		}
-		t.Run(filepath.Base(page), func(t *testing.T) {
+		t.Run(name, func(t *testing.T) {
 			dir := t.TempDir()
 			for _, bl := range blocks {
 				if m := fileInfoRE.FindStringSubmatch(bl.info); m != nil {
@@ -123,7 +147,7 @@ func TestDocsExamples(t *testing.T) {
 					continue
 				}
 				if bl.info == "console" {
-					runConsole(t, dir, filepath.Base(page), bl)
+					runConsole(t, dir, name, bl)
 				}
 			}
 		})
@@ -154,7 +178,13 @@ func runConsole(t *testing.T, dir, page string, bl docBlock) {
 		if len(args) == 0 || args[0] != "judge" {
 			t.Fatalf("%s:%d: only judge runs here: %q", page, at, cmd)
 		}
-		got, out := judgeIn(t, dir, args[1:]...)
+		var got int
+		var out string
+		if len(args) > 1 && args[1] == "watch" {
+			got, out = judgeWatchIn(t, dir, args[1:]...)
+		} else {
+			got, out = judgeIn(t, dir, args[1:]...)
+		}
 		if got != want {
 			t.Errorf("%s:%d: %s: exit %d, want %d\n%s", page, at, cmd, got, want, out)
 			continue
@@ -167,8 +197,64 @@ func runConsole(t *testing.T, dir, page string, bl docBlock) {
 	}
 }
 
+// judgeWatchIn runs judge watch in dir and presses q once it has graded:
+// its standard input gives "q" when the output says "graded at".
+func judgeWatchIn(t *testing.T, dir string, args ...string) (int, string) {
+	t.Helper()
+	t.Chdir(dir)
+	out := &watchOutput{graded: make(chan struct{})}
+	in := &keyAfter{ready: out.graded, key: "q\n"}
+	e := &env{stdin: in, stdout: out, stderr: out}
+	code := e.main(args)
+	return code, out.String()
+}
+
+// watchOutput is judge watch's output, written from its goroutines; graded
+// is closed once a grading has ended.
+type watchOutput struct {
+	mu     sync.Mutex
+	b      bytes.Buffer
+	graded chan struct{}
+	closed bool
+}
+
+func (w *watchOutput) Write(p []byte) (int, error) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	w.b.Write(p)
+	if !w.closed && bytes.Contains(w.b.Bytes(), []byte("graded at")) {
+		w.closed = true
+		close(w.graded)
+	}
+	return len(p), nil
+}
+
+func (w *watchOutput) String() string {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	return w.b.String()
+}
+
+// keyAfter is a keyboard that types key once ready is closed, then
+// nothing more.
+type keyAfter struct {
+	ready <-chan struct{}
+	key   string
+}
+
+func (k *keyAfter) Read(p []byte) (int, error) {
+	<-k.ready
+	if k.key == "" {
+		return 0, io.EOF
+	}
+	n := copy(p, k.key)
+	k.key = k.key[n:]
+	return n, nil
+}
+
 // matchLines matches got against want, where a want line "..." stands
-// for any lines.
+// for any lines and a want line ending in "..." for a line that begins
+// with the rest.
 func matchLines(got, want []string) bool {
 	if len(want) == 0 {
 		return len(got) == 0 || len(got) == 1 && got[0] == ""
@@ -181,5 +267,67 @@ func matchLines(got, want []string) bool {
 		}
 		return false
 	}
-	return len(got) > 0 && got[0] == want[0] && matchLines(got[1:], want[1:])
+	if len(got) == 0 {
+		return false
+	}
+	if prefix, ok := strings.CutSuffix(want[0], "..."); ok && strings.HasPrefix(got[0], prefix) {
+		return matchLines(got[1:], want[1:])
+	}
+	return got[0] == want[0] && matchLines(got[1:], want[1:])
+}
+
+// checkShell reads the commands of a ```sh block, whose examples need a
+// server, a network or minutes: each "judge CMD ..." (or "go run
+// ./cmd/judge CMD ...") must name a command of the judge with flags it
+// takes, each "go test" and "go run" packages of the module. Comments,
+// lines of other programs and continuations are passed over.
+func checkShell(t *testing.T, page string, bl docBlock) {
+	t.Helper()
+	for i, l := range strings.Split(strings.TrimSuffix(bl.body, "\n"), "\n") {
+		at := bl.line + 1 + i
+		l, _, _ = strings.Cut(l, " #")
+		for _, cmd := range strings.Split(l, "&&") {
+			args := strings.Fields(strings.TrimSpace(cmd))
+			for len(args) > 0 && strings.Contains(args[0], "=") { // VAR=value judge ...
+				args = args[1:]
+			}
+			if len(args) >= 3 && args[0] == "go" && args[1] == "run" && args[2] == "./cmd/judge" {
+				args = append([]string{"judge"}, args[3:]...)
+			}
+			switch {
+			case len(args) > 0 && args[0] == "judge":
+				if err := dryRun(args[1:]); err != nil {
+					t.Errorf("%s:%d: %s: %v", page, at, strings.TrimSpace(cmd), err)
+				}
+			case len(args) > 1 && args[0] == "go":
+				for _, a := range args[2:] {
+					if strings.HasPrefix(a, "./") {
+						dir := filepath.Join("..", "..", strings.TrimSuffix(a, "/..."))
+						if st, err := os.Stat(dir); err != nil || !st.IsDir() {
+							t.Errorf("%s:%d: %s: no package %s", page, at, strings.TrimSpace(cmd), a)
+						}
+					}
+				}
+			}
+		}
+	}
+}
+
+// dryRun parses a judge command line as judge would, without running it.
+func dryRun(args []string) error {
+	if len(args) == 0 {
+		return fmt.Errorf("no command")
+	}
+	c := lookup(args[0])
+	if c == nil {
+		return fmt.Errorf("no command %q", args[0])
+	}
+	fs := flag.NewFlagSet(c.Name, flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	fs.String("problems", "", "")
+	if c.Flags != nil {
+		c.Flags(fs)
+	}
+	_, err := parseArgs(fs, args[1:])
+	return err
 }
