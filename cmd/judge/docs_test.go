@@ -13,14 +13,18 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"unicode"
 )
+
+// cliTitle is the title of docs/cli.md.
+const cliTitle = "CLI reference"
 
 // cliDoc renders the help of judge and of every command as Markdown: the
 // CLI reference, docs/cli.md, made from the command table as go help's
 // pages are, so that the two never drift.
-func cliDoc() string {
+func cliDoc(t *testing.T) string {
 	var b strings.Builder
-	b.WriteString("# CLI reference\n\n")
+	b.WriteString("# " + cliTitle + "\n\n")
 	b.WriteString("<!-- Made from the judge's command table by `go test ./cmd/judge -run TestDocsCLI -update`:\n")
 	b.WriteString("     change the help texts in cmd/judge, not this file. -->\n\n")
 	b.WriteString("Each command's `judge help COMMAND`, as the judge prints it.\n\n")
@@ -40,6 +44,7 @@ func cliDoc() string {
 		commandUsage(&h, c, fs)
 		fmt.Fprintf(&b, "\n## judge %s\n\n```\n%s```\n", c.Name, h.String())
 	}
+	b.WriteString(navFooter(t, "cli.md"))
 	return b.String()
 }
 
@@ -47,7 +52,7 @@ func cliDoc() string {
 // (regenerate with -update).
 func TestDocsCLI(t *testing.T) {
 	path := filepath.Join("..", "..", "docs", "cli.md")
-	want := cliDoc()
+	want := cliDoc(t)
 	if *update {
 		if err := os.WriteFile(path, []byte(want), 0o644); err != nil {
 			t.Fatal(err)
@@ -330,4 +335,160 @@ func dryRun(args []string) error {
 	}
 	_, err := parseArgs(fs, args[1:])
 	return err
+}
+
+// pendingPages are pages the docs link to that another branch adds: a
+// link to one is not followed while it is missing.
+var pendingPages = map[string]bool{"contest.md": true}
+
+var (
+	mdLinkRE    = regexp.MustCompile(`\]\(([^)\s]+)\)`)
+	mdHeadingRE = regexp.MustCompile(`^#+ (.*)$`)
+)
+
+// anchors are the ids GitHub gives a page's headings: lower case, letters,
+// digits, '-' and '_' kept, spaces made '-', the rest dropped; a heading
+// seen before gets -1, -2, ...
+func anchors(page string) map[string]bool {
+	out := map[string]bool{}
+	fence := false
+	for _, l := range strings.Split(page, "\n") {
+		if strings.HasPrefix(l, "```") {
+			fence = !fence
+		}
+		m := mdHeadingRE.FindStringSubmatch(l)
+		if fence || m == nil {
+			continue
+		}
+		var b strings.Builder
+		for _, r := range strings.ToLower(m[1]) {
+			switch {
+			case r == ' ':
+				b.WriteByte('-')
+			case r == '-' || r == '_' || unicode.IsLetter(r) || unicode.IsDigit(r):
+				b.WriteRune(r)
+			}
+		}
+		id := b.String()
+		for n := 1; out[id]; n++ {
+			id = fmt.Sprintf("%s-%d", b.String(), n)
+		}
+		out[id] = true
+	}
+	return out
+}
+
+// TestDocsLinks follows every relative link of the README and the docs
+// pages: the file exists, and so does the heading an anchor names.
+func TestDocsLinks(t *testing.T) {
+	pages := append(docPages(t), filepath.Join("..", "..", "docs", "cli.md"))
+	for _, page := range pages {
+		b, err := os.ReadFile(page)
+		if err != nil {
+			t.Fatal(err)
+		}
+		text := string(b)
+		for _, bl := range docBlocks(text) { // links inside code are code
+			text = strings.Replace(text, bl.body, "", 1)
+		}
+		for _, m := range mdLinkRE.FindAllStringSubmatch(text, -1) {
+			target := m[1]
+			if strings.Contains(target, "://") || strings.HasPrefix(target, "mailto:") {
+				continue
+			}
+			file, anchor, _ := strings.Cut(target, "#")
+			path := page
+			if file != "" {
+				path = filepath.Join(filepath.Dir(page), file)
+			}
+			data, err := os.ReadFile(path)
+			if err != nil {
+				if st, serr := os.Stat(path); serr == nil && st.IsDir() {
+					continue
+				}
+				if !pendingPages[filepath.Base(path)] {
+					t.Errorf("%s: link to %s: %v", pageName(page), target, err)
+				}
+				continue
+			}
+			if anchor != "" && !anchors(string(data))[anchor] {
+				t.Errorf("%s: link to %s: %s has no heading #%s", pageName(page), target, file, anchor)
+			}
+		}
+	}
+}
+
+// docsOrder is the reading order of docs/README.md's list, but the pages
+// another branch adds.
+func docsOrder(t *testing.T) []string {
+	t.Helper()
+	b, err := os.ReadFile(filepath.Join("..", "..", "docs", "README.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var order []string
+	for _, m := range mdLinkRE.FindAllStringSubmatch(string(b), -1) {
+		if p := m[1]; strings.HasSuffix(p, ".md") && !strings.Contains(p, "/") && !pendingPages[p] {
+			order = append(order, p)
+		}
+	}
+	return order
+}
+
+// navFooter is the line that ends a docs page: the pages before and after
+// it in the reading order, by their titles, and the list of all.
+func navFooter(t *testing.T, page string) string {
+	t.Helper()
+	order := docsOrder(t)
+	i := slices.Index(order, page)
+	if i < 0 {
+		t.Fatalf("docs/README.md does not list %s", page)
+	}
+	title := func(p string) string {
+		if p == "cli.md" {
+			return cliTitle
+		}
+		b, err := os.ReadFile(filepath.Join("..", "..", "docs", p))
+		if err != nil {
+			t.Fatal(err)
+		}
+		first, _, _ := strings.Cut(string(b), "\n")
+		return strings.TrimPrefix(first, "# ")
+	}
+	var parts []string
+	if i > 0 {
+		parts = append(parts, fmt.Sprintf("Previous: [%s](%s)", title(order[i-1]), order[i-1]))
+	}
+	if i+1 < len(order) {
+		parts = append(parts, fmt.Sprintf("Next: [%s](%s)", title(order[i+1]), order[i+1]))
+	}
+	parts = append(parts, "[All pages](README.md)")
+	return "\n---\n\n" + strings.Join(parts, " · ") + "\n"
+}
+
+// TestDocsOrder: docs/README.md lists every page, and each page ends with
+// the way to the one before and after it in that order.
+func TestDocsOrder(t *testing.T) {
+	order := docsOrder(t)
+	pages, err := filepath.Glob(filepath.Join("..", "..", "docs", "*.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range pages {
+		name := filepath.Base(p)
+		if name == "README.md" || pendingPages[name] {
+			continue
+		}
+		if !slices.Contains(order, name) {
+			t.Errorf("docs/README.md does not list %s", name)
+			continue
+		}
+		b, err := os.ReadFile(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if want := navFooter(t, name); !strings.HasSuffix(string(b), want) {
+			t.Errorf("docs/%s does not end with\n%s", name, want)
+		}
+	}
 }

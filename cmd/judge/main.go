@@ -71,7 +71,9 @@ func (e *env) main(args []string) int {
 	c := lookup(name)
 	if c == nil {
 		fmt.Fprintf(e.stderr, "judge: unknown command %q", name)
-		if near := didYouMean(name); near != "" && lookup(near) != nil {
+		if t := lookupTopic(name); t != nil {
+			fmt.Fprintf(e.stderr, "; %s is a help topic: judge help %s", name, name)
+		} else if near := didYouMean(name); near != "" && lookup(near) != nil {
 			fmt.Fprintf(e.stderr, "; did you mean %q?", near)
 		}
 		fmt.Fprintln(e.stderr, "\nRun 'judge help' for usage.")

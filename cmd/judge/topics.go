@@ -104,7 +104,10 @@ func plainText(md string) string {
 	md = imageRE.ReplaceAllString(md, "(picture: $1)")
 	md = linkRE.ReplaceAllStringFunc(md, func(s string) string {
 		m := linkRE.FindStringSubmatch(s)
-		return m[1] + " (" + linkTarget(m[2]) + ")"
+		if to := linkTarget(m[2]); to != "" {
+			return m[1] + " (" + to + ")"
+		}
+		return m[1]
 	})
 	var b strings.Builder
 	fence := false
@@ -134,7 +137,7 @@ func linkTarget(url string) string {
 	page, anchor, _ := strings.Cut(url, "#")
 	page = strings.TrimPrefix(page, "docs/")
 	if page == "" {
-		return "below"
+		return "" // a section of the same page
 	}
 	for _, t := range topics {
 		if t.Page == page && t.Section == "" {
