@@ -492,3 +492,24 @@ func TestDocsOrder(t *testing.T) {
 		}
 	}
 }
+
+// TestHelpTopics: every topic's page (and section) is in the binary and
+// prints as text: no Markdown link or fence left, and not empty.
+func TestHelpTopics(t *testing.T) {
+	for _, tp := range topics {
+		text, err := topicText(&tp)
+		if err != nil {
+			t.Errorf("judge help %s: %v", tp.Name, err)
+			continue
+		}
+		if strings.Count(text, "\n") < 5 {
+			t.Errorf("judge help %s: %d lines, want the page:\n%s", tp.Name, strings.Count(text, "\n"), text)
+		}
+		if strings.Contains(text, "](") || strings.Contains(text, "\n```") {
+			t.Errorf("judge help %s: Markdown left in the text:\n%s", tp.Name, text)
+		}
+		if lookup(tp.Name) != nil {
+			t.Errorf("judge help %s: a topic named as a command", tp.Name)
+		}
+	}
+}
