@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"reflect"
 	"regexp"
 	"slices"
 	"strconv"
@@ -14,6 +15,8 @@ import (
 	"sync"
 	"testing"
 	"unicode"
+
+	"github.com/optjudge/optjudge/judge"
 )
 
 // cliTitle is the title of docs/cli.md.
@@ -510,6 +513,48 @@ func TestHelpTopics(t *testing.T) {
 		}
 		if lookup(tp.Name) != nil {
 			t.Errorf("judge help %s: a topic named as a command", tp.Name)
+		}
+	}
+}
+
+// TestDocsReport: docs/report-json.md names every key of the JSON report,
+// and its example holds no key the report does not have.
+func TestDocsReport(t *testing.T) {
+	b, err := os.ReadFile(filepath.Join("..", "..", "docs", "report-json.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	page := string(b)
+	keys := map[string]bool{}
+	seen := map[reflect.Type]bool{}
+	var walk func(typ reflect.Type)
+	walk = func(typ reflect.Type) {
+		for typ.Kind() == reflect.Pointer || typ.Kind() == reflect.Slice || typ.Kind() == reflect.Map {
+			typ = typ.Elem()
+		}
+		if typ.Kind() != reflect.Struct || seen[typ] {
+			return
+		}
+		seen[typ] = true
+		for f := range typ.Fields() {
+			name, _, _ := strings.Cut(f.Tag.Get("json"), ",")
+			if name == "" || name == "-" || !f.IsExported() {
+				continue
+			}
+			keys[name] = true
+			walk(f.Type)
+		}
+	}
+	walk(reflect.TypeFor[judge.Report]())
+	for k := range keys {
+		if !strings.Contains(page, `"`+k+`"`) {
+			t.Errorf("docs/report-json.md does not name the report's key %q", k)
+		}
+	}
+	example, _, _ := strings.Cut(page[strings.Index(page, "\n    {"):], "\n\n")
+	for _, m := range regexp.MustCompile(`"([a-z_]+)":`).FindAllStringSubmatch(example, -1) {
+		if !keys[m[1]] && m[1] != "AC" {
+			t.Errorf("docs/report-json.md's example has a key %q the report does not have", m[1])
 		}
 	}
 }
