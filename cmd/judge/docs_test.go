@@ -17,6 +17,7 @@ import (
 	"unicode"
 
 	"github.com/optjudge/optjudge/judge"
+	"github.com/optjudge/optjudge/problems"
 )
 
 // cliTitle is the title of docs/cli.md.
@@ -556,5 +557,43 @@ func TestDocsReport(t *testing.T) {
 		if !keys[m[1]] && m[1] != "AC" {
 			t.Errorf("docs/report-json.md's example has a key %q the report does not have", m[1])
 		}
+	}
+}
+
+// TestDocsLanguages: docs/languages.md's table has a row for every
+// language of the embedded table, and no other.
+func TestDocsLanguages(t *testing.T) {
+	b, err := os.ReadFile(filepath.Join("..", "..", "docs", "languages.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var rows []string
+	for _, m := range regexp.MustCompile("(?m)^\\| `([a-z0-9]+)`").FindAllStringSubmatch(string(b), -1) {
+		rows = append(rows, m[1])
+	}
+	want := judge.DefaultLanguages().Names()
+	slices.Sort(rows)
+	slices.Sort(want)
+	if !slices.Equal(rows, want) {
+		t.Errorf("docs/languages.md's table lists %q, the embedded table %q", rows, want)
+	}
+}
+
+// TestDocsReadmeProblems: the README's table of problems is the problems
+// embedded in the binary.
+func TestDocsReadmeProblems(t *testing.T) {
+	b, err := os.ReadFile(filepath.Join("..", "..", "README.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var rows []string
+	for _, m := range regexp.MustCompile("(?m)^\\| `([a-z0-9-]+)` \\|").FindAllStringSubmatch(string(b), -1) {
+		rows = append(rows, m[1])
+	}
+	want := slices.Clone(problems.Embedded())
+	slices.Sort(rows)
+	slices.Sort(want)
+	if !slices.Equal(rows, want) {
+		t.Errorf("the README's table lists %q, the binary embeds %q", rows, want)
 	}
 }
