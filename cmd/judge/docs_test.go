@@ -35,6 +35,14 @@ func cliDoc(t *testing.T) string {
 	for _, c := range commands {
 		fmt.Fprintf(&b, "- [`judge %s`](#judge-%s): %s\n", c.Name, c.Name, c.Short)
 	}
+	b.WriteString("\nThe topics, pages of these docs that `judge help TOPIC` prints:\n\n")
+	for _, tp := range topics {
+		link := tp.Page
+		if tp.Section != "" {
+			link += "#" + slug(tp.Section)
+		}
+		fmt.Fprintf(&b, "- [`judge help %s`](%s): %s\n", tp.Name, link, tp.Short)
+	}
 	var top bytes.Buffer
 	usage(&top)
 	fmt.Fprintf(&b, "\n## judge\n\n```\n%s```\n", top.String())
@@ -364,22 +372,27 @@ func anchors(page string) map[string]bool {
 		if fence || m == nil {
 			continue
 		}
-		var b strings.Builder
-		for _, r := range strings.ToLower(m[1]) {
-			switch {
-			case r == ' ':
-				b.WriteByte('-')
-			case r == '-' || r == '_' || unicode.IsLetter(r) || unicode.IsDigit(r):
-				b.WriteRune(r)
-			}
-		}
-		id := b.String()
+		id := slug(m[1])
 		for n := 1; out[id]; n++ {
-			id = fmt.Sprintf("%s-%d", b.String(), n)
+			id = fmt.Sprintf("%s-%d", slug(m[1]), n)
 		}
 		out[id] = true
 	}
 	return out
+}
+
+// slug is the id GitHub gives a heading.
+func slug(heading string) string {
+	var b strings.Builder
+	for _, r := range strings.ToLower(heading) {
+		switch {
+		case r == ' ':
+			b.WriteByte('-')
+		case r == '-' || r == '_' || unicode.IsLetter(r) || unicode.IsDigit(r):
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
 }
 
 // TestDocsLinks follows every relative link of the README and the docs
