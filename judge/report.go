@@ -14,7 +14,7 @@ import (
 )
 
 // Report is the outcome of grading one submission. Its JSON form is the
-// machine-readable report documented in the README, in one shape: every
+// machine-readable report documented in docs/report-json.md, in one shape: every
 // key is always there but those that cannot have a value (warning, kept_in;
 // a test's signal, stderr and dir), tests is [] when the build failed, and
 // the summary's slowest and largest_memory are null when no test ran.

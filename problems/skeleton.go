@@ -58,7 +58,7 @@ func NewPackage(dir string, puzzle bool) (*Skeleton, error) {
 		files["puzzle.yaml"] = skeletonPuzzle
 		files["statement/problem.en.md"] = fmt.Sprintf(skeletonPuzzleStatement, title)
 		s.Todo = append(s.Todo,
-			"puzzle.yaml: the puzzle (the README's Puzzle definitions); the checker, input validator, reference and generators are its",
+			"puzzle.yaml: the puzzle (judge help puzzle: every key); the checker, input validator, reference and generators are its",
 			"data/: made by judge gen from the definition; judge gen again after changing it")
 	} else {
 		files["input_validators/validate.py"] = skeletonValidator
@@ -144,8 +144,8 @@ sys.exit(42 if ok else 43)
 `
 
 const skeletonPuzzle = `# The puzzle, as data: the judge derives its checker, input validator,
-# exact reference, generators and drawings from it (the README's Puzzle
-# definitions).
+# exact reference, generators and drawings from it (judge help puzzle:
+# every key, its type, default and an example).
 # A 2x3 sliding puzzle to start from: tiles 1 to 5 and a blank, 0.
 name: slide
 grid: {rows: 2, cols: 3}          # cells 1 to 6, row by row

@@ -70,7 +70,13 @@ func (e *env) main(args []string) int {
 	}
 	c := lookup(name)
 	if c == nil {
-		fmt.Fprintf(e.stderr, "judge: unknown command %q\nRun 'judge help' for usage.\n", name)
+		fmt.Fprintf(e.stderr, "judge: unknown command %q", name)
+		if t := lookupTopic(name); t != nil {
+			fmt.Fprintf(e.stderr, "; %s is a help topic: judge help %s", name, name)
+		} else if near := didYouMean(name); near != "" && lookup(near) != nil {
+			fmt.Fprintf(e.stderr, "; did you mean %q?", near)
+		}
+		fmt.Fprintln(e.stderr, "\nRun 'judge help' for usage.")
 		return exitError
 	}
 	fs := flag.NewFlagSet(c.Name, flag.ContinueOnError)
@@ -163,7 +169,11 @@ PROBLEM is a problem directory, or a name looked up in --problems DIR, else
 Exit codes: 0 accepted or valid, 1 rejected or invalid, 2 usage or judge error.
 
 Run 'judge help <command>' or 'judge <command> -h' for details.
+
+Topics (pages of the docs, as 'judge help <topic>' prints them):
+
 `, strings.Join(problems.Embedded(), ", "))
+	listTopics(w)
 }
 
 func commandUsage(w io.Writer, c *command, fs *flag.FlagSet) {
@@ -213,18 +223,39 @@ func (e *env) problem(ref string) (*problems.Problem, error) {
 
 var cmdHelp = &command{
 	Name:      "help",
-	UsageLine: "help [command]",
-	Short:     "show help for judge or one of its commands",
-	Long:      "Help prints the usage of judge, or of the named command.",
+	UsageLine: "help [command|topic]",
+	Short:     "show help for judge, one of its commands, or a topic",
+	Long: `Help prints the usage of judge, or of the named command, or a topic: a page
+of the docs (or a section of one), as the judge carries it.
+
+Examples:
+
+	judge help run
+	judge help puzzle      # every field of puzzle.yaml
+	judge help layout      # how a puzzle is drawn, the colour names
+
+Exit codes: 0; 2 an unknown command or topic (with the nearest name).`,
 	Run: func(e *env, _ *flag.FlagSet, args []string) int {
 		switch len(args) {
 		case 0:
 			usage(e.stdout)
 			return exitOK
 		case 1:
+			if t := lookupTopic(args[0]); t != nil {
+				text, err := topicText(t)
+				if err != nil {
+					return e.fail(err)
+				}
+				fmt.Fprint(e.stdout, text)
+				return exitOK
+			}
 			c := lookup(args[0])
 			if c == nil {
-				fmt.Fprintf(e.stderr, "judge help: unknown command %q\n", args[0])
+				fmt.Fprintf(e.stderr, "judge help: unknown command or topic %q", args[0])
+				if near := didYouMean(args[0]); near != "" {
+					fmt.Fprintf(e.stderr, "; did you mean %q?", near)
+				}
+				fmt.Fprintln(e.stderr, "\nRun 'judge help' for the commands and topics.")
 				return exitError
 			}
 			fs := flag.NewFlagSet(c.Name, flag.ContinueOnError)
@@ -235,7 +266,7 @@ var cmdHelp = &command{
 			commandUsage(e.stdout, c, fs)
 			return exitOK
 		}
-		fmt.Fprintln(e.stderr, "usage: judge help [command]")
+		fmt.Fprintln(e.stderr, "usage: judge help [command|topic]")
 		return exitError
 	},
 }

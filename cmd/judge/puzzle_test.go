@@ -12,9 +12,9 @@ import (
 	"time"
 )
 
-// The setter's walkthrough of the README: a puzzle the repository has no
+// The setter's walkthrough of docs/tutorial-puzzle.md: a puzzle the repository has no
 // code for, a 2x3 sliding puzzle, made of YAML alone: a Kattis/ICPC
-// package with the README's problem.yaml and its two-by-three definition,
+// package with the tutorial's problem.yaml and its two-by-three definition,
 // shipped as reference/puzzle/testdata/two-by-three.yaml, beside it.
 const (
 	slideProblem = `problem_format_version: 2025-09
@@ -201,17 +201,14 @@ func (s *syncBuffer) String() string {
 	return s.b.String()
 }
 
-// TestREADMESetterPuzzle: the README walks a setter through the same
+// TestDocsSetterPuzzle: the tutorial walks a setter through the same
 // problem, so its problem.yaml must be the one tested here.
-func TestREADMESetterPuzzle(t *testing.T) {
-	readme, err := os.ReadFile(filepath.Join("..", "..", "README.md"))
+func TestDocsSetterPuzzle(t *testing.T) {
+	page, err := os.ReadFile(filepath.Join("..", "..", "docs", "tutorial-puzzle.md"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	for name, text := range map[string]string{"problem.yaml": slideProblem} {
-		indented := "    " + strings.ReplaceAll(strings.TrimSuffix(text, "\n"), "\n", "\n    ")
-		if !strings.Contains(string(readme), indented) {
-			t.Errorf("the README does not show this %s:\n%s", name, indented)
-		}
+	if block := "```yaml file=slide/problem.yaml\n" + slideProblem + "```\n"; !strings.Contains(string(page), block) {
+		t.Errorf("docs/tutorial-puzzle.md does not show this problem.yaml:\n%s", block)
 	}
 }

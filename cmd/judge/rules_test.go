@@ -8,7 +8,7 @@ import (
 	"testing"
 )
 
-// The README's walk through a puzzle given by rules, from nothing: Tower
+// The walk of docs/tutorial-rules.md through a puzzle given by rules, from nothing: Tower
 // of Hanoi, its moves with conditions written in Starlark inside
 // puzzle.yaml, so that the problem is YAML alone.
 const (
@@ -137,18 +137,16 @@ func TestSetterRules(t *testing.T) {
 	}
 }
 
-// TestREADMESetterRules: the README walks a setter through the towers
+// TestDocsSetterRules: the tutorial walks a setter through the towers
 // problem tested here.
-func TestREADMESetterRules(t *testing.T) {
-	readme, err := os.ReadFile(filepath.Join("..", "..", "README.md"))
+func TestDocsSetterRules(t *testing.T) {
+	page, err := os.ReadFile(filepath.Join("..", "..", "docs", "tutorial-rules.md"))
 	if err != nil {
 		t.Fatal(err)
 	}
 	for name, text := range map[string]string{"problem.yaml": towersProblem, "puzzle.yaml": towersPuzzle} {
-		indented := "    " + strings.ReplaceAll(strings.TrimSuffix(text, "\n"), "\n", "\n    ")
-		indented = strings.ReplaceAll(indented, "    \n", "\n")
-		if !strings.Contains(string(readme), indented) {
-			t.Errorf("the README does not show this %s:\n%s", name, indented)
+		if block := "```yaml file=towers/" + name + "\n" + text + "```\n"; !strings.Contains(string(page), block) {
+			t.Errorf("docs/tutorial-rules.md does not show this %s:\n%s", name, block)
 		}
 	}
 }

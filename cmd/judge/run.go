@@ -72,7 +72,7 @@ judge error (JE).
 `,
 	Flags: func(fs *flag.FlagSet) {
 		gradeFlags(fs)
-		fs.Bool("json", false, "print the report as JSON (schema in the README)")
+		fs.Bool("json", false, "print the report as JSON (its shape: judge help report)")
 		fs.Bool("keep", false, "keep the build and working directories and say where")
 		fs.Bool("no-color", false, "no colours, even on a terminal")
 	},

@@ -32,7 +32,7 @@ var cmdServe = &command{
 	Short:     "run the grading service: the HTTP API, the queue and workers",
 	Long: `
 Serve runs the grading service: the HTTP API v1 and the web pages on
---addr (see the README and judge/service/openapi.yaml), a queue in NATS
+--addr (see docs/service.md and judge/service/openapi.yaml), a queue in NATS
 JetStream and --workers grading workers in the same process.
 
 Without --nats it starts an embedded NATS server storing under --data

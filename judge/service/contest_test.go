@@ -431,7 +431,7 @@ func sortBy[T any](xs []T, key func(T) string) {
 // check-api.sh and json-schema/: $CCS_SPECS, else
 // ~/.cache/optjudge/ccs-specs-2026-01; "" when neither has it. The
 // specification has no licence of its own, so it is not copied into this
-// repository: .ci/run fetches it where it can (see the README).
+// repository: .ci/run fetches it where it can (see docs/service.md).
 func ccsSpecs() string {
 	dirs := []string{os.Getenv("CCS_SPECS")}
 	if h, err := os.UserHomeDir(); err == nil {

@@ -13,7 +13,7 @@ import (
 // The benchmarks' .../handwritten halves run the hand-written references
 // on the same work as the engine's halves beside them; the references'
 // table builds are their own packages' BenchmarkBuildTable and
-// BenchmarkBuild, run in the same command (see the README's benchmarks).
+// BenchmarkBuild, run in the same command (see docs/benchmarks.md).
 
 // benchPrepare builds a shipped definition's tables from scratch.
 func benchPrepare(b *testing.B, name string, size int) {

@@ -140,7 +140,7 @@ func TestBadStates(t *testing.T) {
 	}
 }
 
-// TestTwoByThree solves the README's example: half of the 720 boards, the
+// TestTwoByThree solves the docs' example (docs/puzzle-format.md): half of the 720 boards, the
 // other half impossible.
 func TestTwoByThree(t *testing.T) {
 	in, s := solver(t, "two-by-three", 0, engine.Options{})
