@@ -428,21 +428,67 @@ func (l *contestLayer) submissions() []subInfo {
 
 // board is the scoreboard u sees.
 func (l *contestLayer) board(ctx context.Context, u *User, group string) *contest.Scoreboard {
+	return l.boardWith(ctx, u, group, nil)
+}
+
+// boardWith is the scoreboard u sees with the judgings of over (by
+// submission) in place of the submissions' own: a rejudging's preview.
+func (l *contestLayer) boardWith(ctx context.Context, u *User, group string, over map[string]runVerdict) *contest.Scoreboard {
 	admin := u != nil && u.Admin()
 	_, p := l.state()
 	var runs []contest.Run
 	for _, si := range l.submissions() {
 		run := contest.Run{ID: si.sub.ID, Team: si.team, Problem: si.sub.Problem, Time: si.at}
 		if si.sub.State == StateDone && len(si.sub.Judgings) > 0 && (admin || !l.c.FrozenFor(si.sub.CreatedAt, p)) {
-			last := si.sub.Judgings[len(si.sub.Judgings)-1]
+			sub, last := &si.sub, si.sub.Judgings[len(si.sub.Judgings)-1]
+			if o, ok := over[sub.ID]; ok {
+				sub, last = o.run, o.ref
+			}
 			run.Verdict = clicsVerdict(last.Verdict)
 			if l.c.ScoreboardType == contest.Score {
-				run.Score = l.feed.brief(ctx, &si.sub, last).score
+				run.Score = l.feed.brief(ctx, sub, last).score
 			}
 		}
 		runs = append(runs, run)
 	}
 	return l.c.Compute(runs, contest.Options{Group: group, Hidden: admin})
+}
+
+// BoardChange is a team's line of the jury's scoreboard before and after
+// a rejudging. Penalty is the total time in minutes.
+type BoardChange struct {
+	Team          string  `json:"team_id"`
+	Name          string  `json:"name"`
+	RankBefore    int     `json:"rank_before"`
+	RankAfter     int     `json:"rank_after"`
+	SolvedBefore  int     `json:"solved_before"`
+	SolvedAfter   int     `json:"solved_after"`
+	PenaltyBefore int     `json:"penalty_before"`
+	PenaltyAfter  int     `json:"penalty_after"`
+	ScoreBefore   float64 `json:"score_before"`
+	ScoreAfter    float64 `json:"score_after"`
+}
+
+// boardChanges are the rows of the jury's board that the judgings of
+// over would change, in their new order.
+func (l *contestLayer) boardChanges(ctx context.Context, over map[string]runVerdict) []BoardChange {
+	before := l.boardWith(ctx, LocalAdmin, "", nil)
+	after := l.boardWith(ctx, LocalAdmin, "", over)
+	was := map[string]contest.Row{}
+	for _, r := range before.Rows {
+		was[r.Team.ID] = r
+	}
+	out := []BoardChange{}
+	for _, r := range after.Rows {
+		b := was[r.Team.ID]
+		c := BoardChange{Team: r.Team.ID, Name: r.Team.Shown(), RankBefore: b.Rank, RankAfter: r.Rank,
+			SolvedBefore: b.Solved, SolvedAfter: r.Solved, PenaltyBefore: int(b.Penalty / time.Minute),
+			PenaltyAfter: int(r.Penalty / time.Minute), ScoreBefore: b.Score, ScoreAfter: r.Score}
+		if c.RankBefore != c.RankAfter || c.SolvedBefore != c.SolvedAfter || c.PenaltyBefore != c.PenaltyAfter || c.ScoreBefore != c.ScoreAfter {
+			out = append(out, c)
+		}
+	}
+	return out
 }
 
 func stateJSON(st contest.State) map[string]any {

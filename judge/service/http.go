@@ -171,6 +171,10 @@ func (s *Server) apiEndpoints() []endpoint {
 		{"POST /api/v1/problems/{name}/rejudge", admin(s.handleRejudge)},
 		{"GET /api/v1/problems/{name}/rejudges/{id}", admin(s.handleRejudgeResult)},
 		{"GET /api/v1/queue", admin(s.handleQueue)},
+		{"POST /api/v1/rejudgings", admin(s.handleRejudgingPost)},
+		{"GET /api/v1/rejudgings", admin(s.handleRejudgings)},
+		{"GET /api/v1/rejudgings/{id}", admin(s.handleRejudging)},
+		{"POST /api/v1/rejudgings/{id}/{action}", admin(s.handleRejudgingClose)},
 	}
 }
 

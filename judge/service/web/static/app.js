@@ -399,7 +399,7 @@
   document.addEventListener("DOMContentLoaded", () => document.querySelectorAll(".statement-body .md").forEach(typeset));
 
   const pages = {list: listPage, submission: submissionPage, submit: submitPage, queue: queuePage, rejudge: rejudgePage,
-    scoreboard: livePage("board"), clarifications: livePage("clars")};
+    scoreboard: livePage("board"), clarifications: livePage("clars"), rejudging: livePage("rejudging")};
   const page = pages[body.dataset.page];
   if (page) page();
 })();
