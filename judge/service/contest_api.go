@@ -29,6 +29,8 @@ import (
 //	GET   /api/contests/ID/event-feed         NDJSON, ?since_token=N, ?stream=false
 //	GET   /api/contests/ID/submissions/S/files  the source, zipped (its team, the jury)
 //	POST  /api/contests/ID/clarifications     a team asks, the jury answers (contest_clar.go)
+//	POST  /api/contests/ID/submissions        a team submits, or the jury for a team (contest_submit.go)
+//	PUT   /api/contests/ID/submissions/S      the jury submits with an id of its own
 //	GET   /api/contests/ID/results.tsv        ICPC's results file (admin)
 //
 // Who asks: the public (no credentials), a team (a contestant whose
@@ -104,6 +106,8 @@ func (s *Server) clicsRoutes(mux *http.ServeMux) {
 	mux.HandleFunc("GET /api/contests/{cid}/{type}/{id}", h(s.handleObject))
 	mux.HandleFunc("GET /api/contests/{cid}/submissions/{id}/files", h(s.handleSubmissionFiles))
 	mux.HandleFunc("POST /api/contests/{cid}/clarifications", h(s.handleClarPost))
+	mux.HandleFunc("POST /api/contests/{cid}/submissions", h(s.handleSubmissionPost))
+	mux.HandleFunc("PUT /api/contests/{cid}/submissions/{id}", h(s.handleSubmissionPut))
 	mux.HandleFunc("/api/contests/", func(w http.ResponseWriter, r *http.Request) {
 		writeCLICSError(w, errorf(http.StatusNotFound, "no such endpoint: %s %s", r.Method, r.URL.Path))
 	})
@@ -201,9 +205,9 @@ func (s *Server) handleAccess(w http.ResponseWriter, r *http.Request, u *User) {
 	team := l.teamOf(u)
 	switch {
 	case u != nil && u.Admin():
-		caps = append(caps, "contest_thaw", "admin_clar")
+		caps = append(caps, "contest_thaw", "admin_clar", "admin_submit")
 	case team != "":
-		caps = append(caps, "post_clar")
+		caps = append(caps, "post_clar", "team_submit")
 	}
 	var eps []map[string]any
 	for _, t := range append([]string{"contest", "state"}, append(clicsTypes, "scoreboard", "event-feed")...) {
@@ -308,7 +312,7 @@ func (s *Server) handleSubmissionFiles(w http.ResponseWriter, r *http.Request, u
 	l := s.contest
 	id := r.PathValue("id")
 	sub, err := s.cfg.Store.Submission(r.Context(), id)
-	if !idRE.MatchString(id) || err != nil || u == nil || (!u.Admin() && (l.teamOf(u) == "" || l.c.TeamOf(sub.User) != l.teamOf(u))) {
+	if !subIDRE.MatchString(id) || err != nil || u == nil || (!u.Admin() && (l.teamOf(u) == "" || l.c.TeamOf(sub.User) != l.teamOf(u))) {
 		writeCLICSError(w, errorf(http.StatusNotFound, "submissions: no files of %q", id))
 		return
 	}
