@@ -331,17 +331,17 @@ func (s *Server) handleSubmissionFiles(w http.ResponseWriter, r *http.Request, u
 	zw.Close()
 }
 
-// handleResults is the board as ICPC's results.tsv, for the jury.
+// handleResults is the board as ICPC's results.tsv, for the jury: the
+// teams that are not hidden, with their medals and awards.
 func (s *Server) handleResults(w http.ResponseWriter, r *http.Request, u *User) {
 	if u == nil || !u.Admin() {
 		writeCLICSError(w, errorf(http.StatusForbidden, "results.tsv is the jury's"))
 		return
 	}
-	l := s.contest
-	b := l.board(r.Context(), u, "")
+	b, awards := s.contest.awards(r.Context(), u)
 	w.Header().Set("Content-Type", "text/tab-separated-values; charset=utf-8")
 	w.Header().Set("Content-Disposition", fmt.Sprintf("attachment; filename=%q", "results.tsv"))
-	l.c.WriteResults(w, b, l.c.Awards(b))
+	s.contest.c.WriteResults(w, b, awards)
 }
 
 // handleScoreboard is the board u sees: the jury's live, the others'
@@ -439,6 +439,21 @@ func (l *contestLayer) board(ctx context.Context, u *User, group string) *contes
 // submission) in place of the submissions' own: a rejudging's preview.
 func (l *contestLayer) boardWith(ctx context.Context, u *User, group string, over map[string]runVerdict) *contest.Scoreboard {
 	admin := u != nil && u.Admin()
+	return l.compute(ctx, admin, contest.Options{Group: group, Hidden: admin}, over)
+}
+
+// awards are the awards u sees: the board's as u sees its results, of
+// the teams that are not hidden (a hidden team wins nothing, and takes no
+// rank from the others, on the jury's board too).
+func (l *contestLayer) awards(ctx context.Context, u *User) (*contest.Scoreboard, []contest.Award) {
+	b := l.compute(ctx, u != nil && u.Admin(), contest.Options{}, nil)
+	return b, l.c.Awards(b)
+}
+
+// compute ranks the contest's submissions, with the results the jury
+// sees (admin) or the freeze leaves the others, and the judgings of over
+// in place of their submissions'.
+func (l *contestLayer) compute(ctx context.Context, admin bool, o contest.Options, over map[string]runVerdict) *contest.Scoreboard {
 	_, p := l.state()
 	var runs []contest.Run
 	for _, si := range l.submissions() {
@@ -455,7 +470,7 @@ func (l *contestLayer) boardWith(ctx context.Context, u *User, group string, ove
 		}
 		runs = append(runs, run)
 	}
-	return l.c.Compute(runs, contest.Options{Group: group, Hidden: admin})
+	return l.c.Compute(runs, o)
 }
 
 // BoardChange is a team's line of the jury's scoreboard before and after

@@ -64,7 +64,8 @@ func (l *contestLayer) facts(ctx context.Context) []fact {
 		if v.admin {
 			u = LocalAdmin
 		}
-		for _, a := range l.c.Awards(l.board(ctx, u, "")) {
+		_, awards := l.awards(ctx, u)
+		for _, a := range awards {
 			b, _ := json.Marshal(a)
 			out = append(out, fact{typ: "awards", id: a.ID, who: v.who, data: b, variant: map[bool]string{false: "public", true: ""}[v.admin]})
 		}
