@@ -251,8 +251,9 @@ func (s *Server) rejudging(ctx context.Context, id string) (*Rejudging, error) {
 
 // RejudgingView is a rejudging as the jury sees it: every submission
 // with its old and new verdict ("" while its run is being graded), and
-// in a contest the rows of the scoreboard that applying it would change
-// (of the runs graded so far).
+// in a contest the rows of the jury's scoreboard that applying it would
+// change (of the runs graded so far; null without a contest, and once
+// closed).
 type RejudgingView struct {
 	Rejudging
 	Total      int            `json:"total"`
@@ -260,7 +261,7 @@ type RejudgingView struct {
 	Pending    int            `json:"pending"`
 	Changed    int            `json:"changed"`
 	Rows       []RejudgingRow `json:"rows"`
-	Scoreboard []BoardChange  `json:"scoreboard,omitempty"`
+	Scoreboard []BoardChange  `json:"scoreboard"`
 }
 
 // RejudgingRow is one submission of a rejudging.
