@@ -11,8 +11,8 @@
 //	                     duration, scoreboard_freeze_duration,
 //	                     scoreboard_type (pass-fail or score), penalty_time
 //	                     (minutes, or a RELTIME such as 0:20:00), medals
-//	                     ({gold: 4, silver: 4, bronze: 4}, as DOMjudge
-//	                     writes them)
+//	                     ({gold: 4, silver: 4, bronze: 4}: this judge's;
+//	                     the format has no medal counts)
 //	problems.yaml        (or .json) the problems in order: id, label, name,
 //	                     ordinal, rgb, color, and the keys the spec lists
 //	teams.json           (or .yaml) id, name, label, display_name,

@@ -37,7 +37,9 @@ type Contest struct {
 	ScoreboardType string        // PassFail or Score
 
 	// Medals are how many gold, silver and bronze medals the board gives
-	// (contest.yaml's medals, as DOMjudge writes them); zero for none.
+	// (contest.yaml's medals: a key of this judge, since the Contest
+	// Package has no medal counts; DOMjudge keeps the same three counts
+	// on its contest); zero for none.
 	Medals Medals
 
 	Problems      []Problem
