@@ -71,14 +71,16 @@ comes after them.
 
 --contest DIR runs a contest from a contest package (the ICPC's Contest
 Package format): DIR/contest.yaml (start_time, duration,
-scoreboard_freeze_duration, penalty_time), problems.yaml, teams.json,
-groups.json, organizations.json and accounts.yaml (each account's
-password is its token; without --tokens they are the users), and the
-problem packages in DIR/<id>/. Before the start no problem is shown to
-the teams; after the end no submission is taken; the scoreboard is
-frozen for the last scoreboard_freeze_duration until an admin thaws it;
-the ICPC Contest API is served under /api/contests/<id>. Only the
-contest's problems are shown, unless --demo-problems.
+scoreboard_freeze_duration, penalty_time, medals), problems.yaml,
+teams.json, groups.json, organizations.json, accounts.yaml (each
+account's password is its token; without --tokens they are the users)
+and awards.json, and the problem packages in DIR/<id>/. Before the start
+no problem is shown to the teams; after the end no submission is taken;
+the scoreboard is frozen for the last scoreboard_freeze_duration until an
+admin thaws it; the ICPC Contest API is served under /api/contests/<id>
+(teams may submit through it). The jury rejudges with a preview on
+/rejudgings. Only the contest's problems are shown, unless
+--demo-problems. docs/contest.md is a host's tutorial.
 
 The store is bounded: about twice --store-size of records and
 --cache-size of compiled executables (which expire after a week); a full

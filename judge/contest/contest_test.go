@@ -151,3 +151,79 @@ func TestState(t *testing.T) {
 }
 
 func itoa(n int) string { return strconv.Itoa(n) }
+
+// TestMedals gives medals by rank (a tie with the last gold wins gold
+// too, and the silvers start after it), none to a team that solved
+// nothing; awards.json sets a citation of the board's award and adds the
+// jury's own; results.tsv names the medals.
+func TestMedals(t *testing.T) {
+	dir := writePackage(t, map[string]string{
+		"contest.yaml":  "duration: 5:00:00\nmedals: {gold: 1, silver: 2, bronze: 3}\n",
+		"problems.yaml": "- {id: a, label: A}\n",
+		"teams.json":    `[{"id": "p"}, {"id": "q"}, {"id": "r"}, {"id": "s"}, {"id": "u"}, {"id": "v"}]`,
+		"awards.json": `[{"id": "winner", "citation": "Champion of the Cup"},
+ {"id": "spirit", "citation": "Best team spirit", "team_ids": ["v"]}]`,
+	})
+	c, err := Load(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := time.Minute
+	runs := []Run{
+		{ID: "1", Team: "p", Problem: "a", Time: 10 * m, Verdict: "AC"},
+		{ID: "2", Team: "q", Problem: "a", Time: 10 * m, Verdict: "AC"}, // ties p: gold too
+		{ID: "3", Team: "r", Problem: "a", Time: 20 * m, Verdict: "AC"}, // rank 3: silver ends at 1+2
+		{ID: "4", Team: "s", Problem: "a", Time: 30 * m, Verdict: "AC"}, // rank 4: bronze
+		{ID: "5", Team: "u", Problem: "a", Time: 40 * m, Verdict: "WA"}, // nothing solved: nothing
+	}
+	b := c.Compute(runs, Options{})
+	got := map[string]string{}
+	citation := map[string]string{}
+	for _, a := range c.Awards(b) {
+		got[a.ID] = strings.Join(a.TeamIDs, ",")
+		citation[a.ID] = a.Citation
+	}
+	for id, want := range map[string]string{"winner": "p,q", "gold-medal": "p,q", "silver-medal": "r", "bronze-medal": "s", "spirit": "v"} {
+		if got[id] != want {
+			t.Errorf("award %s: got %q, want %q", id, got[id], want)
+		}
+	}
+	if citation["winner"] != "Champion of the Cup" || citation["gold-medal"] != "Gold medal winner" {
+		t.Errorf("citations: got %v", citation)
+	}
+	var sb strings.Builder
+	c.WriteResults(&sb, b, c.Awards(b))
+	want := "results\t1\np\t1\tGold Medal\t1\t10\t10\t\nq\t1\tGold Medal\t1\t10\t10\t\nr\t3\tSilver Medal\t1\t20\t20\t\n" +
+		"s\t4\tBronze Medal\t1\t30\t30\t\nu\t5\t\t0\t0\t0\t\nv\t5\t\t0\t0\t0\t\n"
+	if sb.String() != want {
+		t.Errorf("results.tsv: got\n%s\nwant\n%s", sb.String(), want)
+	}
+}
+
+func TestAwardsErrors(t *testing.T) {
+	base := map[string]string{"contest.yaml": "duration: 1:00:00\nmedals: {gold: 1}\n", "teams.json": `[{"id": "t"}]`,
+		"problems.yaml": "- {id: a, label: A}\n"}
+	for _, tc := range []struct {
+		name, file, text, want string
+	}{
+		{"negative medals", "contest.yaml", "duration: 1:00:00\nmedals: {gold: -1}\n", "contest.yaml:2: medals: want counts of 0 or more"},
+		{"a medal typo", "contest.yaml", "duration: 1:00:00\nmedals: {golden: 1}\n", "field golden not found"},
+		{"teams of the board's award", "awards.json", `[{"id": "gold-medal", "citation": "Gold", "team_ids": ["t"]}]`, "team_ids: the scoreboard gives gold-medal"},
+		{"no teams of the jury's own", "awards.json", `[{"id": "silver-medal", "citation": "Silver"}]`, "team_ids: required for an award of the jury's own"},
+		{"an unknown team", "awards.json", `[{"id": "spirit", "citation": "Spirit", "team_ids": ["x"]}]`, `awards.json:1: [0]: team_ids: no team "x"`},
+		{"no citation", "awards.json", `[{"id": "first-to-solve-a"}]`, "citation: required"},
+		{"twice", "awards.json", "[{\"id\": \"winner\", \"citation\": \"W\"},\n {\"id\": \"winner\", \"citation\": \"W\"}]", `awards.json:2: [1]: id: "winner" appears twice`},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			files := map[string]string{}
+			for k, v := range base {
+				files[k] = v
+			}
+			files[tc.file] = tc.text
+			_, err := Load(writePackage(t, files))
+			if err == nil || !strings.Contains(err.Error(), tc.want) {
+				t.Errorf("got %v, want an error with %q", err, tc.want)
+			}
+		})
+	}
+}

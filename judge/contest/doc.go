@@ -10,7 +10,9 @@
 //	contest.yaml         (or contest.json) id, name, formal_name, start_time,
 //	                     duration, scoreboard_freeze_duration,
 //	                     scoreboard_type (pass-fail or score), penalty_time
-//	                     (minutes, or a RELTIME such as 0:20:00)
+//	                     (minutes, or a RELTIME such as 0:20:00), medals
+//	                     ({gold: 4, silver: 4, bronze: 4}: this judge's;
+//	                     the format has no medal counts)
 //	problems.yaml        (or .json) the problems in order: id, label, name,
 //	                     ordinal, rgb, color, and the keys the spec lists
 //	teams.json           (or .yaml) id, name, label, display_name,
@@ -19,6 +21,9 @@
 //	organizations.json   id, name, formal_name, country, ...
 //	accounts.yaml        (or .json) id, username, password, type (team,
 //	                     judge or admin), team_id: who logs in
+//	awards.json          (or .yaml) id, citation, team_ids: the citation of
+//	                     an award the board gives (team_ids left out), or
+//	                     an award of the jury's own (its team_ids)
 //	<problem id>/        the problem packages, as BAPCtools lays them out
 //
 // Every file but contest.yaml may be missing. Keys outside the spec are

@@ -36,11 +36,40 @@ type Contest struct {
 	Penalty        time.Duration // per rejected submission before a solve
 	ScoreboardType string        // PassFail or Score
 
+	// Medals are how many gold, silver and bronze medals the board gives
+	// (contest.yaml's medals: a key of this judge, since the Contest
+	// Package has no medal counts; DOMjudge keeps the same three counts
+	// on its contest); zero for none.
+	Medals Medals
+
 	Problems      []Problem
 	Teams         []Team
 	Groups        []Group
 	Organizations []Organization
 	Accounts      []Account
+	// Declared are the awards of awards.json: the citation of one the
+	// board gives (see Awards), or an award of the jury's own with its
+	// teams.
+	Declared []DeclaredAward
+}
+
+// Medals are the counts of medals by colour: the teams ranked 1 to Gold
+// win gold, the next Silver silver, the next Bronze bronze, by rank (the
+// teams that tie with the last of a colour win it too).
+type Medals struct {
+	Gold   int `yaml:"gold"`
+	Silver int `yaml:"silver"`
+	Bronze int `yaml:"bronze"`
+}
+
+// DeclaredAward is an entry of awards.json, the Contest Package's copy of
+// the awards endpoint. TeamIDs nil: an award the board gives (winner,
+// *-medal, first-to-solve-*, group-winner-*), whose citation it sets.
+type DeclaredAward struct {
+	ID       string    `yaml:"id" json:"id"`
+	Citation string    `yaml:"citation" json:"citation"`
+	TeamIDs  *[]string `yaml:"team_ids" json:"team_ids"`
+	Line     int       `yaml:"-" json:"-"`
 }
 
 // End is when the contest ends; zero without a start.
@@ -203,6 +232,7 @@ func LoadFS(fsys fs.FS, dir string) (*Contest, error) {
 		{"organizations", func(r io.Reader, n string) error { return decodeList(r, n, &c.Organizations) }},
 		{"teams", func(r io.Reader, n string) error { return decodeList(r, n, &c.Teams) }},
 		{"accounts", func(r io.Reader, n string) error { return decodeList(r, n, &c.Accounts) }},
+		{"awards", func(r io.Reader, n string) error { return decodeList(r, n, &c.Declared) }},
 	}
 	var errs []error
 	files := map[string]string{}
@@ -244,6 +274,7 @@ type contestFile struct {
 	Banner             yaml.Node `yaml:"banner"`
 	Logo               yaml.Node `yaml:"logo"`
 	Location           *Location `yaml:"location"`
+	Medals             *Medals   `yaml:"medals"`
 }
 
 // ignoredContestKeys are keys of contest.yaml that other tools
@@ -345,6 +376,12 @@ func (cf *contestFile) contest(name string, line map[string]int) (*Contest, erro
 			bad("penalty_time", "want minutes or a duration such as 0:20:00, got %q", v)
 		}
 	}
+	if m := cf.Medals; m != nil {
+		if m.Gold < 0 || m.Silver < 0 || m.Bronze < 0 {
+			bad("medals", "want counts of 0 or more, got gold %d, silver %d, bronze %d", m.Gold, m.Silver, m.Bronze)
+		}
+		c.Medals = *m
+	}
 	if cf.CountdownPauseTime != "" || cf.ThawTime != "" || cf.MainGroup != "" {
 		for _, k := range []string{"countdown_pause_time", "scoreboard_thaw_time", "main_scoreboard_group_id"} {
 			if _, ok := line[k]; ok {
@@ -397,6 +434,8 @@ func setLine(v any, line int) {
 	case *Organization:
 		x.Line = line
 	case *Account:
+		x.Line = line
+	case *DeclaredAward:
 		x.Line = line
 	}
 }
@@ -482,6 +521,29 @@ func (c *Contest) validate(files map[string]string) error {
 			bad("accounts", a.Line, i, "password: want at least %d characters (it is the account's token)", MinPassword)
 		}
 		users[a.Username] = true
+	}
+	seen := map[string]bool{}
+	for i, a := range c.Declared {
+		switch {
+		case !ValidID(a.ID):
+			bad("awards", a.Line, i, "id: want letters, digits, '_', '.' or '-' (at most 36), got %q", a.ID)
+		case seen[a.ID]:
+			bad("awards", a.Line, i, "id: %q appears twice", a.ID)
+		case a.Citation == "":
+			bad("awards", a.Line, i, "citation: required")
+		case c.computed(a.ID) && a.TeamIDs != nil:
+			bad("awards", a.Line, i, "team_ids: the scoreboard gives %s; leave team_ids out (null) and set its citation only", a.ID)
+		case !c.computed(a.ID) && a.TeamIDs == nil:
+			bad("awards", a.Line, i, "team_ids: required for an award of the jury's own (the board gives winner, gold-medal, silver-medal, bronze-medal, first-to-solve-<problem>, group-winner-<group>)")
+		}
+		seen[a.ID] = true
+		if a.TeamIDs != nil {
+			for _, t := range *a.TeamIDs {
+				if !teams[t] {
+					bad("awards", a.Line, i, "team_ids: no team %q in teams.json", t)
+				}
+			}
+		}
 	}
 	if len(errs) > 0 {
 		sort.Strings(errs)

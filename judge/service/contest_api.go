@@ -29,6 +29,8 @@ import (
 //	GET   /api/contests/ID/event-feed         NDJSON, ?since_token=N, ?stream=false
 //	GET   /api/contests/ID/submissions/S/files  the source, zipped (its team, the jury)
 //	POST  /api/contests/ID/clarifications     a team asks, the jury answers (contest_clar.go)
+//	POST  /api/contests/ID/submissions        a team submits, or the jury for a team (contest_submit.go)
+//	PUT   /api/contests/ID/submissions/S      the jury submits with an id of its own
 //	GET   /api/contests/ID/results.tsv        ICPC's results file (admin)
 //
 // Who asks: the public (no credentials), a team (a contestant whose
@@ -104,6 +106,8 @@ func (s *Server) clicsRoutes(mux *http.ServeMux) {
 	mux.HandleFunc("GET /api/contests/{cid}/{type}/{id}", h(s.handleObject))
 	mux.HandleFunc("GET /api/contests/{cid}/submissions/{id}/files", h(s.handleSubmissionFiles))
 	mux.HandleFunc("POST /api/contests/{cid}/clarifications", h(s.handleClarPost))
+	mux.HandleFunc("POST /api/contests/{cid}/submissions", h(s.handleSubmissionPost))
+	mux.HandleFunc("PUT /api/contests/{cid}/submissions/{id}", h(s.handleSubmissionPut))
 	mux.HandleFunc("/api/contests/", func(w http.ResponseWriter, r *http.Request) {
 		writeCLICSError(w, errorf(http.StatusNotFound, "no such endpoint: %s %s", r.Method, r.URL.Path))
 	})
@@ -201,9 +205,9 @@ func (s *Server) handleAccess(w http.ResponseWriter, r *http.Request, u *User) {
 	team := l.teamOf(u)
 	switch {
 	case u != nil && u.Admin():
-		caps = append(caps, "contest_thaw", "admin_clar")
+		caps = append(caps, "contest_thaw", "admin_clar", "admin_submit")
 	case team != "":
-		caps = append(caps, "post_clar")
+		caps = append(caps, "post_clar", "team_submit")
 	}
 	var eps []map[string]any
 	for _, t := range append([]string{"contest", "state"}, append(clicsTypes, "scoreboard", "event-feed")...) {
@@ -308,7 +312,7 @@ func (s *Server) handleSubmissionFiles(w http.ResponseWriter, r *http.Request, u
 	l := s.contest
 	id := r.PathValue("id")
 	sub, err := s.cfg.Store.Submission(r.Context(), id)
-	if !idRE.MatchString(id) || err != nil || u == nil || (!u.Admin() && (l.teamOf(u) == "" || l.c.TeamOf(sub.User) != l.teamOf(u))) {
+	if !subIDRE.MatchString(id) || err != nil || u == nil || (!u.Admin() && (l.teamOf(u) == "" || l.c.TeamOf(sub.User) != l.teamOf(u))) {
 		writeCLICSError(w, errorf(http.StatusNotFound, "submissions: no files of %q", id))
 		return
 	}
@@ -327,17 +331,17 @@ func (s *Server) handleSubmissionFiles(w http.ResponseWriter, r *http.Request, u
 	zw.Close()
 }
 
-// handleResults is the board as ICPC's results.tsv, for the jury.
+// handleResults is the board as ICPC's results.tsv, for the jury: the
+// teams that are not hidden, with their medals and awards.
 func (s *Server) handleResults(w http.ResponseWriter, r *http.Request, u *User) {
 	if u == nil || !u.Admin() {
 		writeCLICSError(w, errorf(http.StatusForbidden, "results.tsv is the jury's"))
 		return
 	}
-	l := s.contest
-	b := l.board(r.Context(), u, "")
+	b, awards := s.contest.awards(r.Context(), u)
 	w.Header().Set("Content-Type", "text/tab-separated-values; charset=utf-8")
 	w.Header().Set("Content-Disposition", fmt.Sprintf("attachment; filename=%q", "results.tsv"))
-	l.c.WriteResults(w, b, l.c.Awards(b))
+	s.contest.c.WriteResults(w, b, awards)
 }
 
 // handleScoreboard is the board u sees: the jury's live, the others'
@@ -428,21 +432,82 @@ func (l *contestLayer) submissions() []subInfo {
 
 // board is the scoreboard u sees.
 func (l *contestLayer) board(ctx context.Context, u *User, group string) *contest.Scoreboard {
+	return l.boardWith(ctx, u, group, nil)
+}
+
+// boardWith is the scoreboard u sees with the judgings of over (by
+// submission) in place of the submissions' own: a rejudging's preview.
+func (l *contestLayer) boardWith(ctx context.Context, u *User, group string, over map[string]runVerdict) *contest.Scoreboard {
 	admin := u != nil && u.Admin()
+	return l.compute(ctx, admin, contest.Options{Group: group, Hidden: admin}, over)
+}
+
+// awards are the awards u sees: the board's as u sees its results, of
+// the teams that are not hidden (a hidden team wins nothing, and takes no
+// rank from the others, on the jury's board too).
+func (l *contestLayer) awards(ctx context.Context, u *User) (*contest.Scoreboard, []contest.Award) {
+	b := l.compute(ctx, u != nil && u.Admin(), contest.Options{}, nil)
+	return b, l.c.Awards(b)
+}
+
+// compute ranks the contest's submissions, with the results the jury
+// sees (admin) or the freeze leaves the others, and the judgings of over
+// in place of their submissions'.
+func (l *contestLayer) compute(ctx context.Context, admin bool, o contest.Options, over map[string]runVerdict) *contest.Scoreboard {
 	_, p := l.state()
 	var runs []contest.Run
 	for _, si := range l.submissions() {
 		run := contest.Run{ID: si.sub.ID, Team: si.team, Problem: si.sub.Problem, Time: si.at}
 		if si.sub.State == StateDone && len(si.sub.Judgings) > 0 && (admin || !l.c.FrozenFor(si.sub.CreatedAt, p)) {
-			last := si.sub.Judgings[len(si.sub.Judgings)-1]
+			sub, last := &si.sub, si.sub.Judgings[len(si.sub.Judgings)-1]
+			if o, ok := over[sub.ID]; ok {
+				sub, last = o.run, o.ref
+			}
 			run.Verdict = clicsVerdict(last.Verdict)
 			if l.c.ScoreboardType == contest.Score {
-				run.Score = l.feed.brief(ctx, &si.sub, last).score
+				run.Score = l.feed.brief(ctx, sub, last).score
 			}
 		}
 		runs = append(runs, run)
 	}
-	return l.c.Compute(runs, contest.Options{Group: group, Hidden: admin})
+	return l.c.Compute(runs, o)
+}
+
+// BoardChange is a team's line of the jury's scoreboard before and after
+// a rejudging. Penalty is the total time in minutes.
+type BoardChange struct {
+	Team          string  `json:"team_id"`
+	Name          string  `json:"name"`
+	RankBefore    int     `json:"rank_before"`
+	RankAfter     int     `json:"rank_after"`
+	SolvedBefore  int     `json:"solved_before"`
+	SolvedAfter   int     `json:"solved_after"`
+	PenaltyBefore int     `json:"penalty_before"`
+	PenaltyAfter  int     `json:"penalty_after"`
+	ScoreBefore   float64 `json:"score_before"`
+	ScoreAfter    float64 `json:"score_after"`
+}
+
+// boardChanges are the rows of the jury's board that the judgings of
+// over would change, in their new order.
+func (l *contestLayer) boardChanges(ctx context.Context, over map[string]runVerdict) []BoardChange {
+	before := l.boardWith(ctx, LocalAdmin, "", nil)
+	after := l.boardWith(ctx, LocalAdmin, "", over)
+	was := map[string]contest.Row{}
+	for _, r := range before.Rows {
+		was[r.Team.ID] = r
+	}
+	out := []BoardChange{}
+	for _, r := range after.Rows {
+		b := was[r.Team.ID]
+		c := BoardChange{Team: r.Team.ID, Name: r.Team.Shown(), RankBefore: b.Rank, RankAfter: r.Rank,
+			SolvedBefore: b.Solved, SolvedAfter: r.Solved, PenaltyBefore: int(b.Penalty / time.Minute),
+			PenaltyAfter: int(r.Penalty / time.Minute), ScoreBefore: b.Score, ScoreAfter: r.Score}
+		if c.RankBefore != c.RankAfter || c.SolvedBefore != c.SolvedAfter || c.PenaltyBefore != c.PenaltyAfter || c.ScoreBefore != c.ScoreAfter {
+			out = append(out, c)
+		}
+	}
+	return out
 }
 
 func stateJSON(st contest.State) map[string]any {

@@ -151,3 +151,43 @@ func TestBrowserStatementMath(t *testing.T) {
 		}
 	}
 }
+
+// TestBrowserRejudging rejudges a submission with a preview in
+// Chromium: from the jury's submission page, the preview page follows
+// the run until it is graded (Apply enabled only then), shows the old and
+// the new verdict and the scoreboard line that would change; Apply makes
+// the new verdict the team's, live on its board.
+func TestBrowserRejudging(t *testing.T) {
+	chromium(t)
+	ce := newClicsEnv(t, false)
+	w := ce.startWorker("w1", scriptEngine{})
+	flag := filepath.Join(t.TempDir(), "fixed")
+	ce.clock.Set(ce.start.Add(10 * time.Minute))
+	wa := ce.submitAs("team1", "clocks", "if-file:"+flag)
+	ce.waitJudged(wa)
+	w.halt() // the run waits until the preview page is open
+	if err := os.WriteFile(flag, nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	jury := newBrowser(t, ce.http.URL, 1280, 860)
+	jury.login(ce.password("jury"))
+	team := jury.other()
+	team.login(ce.password("team1"))
+	team.open("/scoreboard")
+	team.wait("t1 without a solve", `document.querySelector('#scoreboard tr[data-team="t1"] td.cell[data-problem="clocks"]').className.includes("tried")`)
+
+	jury.open("/s/" + wa)
+	jury.do(chromedp.Click(chromedp.ID("rejudge-one")))
+	jury.wait("the preview, its run queued", `location.pathname.startsWith("/rejudgings/") && document.getElementById("rj-state").dataset.pending === "1" &&
+		document.getElementById("rj-apply").disabled`)
+	ce.startWorker("w2", scriptEngine{})
+	jury.wait("the run graded, live", `document.getElementById("rj-state").dataset.pending === "0" && !document.getElementById("rj-apply").disabled &&
+		document.querySelector("#rj-rows tr.changed td.after").innerText.includes("AC") &&
+		document.querySelector('#rj-board tr[data-team="t1"]').innerText.includes("0 → 1")`)
+	if cls := eval[string](team, `document.querySelector('#scoreboard tr[data-team="t1"] td.cell[data-problem="clocks"]').className`); !strings.Contains(cls, "tried") {
+		t.Errorf("the team's board before the apply: got %q, want the WA still", cls)
+	}
+	jury.do(chromedp.Click(chromedp.ID("rj-apply")))
+	jury.wait("applied", `document.getElementById("rj-state").dataset.state === "applied"`)
+	team.wait("the solve on the team's board, live", `document.querySelector('#scoreboard tr[data-team="t1"] td.cell[data-problem="clocks"]').className.match(/solved|first/)`)
+}

@@ -64,7 +64,8 @@ func (l *contestLayer) facts(ctx context.Context) []fact {
 		if v.admin {
 			u = LocalAdmin
 		}
-		for _, a := range l.c.Awards(l.board(ctx, u, "")) {
+		_, awards := l.awards(ctx, u)
+		for _, a := range awards {
 			b, _ := json.Marshal(a)
 			out = append(out, fact{typ: "awards", id: a.ID, who: v.who, data: b, variant: map[bool]string{false: "public", true: ""}[v.admin]})
 		}
@@ -160,22 +161,8 @@ func (l *contestLayer) submissionFacts(ctx context.Context, p contest.Progress) 
 	}
 	for _, si := range l.submissions() {
 		sub := &si.sub
-		m := map[string]any{"id": sub.ID, "language_id": sub.Language, "problem_id": sub.Problem, "team_id": si.team,
-			"time": contest.FormatTime(sub.CreatedAt), "contest_time": contest.FormatRel(si.at), "files": []any{}}
-		if _, ok := entryPoint[sub.Language]; ok {
-			m["entry_point"] = sub.Filename
-			if sub.Language == "java" || sub.Language == "kotlin" {
-				m["entry_point"] = strings.TrimSuffix(sub.Filename, path.Ext(sub.Filename))
-			}
-		}
-		add("submissions", sub.ID, "except:"+si.team, "public", m)
-		own := map[string]any{}
-		for k, v := range m {
-			own[k] = v
-		}
-		own["files"] = []map[string]any{{"href": "contests/" + l.c.ID + "/submissions/" + sub.ID + "/files",
-			"filename": "files.zip", "mime": "application/zip"}}
-		add("submissions", sub.ID, whoTeam(si.team), "", own)
+		add("submissions", sub.ID, "except:"+si.team, "public", l.submissionJSON(sub, si.team, false))
+		add("submissions", sub.ID, whoTeam(si.team), "", l.submissionJSON(sub, si.team, true))
 		who := ""
 		if l.c.FrozenFor(sub.CreatedAt, p) {
 			who = whoTeam(si.team)
@@ -190,6 +177,24 @@ func (l *contestLayer) submissionFacts(ctx context.Context, p contest.Progress) 
 		}
 	}
 	return out
+}
+
+// submissionJSON is a submission of team as the API shows it; with its
+// files for its team and the jury (own).
+func (l *contestLayer) submissionJSON(sub *Submission, team string, own bool) map[string]any {
+	m := map[string]any{"id": sub.ID, "language_id": sub.Language, "problem_id": sub.Problem, "team_id": team,
+		"time": contest.FormatTime(sub.CreatedAt), "contest_time": contest.FormatRel(l.contestTime(sub.CreatedAt)), "files": []any{}}
+	if _, ok := entryPoint[sub.Language]; ok {
+		m["entry_point"] = sub.Filename
+		if sub.Language == "java" || sub.Language == "kotlin" {
+			m["entry_point"] = strings.TrimSuffix(sub.Filename, path.Ext(sub.Filename))
+		}
+	}
+	if own {
+		m["files"] = []map[string]any{{"href": "contests/" + l.c.ID + "/submissions/" + sub.ID + "/files",
+			"filename": "files.zip", "mime": "application/zip"}}
+	}
+	return m
 }
 
 func judgementID(sub string, request int) string { return sub + "-" + itoa(request) }

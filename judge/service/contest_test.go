@@ -50,9 +50,20 @@ type clicsEnv struct {
 
 func newClicsEnv(t *testing.T, workers bool) *clicsEnv {
 	t.Helper()
+	return newClicsEnvWith(t, workers, nil)
+}
+
+// newClicsEnvWith is newClicsEnv with the package's files changed by
+// edit first.
+func newClicsEnvWith(t *testing.T, workers bool, edit func(files map[string]string)) *clicsEnv {
+	t.Helper()
 	start := time.Now().Add(-time.Hour).Truncate(time.Second)
 	dir := t.TempDir()
-	for name, text := range contestFiles(start) {
+	files := contestFiles(start)
+	if edit != nil {
+		edit(files)
+	}
+	for name, text := range files {
 		if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644); err != nil {
 			t.Fatal(err)
 		}

@@ -22,6 +22,8 @@
 //	                          for the tries that end as JE
 //	kv judge-workers          <worker> -> WorkerInfo, a heartbeat with a TTL
 //	kv judge-rejudges         <rejudge> -> Rejudge
+//	kv judge-rejudgings       <rejudging> -> Rejudging (with preview:
+//	                          rejudging.go)
 //	kv judge-problems         <problem> -> UploadedProblem (the current
 //	                          uploaded version of a problem)
 //	objects judge-sources     sources by their sha256

@@ -171,6 +171,10 @@ func (s *Server) apiEndpoints() []endpoint {
 		{"POST /api/v1/problems/{name}/rejudge", admin(s.handleRejudge)},
 		{"GET /api/v1/problems/{name}/rejudges/{id}", admin(s.handleRejudgeResult)},
 		{"GET /api/v1/queue", admin(s.handleQueue)},
+		{"POST /api/v1/rejudgings", admin(s.handleRejudgingPost)},
+		{"GET /api/v1/rejudgings", admin(s.handleRejudgings)},
+		{"GET /api/v1/rejudgings/{id}", admin(s.handleRejudging)},
+		{"POST /api/v1/rejudgings/{id}/{action}", admin(s.handleRejudgingClose)},
 	}
 }
 
@@ -371,7 +375,11 @@ func decodeJSON(r io.Reader, v any) error {
 }
 
 var (
-	idRE       = regexp.MustCompile(`^[0-9a-f]{20}$`)
+	idRE = regexp.MustCompile(`^[0-9a-f]{20}$`)
+	// subIDRE is a submission's id: ours (idRE), or one the jury chose
+	// through the Contest API (a CLICS ID without dots, which the
+	// buckets' keys use as separators)
+	subIDRE    = regexp.MustCompile(`^[A-Za-z0-9_-]{1,36}$`)
 	userRE     = regexp.MustCompile(`^[A-Za-z0-9._-]{1,64}$`)
 	filenameRE = regexp.MustCompile(`^[A-Za-z0-9_][A-Za-z0-9._+-]{0,99}$`)
 	problemRE  = regexp.MustCompile(`^[a-z0-9][a-z0-9-]{0,63}$`)

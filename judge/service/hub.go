@@ -91,8 +91,8 @@ func (s *Server) handleAllEvents(w http.ResponseWriter, r *http.Request) {
 			if !ok {
 				return
 			}
-			if !u.Admin() && sub.User != u.Name {
-				continue
+			if (!u.Admin() && sub.User != u.Name) || sub.Rejudging != "" {
+				continue // a rejudging's run is on its rejudging's page
 			}
 			if es.event("submission", es.see.submission(&sub)) != nil {
 				return

@@ -55,7 +55,7 @@ type pages struct {
 
 // pageNames are the templates of web/, each with web/layout.html.
 var pageNames = []string{"list", "submit", "submission", "queue", "rejudge", "login", "error", "problems", "problem",
-	"scoreboard", "clarifications"}
+	"scoreboard", "clarifications", "rejudgings", "rejudging"}
 
 func newPages(s *Server) *pages {
 	p := &pages{s: s, templates: map[string]*template.Template{}, samples: map[string]string{}}
@@ -128,6 +128,7 @@ func (p *pages) routes(mux *http.ServeMux) {
 	mux.HandleFunc("POST /queue/rejudge", p.auth(p.admin(p.post(p.handleRejudgePost))))
 	mux.HandleFunc("GET /queue/rejudges/{name}/{id}", p.auth(p.admin(p.handleRejudge)))
 	p.contestPageRoutes(mux)
+	p.rejudgingPageRoutes(mux)
 	mux.HandleFunc("GET /login", p.handleLoginForm)
 	mux.HandleFunc("POST /login", p.handleLogin)
 	mux.HandleFunc("POST /logout", p.auth(p.post(p.handleLogout)))

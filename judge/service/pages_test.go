@@ -86,6 +86,14 @@ func scriptOutput(p *problems.Problem, script string, t kattis.Test, in []byte) 
 	if text, ok := strings.CutPrefix(script, "text:"); ok {
 		return []byte(text + "\n"), nil
 	}
+	if path, ok := strings.CutPrefix(script, "if-file:"); ok {
+		// right while the file is there, wrong before: a verdict a
+		// rejudging changes
+		if _, err := os.Stat(path); err != nil {
+			return []byte("0\n"), nil
+		}
+		script = "ok"
+	}
 	ans, err := p.Reference.Solve(in)
 	if err != nil {
 		return nil, err

@@ -460,3 +460,39 @@ func TestUploadOddecho(t *testing.T) {
 		t.Errorf("a package with a link out of it: got %d, want 422", code)
 	}
 }
+
+// TestProblemPageOddecho shows the statement of a real package,
+// problemtools' oddecho (LaTeX, with a Swedish Markdown one beside):
+// its title, its sections, its math for KaTeX, its table,
+// and its two samples, input and answer; none of its secret tests.
+func TestProblemPageOddecho(t *testing.T) {
+	e := newEnv(t, envOpts{})
+	if code := e.do("POST", "/api/v1/problems", bytes.NewReader(tarDir(t, "testdata/oddecho")), map[string]string{"Content-Type": "application/gzip"}, nil); code/100 != 2 {
+		t.Fatalf("the upload: %d", code)
+	}
+	c := e.client(t)
+	code, body := c.get("/problems/oddecho")
+	if code != http.StatusOK {
+		t.Fatalf("/problems/oddecho: %d\n%s", code, body)
+	}
+	sample := func(name string) string {
+		b, err := os.ReadFile("testdata/oddecho/data/sample/" + name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return strings.TrimSpace(string(b))
+	}
+	for _, want := range []string{
+		"<h1>Odd Echo</h1>", "<h2>Input</h2>", "<h2>Output</h2>", `<span class="math inline">\(1 \le N \le 10\)</span>`,
+		`<table class="tabular">`,
+		sample("1.in"), sample("1.ans"), sample("2.in"), sample("2.ans"),
+		`<a href="/problems/oddecho?lang=sv" hreflang="sv">sv</a>`,
+	} {
+		if !strings.Contains(body, want) {
+			t.Errorf("/problems/oddecho: no %q in\n%s", want, body)
+		}
+	}
+	if strings.Contains(body, `\section`) || strings.Contains(body, "data/secret") {
+		t.Errorf("/problems/oddecho shows LaTeX source or a secret test:\n%s", body)
+	}
+}

@@ -26,6 +26,7 @@ const (
 	bucketProgress    = "judge-progress"
 	bucketWorkers     = "judge-workers"
 	bucketRejudges    = "judge-rejudges"
+	bucketRejudgings  = "judge-rejudgings"
 	bucketProblems    = "judge-problems"
 
 	objSources     = "judge-sources"
@@ -135,6 +136,7 @@ type Store struct {
 	progress    jetstream.KeyValue
 	workers     jetstream.KeyValue
 	rejudges    jetstream.KeyValue
+	rejudgings  jetstream.KeyValue
 	problems    jetstream.KeyValue
 
 	sources     jetstream.ObjectStore
@@ -236,6 +238,7 @@ func (s *Store) create(ctx context.Context, cfg StoreConfig) error {
 		{&s.progress, bucketProgress, 0, lim.Submissions},
 		{&s.workers, bucketWorkers, workerTTL, lim.Small},
 		{&s.rejudges, bucketRejudges, 0, lim.Small},
+		{&s.rejudgings, bucketRejudgings, 0, lim.Small},
 		{&s.problems, bucketProblems, 0, lim.Small},
 	}
 	for _, b := range kvs {

@@ -38,6 +38,10 @@ type Submission struct {
 	Verdict    string `json:"verdict,omitempty"`
 	// Judgings are the finished judgings, oldest first.
 	Judgings []JudgingRef `json:"judgings"`
+	// Rejudging and RejudgeOf make the record a rejudging's run: it grades
+	// submission RejudgeOf again for rejudging Rejudging (rejudging.go).
+	Rejudging string `json:"rejudging,omitempty"`
+	RejudgeOf string `json:"rejudge_of,omitempty"`
 }
 
 // JudgingRef is a finished judging as the submission lists it.

@@ -216,10 +216,13 @@ type filter struct {
 	// zero: open), for the jury's list.
 	Language string
 	From, To time.Time
+	// Rejudging selects the runs of that rejudging; "" the submissions
+	// (never a run).
+	Rejudging string
 }
 
 func (f *filter) passes(s *Submission) bool {
-	return (f.Problem == "" || s.Problem == f.Problem) && (f.User == "" || s.User == f.User) &&
+	return s.Rejudging == f.Rejudging && (f.Problem == "" || s.Problem == f.Problem) && (f.User == "" || s.User == f.User) &&
 		(f.State == "" || s.State == f.State) && verdictPasses(s, f.Verdict) &&
 		(f.Language == "" || s.Language == f.Language) && (f.From.IsZero() || !s.CreatedAt.Before(f.From)) &&
 		(f.To.IsZero() || s.CreatedAt.Before(f.To))

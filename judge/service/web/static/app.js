@@ -361,15 +361,24 @@
 
   // ---- the contest's live pages: their live part read again ----
 
+  // The part is replaced only when it changed, and not while one of its
+  // fields has the focus (looked at when the new part is in: the fetch
+  // takes time, and the user may have begun typing meanwhile). Replacing
+  // an unchanged part would take away, between two keystrokes or a
+  // choice and its click, the form the user is filling in.
   function livePage(id) {
     return () => {
       const box = $(id);
+      const editing = () => box.contains(document.activeElement) && /^(TEXTAREA|INPUT|SELECT)$/.test(document.activeElement.tagName);
+      let shown = new DOMParser().parseFromString(box.innerHTML, "text/html").body.innerHTML;
       every(2000, async () => {
-        // a form being filled in stays as it is
-        if (box.contains(document.activeElement) && document.activeElement.tagName === "TEXTAREA") return;
+        if (editing()) return;
         const r = await fetch(box.dataset.live, {credentials: "same-origin"});
         if (!r.ok) return;
         const doc = new DOMParser().parseFromString(await r.text(), "text/html");
+        const html = doc.body.innerHTML;
+        if (html === shown || editing()) return;
+        shown = html;
         box.replaceChildren(...doc.body.childNodes);
       });
     };
@@ -390,7 +399,7 @@
   document.addEventListener("DOMContentLoaded", () => document.querySelectorAll(".statement-body .md").forEach(typeset));
 
   const pages = {list: listPage, submission: submissionPage, submit: submitPage, queue: queuePage, rejudge: rejudgePage,
-    scoreboard: livePage("board"), clarifications: livePage("clars")};
+    scoreboard: livePage("board"), clarifications: livePage("clars"), rejudging: livePage("rejudging")};
   const page = pages[body.dataset.page];
   if (page) page();
 })();
