@@ -349,11 +349,11 @@ func dryRun(args []string) error {
 	return err
 }
 
-// pendingPages are pages that other branches add (issue 32's contest
-// tutorial, the twisty puzzles' page): a link to one is not followed while
+// pendingPages are pages that other branches add (the twisty
+// puzzles' page): a link to one is not followed while
 // it is missing, and they are not held to the reading order's links until
 // docs/README.md lists them and they end as the others do.
-var pendingPages = map[string]bool{"contest.md": true, "twisty.md": true}
+var pendingPages = map[string]bool{"twisty.md": true}
 
 var (
 	mdLinkRE    = regexp.MustCompile(`\]\(([^)\s]+)\)`)
