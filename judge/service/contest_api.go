@@ -435,7 +435,7 @@ func (l *contestLayer) board(ctx context.Context, u *User, group string) *contes
 		run := contest.Run{ID: si.sub.ID, Team: si.team, Problem: si.sub.Problem, Time: si.at}
 		if si.sub.State == StateDone && len(si.sub.Judgings) > 0 && (admin || !l.c.FrozenFor(si.sub.CreatedAt, p)) {
 			last := si.sub.Judgings[len(si.sub.Judgings)-1]
-			run.Verdict = clicsVerdict(last.Verdict)
+			run.Verdict = clicsVerdict(last.Verdict.String())
 			if l.c.ScoreboardType == contest.Score {
 				run.Score = l.feed.brief(ctx, &si.sub, last).score
 			}
