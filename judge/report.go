@@ -101,7 +101,7 @@ type TestResult struct {
 	// Hint is the line of Stderr that the message quotes (an RE's: "exit
 	// code 1: <hint>"); "" when it quotes none.
 	Hint string `json:"-"`
-	Dir     string           `json:"dir,omitempty"`    // working directory, with --keep
+	Dir  string `json:"dir,omitempty"` // working directory, with --keep
 	// Score is the test's score in a scoring problem, as the grading
 	// counts it; nil (absent) in a pass-fail problem.
 	Score *float64 `json:"score,omitempty"`
