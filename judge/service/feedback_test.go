@@ -1,6 +1,7 @@
 package service
 
 import (
+	"context"
 	"encoding/json"
 	"io"
 	"net/http"
@@ -11,6 +12,7 @@ import (
 
 	"github.com/optjudge/optjudge/judge"
 	"github.com/optjudge/optjudge/judge/verdict"
+	"github.com/optjudge/optjudge/problems"
 	"github.com/optjudge/optjudge/reference/puzzle/judging"
 )
 
@@ -264,5 +266,39 @@ func TestSightJEReport(t *testing.T) {
 		if err := json.Unmarshal(admin, &r); err != nil || r.JudgeError != reason {
 			t.Errorf("%v: an admin's judge_error %q (%v), want %q", fb, r.JudgeError, err, reason)
 		}
+	}
+}
+
+// TestFailureDrawnFromFinding: the drawing of a judging's failing test is
+// made from the checker's finding, after its trip through the stored
+// report's JSON, whatever the message's words: reworded, the drawing and
+// its description are the same, and they are the drawing of the case and
+// the move the finding names.
+func TestFailureDrawnFromFinding(t *testing.T) {
+	pp, err := problems.LoadEmbedded("clocks")
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := &Problem{Problem: pp}
+	input, output := []byte("3 3 0\n2 2 2\n2 1 2\n"), []byte("9 8 5 4\n")
+	checked, err := pp.Puzzle.Check(context.Background(), input, output)
+	if err != nil || checked.Finding == nil {
+		t.Fatalf("got %+v, %v, want a finding", checked, err)
+	}
+	raw, err := json.Marshal(judge.TestResult{Verdict: verdict.WA, Message: checked.Message, Finding: checked.Finding})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var stored judge.TestResult
+	if err := json.Unmarshal(raw, &stored); err != nil {
+		t.Fatal(err)
+	}
+	want := newFailure(p, "sample/1", true, input, output, checked.Message, stored.Finding)
+	if want.Drawing == "" || !strings.Contains(want.Description, "move 2") {
+		t.Fatalf("no drawing of move 2: %q", want.Description)
+	}
+	got := newFailure(p, "sample/1", true, input, output, "reworded: "+checked.Message, stored.Finding)
+	if got.Drawing != want.Drawing || got.Description != want.Description {
+		t.Errorf("a reworded message changes the drawing:\n%s\nwant\n%s", got.Description, want.Description)
 	}
 }
