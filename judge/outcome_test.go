@@ -72,6 +72,10 @@ func TestOutcomeVerdict(t *testing.T) {
 			if v != tt.want || msg != tt.msg {
 				t.Errorf("got %v %q, want %v %q", v, msg, tt.want, tt.msg)
 			}
+			// the stderr line an RE's message quotes is a fact too
+			if quoted := v == verdict.RE && strings.HasSuffix(msg, ": boom"); quoted != (d.hint == "boom") {
+				t.Errorf("hint %q for message %q", d.hint, msg)
+			}
 			// a broken limit's facts: its words start the message,
 			// and survive the report's JSON
 			limited := v == verdict.MLE || v == verdict.OLE || v == verdict.TLE
