@@ -468,7 +468,7 @@ func (p *Puzzle) notSolved(ctx context.Context, k int, pos Position, r replayed)
 		return nil, err
 	}
 	f := not("no moves, but %s (the optimum is %s)", p.phrase(pos), p.costText(d))
-	f.Optimum, f.OptimumKnown = d, true
+	f.Optimum = d
 	return f, nil
 }
 
@@ -512,7 +512,7 @@ func (p *Puzzle) checkOptimal(ctx context.Context, k int, pos Position, r replay
 	}
 	at := p.w.caseAt(k)
 	found := func(kind Kind) *Finding {
-		return &Finding{Kind: kind, Case: k, Moves: r.n, Cost: r.cost, Optimum: opt, OptimumKnown: true}
+		return &Finding{Kind: kind, Case: k, Moves: r.n, Cost: r.cost, Optimum: opt}
 	}
 	switch {
 	case r.cost < opt:
@@ -583,7 +583,7 @@ func (p *Puzzle) checkUnsolvable(k int, pos Position, line string, d int, t *tal
 	switch {
 	case d >= 0:
 		f = finding(Unsolvable, k, "says %s, but %s %s can be solved in %s", text, noun, p.String(pos), p.costText(d))
-		f.Optimum, f.OptimumKnown = d, true
+		f.Optimum = d
 	case line == text:
 		t.unsolvable++
 		return nil

@@ -59,10 +59,10 @@ type Finding struct {
 	// Moves is how many moves the answer made, and Cost their cost.
 	Moves int `json:"moves,omitempty"`
 	Cost  int `json:"cost,omitempty"`
-	// Optimum is the least cost of the case; OptimumKnown says it was
-	// measured (an optimum may be 0).
-	Optimum      int  `json:"optimum,omitempty"`
-	OptimumKnown bool `json:"-"`
+	// Optimum is the least cost of the case, where the checker measured
+	// it: TooLong, NotSmallest, Unordered; NotSolved without moves; an
+	// Unsolvable that can be solved.
+	Optimum int `json:"optimum,omitempty"`
 	// Before and After are the distances to the goal before and after
 	// Move, for TooLong (After -1: the goal cannot be reached from
 	// there); Distances the distance after each move from the first, as
@@ -95,7 +95,10 @@ type Finding struct {
 }
 
 // Message renders f for people, in the puzzle's terms: "case 3, move 5:
-// 'Q' is not a move (A-H)".
+// 'Q' is not a move (A-H)". The words of an illegal move's reason and of
+// the layout's mistakes are the checker's own, kept unexported: a finding
+// read back from JSON renders without them (a report keeps the message
+// beside its finding).
 func (p *Puzzle) Message(f Finding) string {
 	at := ""
 	if f.Case > 0 && !f.bare {
