@@ -15,6 +15,7 @@ import (
 	"strings"
 
 	"github.com/optjudge/optjudge/judge/verdict"
+	"github.com/optjudge/optjudge/reference/puzzle/judging"
 )
 
 // Files is what a checker judges.
@@ -33,6 +34,10 @@ type Result struct {
 	// wrote none (and for every other checker). Whether the problem takes
 	// them is the grading's business.
 	Score, Multiplier *float64
+	// Finding is what a puzzle's checker found wrong, as facts, for a
+	// WA; Message is rendered from it. Nil for an AC and for every other
+	// checker, whose message is only text.
+	Finding *judging.Finding
 }
 
 // Checker judges one test. Implementations are safe for concurrent use.

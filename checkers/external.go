@@ -2,6 +2,7 @@ package checkers
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -12,6 +13,7 @@ import (
 	"github.com/optjudge/optjudge/judge/bytesize"
 	"github.com/optjudge/optjudge/judge/proc"
 	"github.com/optjudge/optjudge/judge/verdict"
+	"github.com/optjudge/optjudge/reference/puzzle/judging"
 )
 
 // Protocol says how an external checker program is called and how its exit
@@ -307,7 +309,8 @@ func (x *External) Static(ctx context.Context, language, entry, feedback string,
 // KattisResult reads a Kattis validator's verdict from its exit code and
 // its feedback directory: 42 AC, 43 WA, each with its message and score
 // files; any other exit code, or a score file that holds no number, is an
-// error (JE). stderr is the message when the feedback has none.
+// error (JE). stderr is the message when the feedback has none. A WA
+// carries the finding the validator wrote (FindingFile), where it wrote one.
 func KattisResult(name string, code int, feedback string, stderr []byte) (Result, error) {
 	fb, err := ReadFeedback(feedback)
 	if fb.Message == "" {
@@ -320,7 +323,7 @@ func KattisResult(name string, code int, feedback string, stderr []byte) (Result
 	case 42:
 		return Result{Verdict: verdict.AC, Message: fb.Message, Score: fb.Score, Multiplier: fb.Multiplier}, nil
 	case 43:
-		return Result{Verdict: verdict.WA, Message: fb.Message, Score: fb.Score, Multiplier: fb.Multiplier}, nil
+		return Result{Verdict: verdict.WA, Message: fb.Message, Score: fb.Score, Multiplier: fb.Multiplier, Finding: fb.Finding}, nil
 	}
 	return Result{}, fmt.Errorf("%s: exit code %d is not a Kattis verdict (42 or 43): %s", name, code, orNothing(fb.Message))
 }
@@ -329,7 +332,17 @@ func KattisResult(name string, code int, feedback string, stderr []byte) (Result
 type Feedback struct {
 	Message           string   // judgemessage.txt, else teammessage.txt; "" when neither says anything
 	Score, Multiplier *float64 // score.txt and score_multiplier.txt; nil when absent
+	// Finding is what FindingFile says, the facts of a rejection by a
+	// puzzle's checker (judge validator output writes it beside
+	// judgemessage.txt); nil when absent. The message of a validator
+	// that writes none stays text, never read for facts.
+	Finding *judging.Finding
 }
+
+// FindingFile is the file of a feedback directory in which a puzzle's
+// checker, run as a Kattis output validator, writes its finding as JSON,
+// beside the message it renders from it in judgemessage.txt.
+const FindingFile = "finding.json"
 
 // ReadFeedback reads the feedback directory dir. A score file that does
 // not hold one number is an error (problemtools: "failed to parse
@@ -359,6 +372,16 @@ func ReadFeedback(dir string) (Feedback, error) {
 			continue
 		}
 		*f.dst = &x
+	}
+	if b, err := os.ReadFile(filepath.Join(dir, FindingFile)); err == nil {
+		var f judging.Finding
+		if err := json.Unmarshal(b, &f); err != nil {
+			if first == nil {
+				first = fmt.Errorf("%s: %v", FindingFile, err)
+			}
+		} else {
+			fb.Finding = &f
+		}
 	}
 	return fb, first
 }

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/optjudge/optjudge/judge/verdict"
+	"github.com/optjudge/optjudge/reference/puzzle/judging"
 )
 
 // script writes an executable shell script and returns its path.
@@ -230,5 +231,30 @@ func TestExternalOutputLimit(t *testing.T) {
 				t.Errorf("got %v, want ok %v", err, tt.ok)
 			}
 		})
+	}
+}
+
+// TestKattisFinding: a finding a puzzle's validator wrote beside its
+// message comes back with a WA, never with an AC; a validator that writes
+// none gives text only, and a finding that is not JSON is the validator's
+// failure, naming the file.
+func TestKattisFinding(t *testing.T) {
+	dir := t.TempDir()
+	os.WriteFile(filepath.Join(dir, "judgemessage.txt"), []byte("case 2, move 1: 'Q' is not a move (A-H)\n"), 0o644)
+	r, err := KattisResult("v", 43, dir, nil)
+	if err != nil || r.Verdict != verdict.WA || r.Finding != nil {
+		t.Fatalf("no finding file: got %+v, %v", r, err)
+	}
+	os.WriteFile(filepath.Join(dir, FindingFile), []byte(`{"kind":"illegal_move","case":2,"move":1,"token":"Q"}`), 0o644)
+	r, err = KattisResult("v", 43, dir, nil)
+	if err != nil || r.Finding == nil || r.Finding.Kind != judging.Illegal || r.Finding.Case != 2 || r.Finding.Move != 1 || r.Finding.Token != "Q" {
+		t.Fatalf("got %+v (finding %+v), %v", r, r.Finding, err)
+	}
+	if r, err = KattisResult("v", 42, dir, nil); err != nil || r.Finding != nil {
+		t.Errorf("AC: got finding %+v, %v", r.Finding, err)
+	}
+	os.WriteFile(filepath.Join(dir, FindingFile), []byte(`case 2`), 0o644)
+	if _, err := KattisResult("v", 43, dir, nil); err == nil || !strings.Contains(err.Error(), FindingFile) {
+		t.Errorf("a finding that is not JSON: got %v, want an error naming %s", err, FindingFile)
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 
+	"github.com/optjudge/optjudge/judge/verdict"
 	"github.com/optjudge/optjudge/reference/puzzle"
 	"github.com/optjudge/optjudge/reference/puzzle/judging"
 )
@@ -28,7 +29,7 @@ func (c Puzzle) Check(ctx context.Context, f Files) (Result, error) {
 	if r.Accepted {
 		return accepted(r.Message), nil
 	}
-	return wrong("%s", r.Message), nil
+	return Result{Verdict: verdict.WA, Message: r.Message, Finding: r.Finding}, nil
 }
 
 // PuzzleMode reads the options of a puzzle's checker in problem.yaml: only

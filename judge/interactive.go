@@ -85,7 +85,7 @@ func (g *grader) interact(ctx context.Context, tr *TestResult, t kattis.Test, in
 		tr.Output = nil
 	}
 	tr.outcome = o
-	if v, _ := o.verdict(g.limits); it.testlib && v == verdict.AC {
+	if v := o.verdict(g.limits); it.testlib && v == verdict.AC {
 		// testlib: the checker judges what the interactor wrote
 		out, err := os.ReadFile(it.output)
 		if err != nil && !errors.Is(err, fs.ErrNotExist) {

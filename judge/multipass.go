@@ -63,7 +63,7 @@ func (g *grader) multiPass(ctx context.Context, tr *TestResult, t kattis.Test, i
 			}
 		}
 		accepted := o.judged != nil && o.judgeFailure == "" && o.judged.Verdict == verdict.AC
-		v, _ := o.verdict(g.limits)
+		v := o.verdict(g.limits)
 		switch {
 		case next != nil && o.judged != nil && !accepted && o.judgeFailure == "":
 			o.judgeFailure = fmt.Sprintf("validator %s wrote %s but did not accept (exit code 42): a judge error", g.validatorPath(), nextPass)

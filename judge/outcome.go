@@ -8,8 +8,10 @@ import (
 	"time"
 
 	"github.com/optjudge/optjudge/checkers"
+	"github.com/optjudge/optjudge/judge/bytesize"
 	"github.com/optjudge/optjudge/judge/sandbox"
 	"github.com/optjudge/optjudge/judge/verdict"
+	"github.com/optjudge/optjudge/reference/puzzle/judging"
 )
 
 // outcome is everything one test's verdict rests on: how the program's run
@@ -91,7 +93,8 @@ func (o *outcome) needsChecker() bool {
 // validator stopped.
 func (o *outcome) decide(tr *TestResult, l Limits) {
 	tr.validatorScore, tr.validatorMultiplier = nil, nil
-	tr.Verdict, tr.Message = o.verdict(l)
+	d := o.decision(l)
+	tr.Verdict, tr.Message, tr.Limit, tr.Finding, tr.Hint = d.verdict, d.message, d.limit, d.finding, d.hint
 	switch {
 	case o.validatorFirst && tr.Verdict == verdict.WA:
 		// the submission may run on after the validator's verdict:
@@ -103,65 +106,126 @@ func (o *outcome) decide(tr *TestResult, l Limits) {
 	}
 }
 
-// verdict is the one mapping from an outcome to a test's verdict, in
+// decision is a test's verdict and what it rests on: the message, and the
+// facts it is rendered from where there are some (the limit broken, the
+// puzzle checker's finding).
+type decision struct {
+	verdict verdict.Verdict
+	message string
+	limit   *Broken
+	finding *judging.Finding
+	hint    string // the line of the program's stderr the message quotes
+}
+
+// verdict is the test's verdict under the limits l (see decision).
+func (o *outcome) verdict(l Limits) verdict.Verdict { return o.decision(l).verdict }
+
+// decision is the one mapping from an outcome to a test's verdict, in
 // problemtools' order: a validator or checker that failed (JE); an
 // interactive validator that ended first with a wrong answer (WA); a
 // program the sandbox could not run (the exec-failure rule: RE for the
 // contestant's own file, else JE); the sandbox's status (MLE, TLE, OLE,
 // wall-time TLE, RE); then the checker's verdict. Unknown: the run
 // completed and the checker has not said yet.
-func (o *outcome) verdict(l Limits) (verdict.Verdict, string) {
+func (o *outcome) decision(l Limits) decision {
 	switch {
 	case o.judgeFailure != "":
-		return verdict.JE, o.judgeFailure
+		return decision{verdict: verdict.JE, message: o.judgeFailure}
 	case o.validatorFirst && o.judged != nil && o.judged.Verdict == verdict.WA:
-		return verdict.WA, o.judged.Message
+		return decision{verdict: verdict.WA, message: o.judged.Message, finding: o.judged.Finding}
 	case o.failure != nil && o.ownExec != 0:
-		return verdict.RE, "the program cannot be executed: " + o.ownExec.Error()
+		return decision{verdict: verdict.RE, message: "the program cannot be executed: " + o.ownExec.Error()}
 	case o.failure != nil:
-		return verdict.JE, "sandbox: " + o.failure.Error()
+		return decision{verdict: verdict.JE, message: "sandbox: " + o.failure.Error()}
 	}
-	if v, msg := o.statusVerdict(l); v != verdict.Unknown {
-		return v, msg
+	if d := o.statusDecision(l); d.verdict != verdict.Unknown {
+		return d
 	}
 	switch {
 	case o.judged == nil:
-		return verdict.Unknown, ""
+		return decision{}
 	case o.judged.Verdict != verdict.AC && o.judged.Verdict != verdict.WA:
-		return verdict.JE, fmt.Sprintf("checker returned %v: %s", o.judged.Verdict, o.judged.Message)
+		return decision{verdict: verdict.JE, message: fmt.Sprintf("checker returned %v: %s", o.judged.Verdict, o.judged.Message)}
 	}
-	return o.judged.Verdict, o.judged.Message
+	return decision{verdict: o.judged.Verdict, message: o.judged.Message, finding: o.judged.Finding}
 }
 
-// statusVerdict names the sandbox's status as a verdict, with the limit in
-// force; Unknown for a run that completed.
-func (o *outcome) statusVerdict(l Limits) (verdict.Verdict, string) {
+// statusDecision names the sandbox's status as a verdict, with the limit
+// in force; Unknown for a run that completed. The message of a broken
+// limit starts with the limit's own words (Broken.Text).
+func (o *outcome) statusDecision(l Limits) decision {
+	broke := func(v verdict.Verdict, b Broken, more string) decision {
+		return decision{verdict: v, message: b.Text() + more, limit: &b}
+	}
 	switch o.status {
 	case sandbox.OK:
-		return verdict.Unknown, ""
+		return decision{}
 	case sandbox.MemoryLimit:
-		return verdict.MLE, fmt.Sprintf("memory over the %s limit", l.Memory)
+		return broke(verdict.MLE, Broken{Limit: LimitMemory, Bytes: int64(l.Memory)}, "")
 	case sandbox.TimeLimit:
-		return verdict.TLE, fmt.Sprintf("CPU time over the %s limit", seconds(l.Time))
+		return broke(verdict.TLE, Broken{Limit: LimitCPU, MS: l.Time.Milliseconds()}, "")
 	case sandbox.OutputLimit:
-		return verdict.OLE, fmt.Sprintf("output over the %s limit", l.Output)
+		return broke(verdict.OLE, Broken{Limit: LimitOutput, Bytes: int64(l.Output)}, "")
 	case sandbox.WallTimeLimit:
 		if l.SleepWall > 0 && o.run.Wall < l.Wall {
-			return verdict.TLE, fmt.Sprintf("wall time over the %s limit of a run that sleeps (CPU %s, none for %s)",
-				seconds(l.SleepWall), seconds(o.run.CPU), seconds(sandbox.SleepFor))
+			return broke(verdict.TLE, Broken{Limit: LimitSleep, MS: l.SleepWall.Milliseconds()},
+				fmt.Sprintf(" of a run that sleeps (CPU %s, none for %s)", seconds(o.run.CPU), seconds(sandbox.SleepFor)))
 		}
-		return verdict.TLE, fmt.Sprintf("wall time over the %s limit (CPU %s): waiting or sleeping?", seconds(l.Wall), seconds(o.run.CPU))
+		return broke(verdict.TLE, Broken{Limit: LimitWall, MS: l.Wall.Milliseconds()},
+			fmt.Sprintf(" (CPU %s): waiting or sleeping?", seconds(o.run.CPU)))
 	case sandbox.Stalled:
 		// the wall time is the run's own, up to the stop: it never
 		// reached the limit, and would have only by waiting
-		return verdict.TLE, fmt.Sprintf("deadlock: the submission and the validator were both waiting for each other's input; "+
-			"stopped after %s of wall time, not at the %s limit (CPU %s)", seconds(o.run.Wall), seconds(l.Wall), seconds(o.run.CPU))
+		return broke(verdict.TLE, Broken{Limit: LimitDeadlock, MS: l.Wall.Milliseconds()},
+			fmt.Sprintf("; stopped after %s of wall time, not at the %s limit (CPU %s)", seconds(o.run.Wall), seconds(l.Wall), seconds(o.run.CPU)))
 	case sandbox.Signaled:
-		return verdict.RE, "killed by " + signalName(o.run.Signal) + hintOf(o.hint)
+		return decision{verdict: verdict.RE, message: "killed by " + signalName(o.run.Signal) + hintOf(o.hint), hint: o.hint}
 	case sandbox.NonZeroExit:
-		return verdict.RE, fmt.Sprintf("exit code %d", o.run.ExitCode) + hintOf(o.hint)
+		return decision{verdict: verdict.RE, message: fmt.Sprintf("exit code %d", o.run.ExitCode) + hintOf(o.hint), hint: o.hint}
 	}
-	return verdict.JE, fmt.Sprintf("sandbox: the run ended with status %v", o.status)
+	return decision{verdict: verdict.JE, message: fmt.Sprintf("sandbox: the run ended with status %v", o.status)}
+}
+
+// Broken is the limit a test's run broke (TLE, MLE, OLE), as facts: which
+// limit and its value. Its Text is the judge's own words for it, which
+// start the test's message and are all a contestant is shown of a secret
+// test's.
+type Broken struct {
+	Limit string `json:"limit"`           // one of the Limit... names
+	MS    int64  `json:"ms,omitempty"`    // a time limit's value, in milliseconds
+	Bytes int64  `json:"bytes,omitempty"` // a memory or output limit's value
+}
+
+// The limits a run may break.
+const (
+	LimitCPU    = "cpu"
+	LimitWall   = "wall"
+	LimitSleep  = "sleep_wall" // the wall-clock limit of a run that sleeps
+	LimitMemory = "memory"
+	LimitOutput = "output"
+	// LimitDeadlock: an interactive run and its validator were both
+	// waiting for each other's input (MS is the wall-clock limit it was
+	// stopped before).
+	LimitDeadlock = "deadlock"
+)
+
+// Text says which limit b is, with its value: "CPU time over the 1s
+// limit", "memory over the 256MiB limit".
+func (b Broken) Text() string {
+	ms := time.Duration(b.MS) * time.Millisecond
+	switch b.Limit {
+	case LimitCPU:
+		return fmt.Sprintf("CPU time over the %s limit", seconds(ms))
+	case LimitWall, LimitSleep:
+		return fmt.Sprintf("wall time over the %s limit", seconds(ms))
+	case LimitMemory:
+		return fmt.Sprintf("memory over the %s limit", bytesize.Size(b.Bytes))
+	case LimitOutput:
+		return fmt.Sprintf("output over the %s limit", bytesize.Size(b.Bytes))
+	case LimitDeadlock:
+		return "deadlock: the submission and the validator were both waiting for each other's input"
+	}
+	return b.Limit + " limit exceeded"
 }
 
 func hintOf(line string) string {

@@ -2,6 +2,7 @@ package judge
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"strings"
 	"syscall"
@@ -66,9 +67,33 @@ func TestOutcomeVerdict(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			v, msg := tt.o.verdict(l)
+			d := tt.o.decision(l)
+			v, msg := d.verdict, d.message
 			if v != tt.want || msg != tt.msg {
 				t.Errorf("got %v %q, want %v %q", v, msg, tt.want, tt.msg)
+			}
+			// the stderr line an RE's message quotes is a fact too
+			if quoted := v == verdict.RE && strings.HasSuffix(msg, ": boom"); quoted != (d.hint == "boom") {
+				t.Errorf("hint %q for message %q", d.hint, msg)
+			}
+			// a broken limit's facts: its words start the message,
+			// and survive the report's JSON
+			limited := v == verdict.MLE || v == verdict.OLE || v == verdict.TLE
+			if limited != (d.limit != nil) {
+				t.Fatalf("%v with limit %+v", v, d.limit)
+			}
+			if d.limit != nil {
+				b, err := json.Marshal(d.limit)
+				if err != nil {
+					t.Fatal(err)
+				}
+				var back Broken
+				if err := json.Unmarshal(b, &back); err != nil {
+					t.Fatal(err)
+				}
+				if !strings.HasPrefix(msg, back.Text()) || back.Text() == "" {
+					t.Errorf("limit %s says %q, not the start of the message %q", b, back.Text(), msg)
+				}
 			}
 		})
 	}

@@ -11,6 +11,7 @@ import (
 	"github.com/optjudge/optjudge/judge/bytesize"
 	"github.com/optjudge/optjudge/judge/sandbox"
 	"github.com/optjudge/optjudge/judge/verdict"
+	"github.com/optjudge/optjudge/reference/puzzle/judging"
 )
 
 // Report is the outcome of grading one submission. Its JSON form is the
@@ -90,8 +91,17 @@ type TestResult struct {
 	ExitCode  int             `json:"exit_code"`
 	Signal    string          `json:"signal,omitempty"` // e.g. "SIGSEGV"
 	Message   string          `json:"message"`
-	Stderr    string          `json:"stderr,omitempty"` // the first 64 KiB the program wrote to stderr
-	Dir       string          `json:"dir,omitempty"`    // working directory, with --keep
+	// Limit is the limit the run broke, for a TLE, MLE or OLE the
+	// sandbox decided (absent else): the message starts with its Text.
+	Limit *Broken `json:"limit,omitempty"`
+	// Finding is what a puzzle's checker found wrong, for its WA (absent
+	// else): the message is rendered from it.
+	Finding *judging.Finding `json:"finding,omitempty"`
+	Stderr  string           `json:"stderr,omitempty"` // the first 64 KiB the program wrote to stderr
+	// Hint is the line of Stderr that the message quotes (an RE's: "exit
+	// code 1: <hint>"); "" when it quotes none.
+	Hint string `json:"-"`
+	Dir  string `json:"dir,omitempty"` // working directory, with --keep
 	// Score is the test's score in a scoring problem, as the grading
 	// counts it; nil (absent) in a pass-fail problem.
 	Score *float64 `json:"score,omitempty"`

@@ -13,17 +13,19 @@
 // symbol is shown (a numbered tile, a coloured sticker, a dial, on/off, a
 // bar, its text).
 //
-// The failing case is the one the checker's message names ("case 3, move 5:
-// ..."); when the message names none, it is the first case whose moves,
-// replayed here, do not solve it. Replaying is lenient and never fails: it
-// stops at the first token that is not a move and says so, so any output,
-// garbage included, gets a drawing.
+// The failing case is the one the checker's finding names; without a
+// finding (another checker's WA), it is the first case whose moves,
+// replayed here, do not solve it. What went wrong, and where, is the
+// finding's (the move that left the optimum and the distances, the first
+// difference from the smallest answer): the checker's message is never
+// read. Replaying is lenient and never fails: it stops at the first token
+// that is not a move and says so, so any output, garbage included, gets a
+// drawing.
 package explain
 
 import (
 	"context"
 	"fmt"
-	"regexp"
 	"strconv"
 	"strings"
 	"time"
@@ -106,10 +108,11 @@ func (e *Explanation) Reached() Position {
 	return e.Start
 }
 
-// Explain explains the case of input that p's checker rejected with
-// message, replaying the moves of output. It returns nil for a nil p and
-// for inputs the puzzle cannot read.
-func Explain(p *judging.Puzzle, input, output []byte, message string) *Explanation {
+// Explain explains the case of input that p's checker rejected with the
+// finding f (nil: rejected by another checker), replaying the moves of
+// output. It returns nil for a nil p and for inputs the puzzle cannot
+// read.
+func Explain(p *judging.Puzzle, input, output []byte, f *judging.Finding) *Explanation {
 	if p == nil {
 		return nil
 	}
@@ -125,10 +128,12 @@ func Explain(p *judging.Puzzle, input, output []byte, message string) *Explanati
 		e.replayCase(lines(k))
 		return e
 	}
-	k := failingCase(message, len(cases), func(k int) bool { return replay(k).solved() })
+	k := failingCase(f, len(cases), func(k int) bool { return replay(k).solved() })
 	e := replay(k)
 	if e.Note == "" || e.truncated {
-		e.judge(e.unwanted(message))
+		if f == nil || f.Case != k || !e.found(f) {
+			e.judge(e.unwanted())
+		}
 	}
 	e.Goal = e.goalOf()
 	return e
@@ -136,8 +141,8 @@ func Explain(p *judging.Puzzle, input, output []byte, message string) *Explanati
 
 // Failure is Explain drawn for a terminal, or "" when there is nothing to
 // draw.
-func Failure(p *judging.Puzzle, input, output []byte, message string) string {
-	if e := Explain(p, input, output, message); e != nil {
+func Failure(p *judging.Puzzle, input, output []byte, f *judging.Finding) string {
+	if e := Explain(p, input, output, f); e != nil {
 		return e.Text()
 	}
 	return ""
@@ -190,7 +195,7 @@ func Answers(p *judging.Puzzle, input, output []byte) []*Explanation {
 		e := newExplanation(ctx, p, k+1, cases)
 		e.replayCase(lines(k + 1))
 		if e.Note == "" || e.truncated {
-			e.judge(e.unwanted(""))
+			e.judge(e.unwanted())
 		}
 		e.Goal = e.goalOf()
 		es = append(es, e)
@@ -318,15 +323,50 @@ func (e *Explanation) solved() bool {
 // unwanted is how an output that reaches the goal in the fewest moves may
 // still not be the one wanted: out of order, where the moves are listed
 // ascending; else not the smallest, where that is wanted.
-func (e *Explanation) unwanted(message string) func(optimal []string) (int, string) {
+func (e *Explanation) unwanted() func(optimal []string) (int, string) {
 	d := e.p.Definition()
 	switch {
 	case d.Output.Order == puzzle.OrderAscending:
 		return unordered(e.Moves, e.p.Instance(e.start().Size).Moves)
-	case e.p.Mode() == puzzle.ModeSmallest || strings.Contains(message, "not the smallest"):
+	case e.p.Mode() == puzzle.ModeSmallest:
 		return firstDifference(e.Moves)
 	}
 	return func([]string) (int, string) { return 0, "" }
+}
+
+// found explains the replayed case from the checker's finding f, of it,
+// where f says where the answer went wrong after moves that could all be
+// made and reach the goal: the move that left the optimum, with the
+// distances the checker measured; the first difference from the smallest
+// answer; the move out of order. Else (another kind, or moves the replay
+// does not hold) it reports false, and the replay is judged here.
+func (e *Explanation) found(f *judging.Finding) bool {
+	n := f.Move
+	var why string
+	switch f.Kind {
+	case judging.TooLong:
+		if n == 0 {
+			return false
+		}
+		why = e.p.Departed(*f).Why()
+	case judging.NotSmallest:
+		why = "the smallest of the shortest answers has " + f.Want + " here"
+	case judging.Unordered:
+		why = "it comes after " + f.Prev + ", and the moves go in ascending order"
+	default:
+		return false
+	}
+	if n < 0 || n > len(e.Moves) || n > 0 && e.Moves[n-1] != f.Token {
+		return false
+	}
+	if n > 0 {
+		e.Wrong = &Step{N: n, Move: e.Moves[n-1], Before: e.position(n - 1), After: e.Path[n-1], Why: why}
+	}
+	if f.Kind == judging.TooLong {
+		e.Distances = f.Distances
+	}
+	e.setOptimal()
+	return true
 }
 
 // unordered is the unwanted of moves listed in ascending order: the first
@@ -504,27 +544,11 @@ func firstDifference(moves []string) func(optimal []string) (int, string) {
 	}
 }
 
-var caseRE = regexp.MustCompile(`\bcase (\d+)\b`)
-
-// namedCase returns the 1-based case number that message names, if it is one
-// of n cases.
-func namedCase(message string, n int) (int, bool) {
-	m := caseRE.FindStringSubmatch(message)
-	if m == nil {
-		return 0, false
-	}
-	k, err := strconv.Atoi(m[1])
-	if err != nil || k < 1 || k > n {
-		return 0, false
-	}
-	return k, true
-}
-
-// failingCase is the case message names, or else the first of n cases that
-// solved says is not solved, or else case 1.
-func failingCase(message string, n int, solved func(k int) bool) int {
-	if k, ok := namedCase(message, n); ok {
-		return k
+// failingCase is the case the finding f names, or else the first of n
+// cases that solved says is not solved, or else case 1.
+func failingCase(f *judging.Finding, n int, solved func(k int) bool) int {
+	if f != nil && f.Case >= 1 && f.Case <= n {
+		return f.Case
 	}
 	for k := 1; k <= n; k++ {
 		if !solved(k) {

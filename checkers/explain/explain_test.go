@@ -1,9 +1,13 @@
 package explain
 
 import (
+	"context"
+	"encoding/json"
 	"fmt"
 	"strings"
 	"testing"
+
+	"github.com/optjudge/optjudge/reference/puzzle/judging"
 )
 
 const (
@@ -133,7 +137,7 @@ func TestFailure(t *testing.T) {
 	         F     E                      F     E
 	no output for this case
 	`},
-		{"clocks", "clocks", clocksInput, "9 8 5\n", "after 3 moves the dials are ...", `
+		{"clocks", "clocks", clocksInput, "9 8 5\n", "after 3 moves the dials are ", `
 	dials: 3 3 0 / 2 2 2 / 2 1 2
 	start                        after 3 moves: 9 8 5
 	+-------+-------+-------+    +-------+-------+-------+
@@ -216,7 +220,8 @@ func TestFailure(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			got := Failure(byName(t, tt.checker), []byte(tt.input), []byte(tt.output), tt.message)
+			p := byName(t, tt.checker)
+			got := Failure(p, []byte(tt.input), []byte(tt.output), findingOf(t, p, tt.input, tt.output, tt.message))
 			want := ""
 			if tt.want != "" {
 				want = dedent(tt.want)
@@ -228,25 +233,27 @@ func TestFailure(t *testing.T) {
 	}
 }
 
-func TestNamedCase(t *testing.T) {
+// TestFailingCase: the case is the finding's, where it is one of the
+// input's; else the first one not solved, else the first.
+func TestFailingCase(t *testing.T) {
+	solved := func(k int) bool { return k != 2 }
 	tests := []struct {
-		msg    string
-		n      int
-		want   int
-		wantOK bool
+		f    *judging.Finding
+		want int
 	}{
-		{"case 3, move 5: 'Q' is not a move", 4, 3, true},
-		{"missing case 2 of 2", 2, 2, true},
-		{"case 9: after 2 moves", 4, 0, false}, // out of range: replay decides
-		{"showcase 2", 4, 0, false},
-		{"unexpected output after the last case", 4, 0, false},
-		{"case 99999999999999999999999", 4, 0, false},
+		{&judging.Finding{Kind: judging.Illegal, Case: 3, Move: 5}, 3},
+		{&judging.Finding{Kind: judging.Format, Case: 4}, 4},
+		{&judging.Finding{Kind: judging.NotSolved, Case: 9}, 2}, // out of range: replay decides
+		{&judging.Finding{Kind: judging.Format}, 2},             // the output as a whole
+		{nil, 2},
 	}
 	for _, tt := range tests {
-		got, ok := namedCase(tt.msg, tt.n)
-		if got != tt.want || ok != tt.wantOK {
-			t.Errorf("namedCase(%q, %d): got %d, %v, want %d, %v", tt.msg, tt.n, got, ok, tt.want, tt.wantOK)
+		if got := failingCase(tt.f, 4, solved); got != tt.want {
+			t.Errorf("failingCase(%+v): got %d, want %d", tt.f, got, tt.want)
 		}
+	}
+	if got := failingCase(nil, 4, func(int) bool { return true }); got != 1 {
+		t.Errorf("every case solved: got %d, want 1", got)
 	}
 }
 
@@ -259,7 +266,7 @@ func TestExplain(t *testing.T) {
 			"case 2/2 moves D; stopped at 2 Q: 'Q' is not a move (A-H); goal 1 1 1 1 1 1 2 2 2 1 1 2 2 3 3 2 2 2 3 3 3 3 3 3"},
 		{"away from the goal", "rotation-game", rotation13, "ABBAFBCDABCGGGA\n2\n", "",
 			"case 1/1 moves ABBAFBCDABCGGGA; wrong at 4 A: it leads away from the goal (10 moves from it before, 11 after); optimal ABBBCDABCGGGA"},
-		{"no closer", "rotation-game", "2 2 1 1 1 2 2 3 3 2 2 3 3 1 2 2 3 1 3 3 3 1 1 1\n0\n", "EGAAGF\n3\n", "case 1: 6 moves, the optimum is 5",
+		{"no closer", "rotation-game", "2 2 1 1 1 2 2 3 3 2 2 3 3 1 2 2 3 1 3 3 3 1 1 1\n0\n", "EGAAGF\n3\n", "case 1: after 6 moves",
 			"case 1/1 moves EGAAGF; wrong at 1 E: it brings the goal no closer (5 moves from it before and after)"},
 		{"not the smallest", "rotation-game", rotation3, "AGB\n1\n", "case 1: shortest, but not the smallest",
 			"case 1/1 moves AGB; wrong at 2 G: the smallest of the shortest answers has B here; optimal ABG"},
@@ -291,7 +298,8 @@ func TestExplain(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			e := Explain(byName(t, tt.checker), []byte(tt.input), []byte(tt.output), tt.message)
+			p := byName(t, tt.checker)
+			e := Explain(p, []byte(tt.input), []byte(tt.output), findingOf(t, p, tt.input, tt.output, tt.message))
 			if e == nil {
 				t.Fatal("got nil")
 			}
@@ -364,19 +372,30 @@ func TestCases(t *testing.T) {
 	}
 }
 
-// FuzzFailure feeds any output and message to every puzzle: the drawing must
-// never panic, and a readable input always gets one.
+// FuzzFailure feeds any output and any finding to every puzzle (a stored
+// report's finding may say anything): the drawing must never panic, and a
+// readable input always gets one.
 func FuzzFailure(f *testing.F) {
-	f.Add(0, []byte("AC\n2\nDDHH\n2\n"), "case 2: ...")
-	f.Add(1, []byte("9 8 5 4\n"), "")
-	f.Add(2, []byte("dlur\nunsolvable\n"), "case 7")
-	f.Add(2, []byte("\xff\x00r\r\n\n\n"), "case 1, move 1")
+	f.Add(0, []byte("AC\n2\nDDHH\n2\n"), 5, 2, 0, "")
+	f.Add(1, []byte("9 8 5 4\n"), -1, 0, 0, "")
+	f.Add(2, []byte("dlur\nunsolvable\n"), 1, 7, 0, "")
+	f.Add(2, []byte("\xff\x00r\r\n\n\n"), 0, 1, 1, "r")
+	f.Add(1, []byte("4 5 8 9 9\n"), 2, 1, 5, "9")
+	f.Add(0, []byte("AGB\n1\n"), 3, 1, -2, "G")
 	puzzles := []struct{ checker, input string }{
 		{"rotation-game", rotationInput}, {"clocks", clocksInput}, {"eight-puzzle", eightInput},
 	}
-	f.Fuzz(func(t *testing.T, which int, output []byte, message string) {
+	kinds := []judging.Kind{judging.Illegal, judging.NotSolved, judging.TooLong, judging.NotSmallest,
+		judging.Unordered, judging.WrongValue, judging.Unsolvable, judging.Format}
+	f.Fuzz(func(t *testing.T, which int, output []byte, kind, k, move int, token string) {
 		p := puzzles[uint(which)%uint(len(puzzles))]
-		e := Explain(byName(t, p.checker), []byte(p.input), output, message)
+		var found *judging.Finding
+		if kind >= 0 {
+			found = &judging.Finding{Kind: kinds[kind%len(kinds)], Case: k, Move: move, Token: token,
+				Distances: []int{move, k, -1}, Before: k, After: move, Want: token, Prev: token}
+		}
+		message := fmt.Sprintf("%+v", found)
+		e := Explain(byName(t, p.checker), []byte(p.input), output, found)
 		if e == nil {
 			t.Fatalf("%s: no explanation for output %q, message %q", p.checker, output, message)
 		}
@@ -387,4 +406,51 @@ func FuzzFailure(f *testing.F) {
 			t.Errorf("%s: output %q, message %q: the SVG is not well-formed: %v", p.checker, output, message, err)
 		}
 	})
+}
+
+// TestExplainFromFinding: where the checker's finding says where an answer
+// that reaches the goal went wrong (too long, not the smallest, out of
+// order), the drawing takes it from the finding, also after the finding's
+// trip through a report's JSON, and shows what judging the replay here
+// finds; the checker's message is not read at all.
+func TestExplainFromFinding(t *testing.T) {
+	tests := []struct {
+		name, checker, input, output string
+		kind                         judging.Kind
+	}{
+		{"too long", "rotation-game", rotation13, "ABBAFBCDABCGGGA\n3\n", judging.TooLong},
+		{"past the goal", "clocks", clocksInput, "4 5 8 9 9 9 9 9\n", judging.TooLong},
+		{"not the smallest", "rotation-game", rotation3, "AGB\n1\n", judging.NotSmallest},
+		{"unordered", "clocks", clocksInput, "9 8 5 4\n", judging.Unordered},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			p := byName(t, tt.checker)
+			r, err := p.Check(context.Background(), []byte(tt.input), []byte(tt.output))
+			if err != nil || r.Finding == nil {
+				t.Fatalf("got %+v, %v, want a finding", r, err)
+			}
+			if r.Finding.Kind != tt.kind {
+				t.Fatalf("got a finding of kind %s, want %s", r.Finding.Kind, tt.kind)
+			}
+			b, err := json.Marshal(r.Finding)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var stored judging.Finding
+			if err := json.Unmarshal(b, &stored); err != nil {
+				t.Fatal(err)
+			}
+			replayed := summary(Explain(p, []byte(tt.input), []byte(tt.output), nil))
+			for _, f := range []*judging.Finding{r.Finding, &stored} {
+				e := Explain(p, []byte(tt.input), []byte(tt.output), f)
+				if got := summary(e); got != replayed {
+					t.Errorf("from the finding %s:\ngot  %s\nwant %s", b, got, replayed)
+				}
+				if e.Wrong == nil || e.Wrong.N != f.Move {
+					t.Errorf("wrong step %+v, want move %d", e.Wrong, f.Move)
+				}
+			}
+		})
+	}
 }

@@ -1,8 +1,10 @@
 package explain
 
 import (
+	"context"
 	"os"
 	"path/filepath"
+	"strings"
 	"sync"
 	"testing"
 
@@ -52,4 +54,23 @@ func firstCase(tb testing.TB, name, input string) Position {
 		tb.Fatal(err)
 	}
 	return positionOf(p, cases[0].Position)
+}
+
+// findingOf is the finding of p's checker on output for input, as the
+// engine hands it to Explain: nil where msg is "" (a case found by
+// replay), where the checker accepts the output and where it cannot read
+// the input. A rejection's message must start with msg.
+func findingOf(tb testing.TB, p *judging.Puzzle, input, output, msg string) *judging.Finding {
+	tb.Helper()
+	if msg == "" || p == nil {
+		return nil
+	}
+	r, err := p.Check(context.Background(), []byte(input), []byte(output))
+	if err != nil || r.Accepted {
+		return nil
+	}
+	if !strings.HasPrefix(r.Message, msg) {
+		tb.Fatalf("the checker says %q, want %q...", r.Message, msg)
+	}
+	return r.Finding
 }

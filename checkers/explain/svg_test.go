@@ -35,7 +35,7 @@ var drawings = []struct {
 	sample                      bool // Cases of input instead
 }{
 	{name: "rotation-too-long", checker: "rotation-game", input: rotation13,
-		output: "ABBAFBCDABCGGGA\n2\n", msg: "case 1: 15 moves, the optimum is 13"},
+		output: "ABBAFBCDABCGGGA\n2\n", msg: "case 1: line 2 says 2"},
 	{name: "rotation-not-smallest", checker: "rotation-game", input: rotation3, output: "BAG\n1\n",
 		msg: "case 1: shortest, but not the smallest: yours BAG, smallest ABG (first difference at move 1)"},
 	{name: "rotation-bad-move", checker: "rotation-game", input: rotationInput, output: "AC\n2\nDQ\n2\n",
@@ -72,13 +72,14 @@ func TestDrawings(t *testing.T) {
 	for _, d := range drawings {
 		t.Run(d.name, func(t *testing.T) {
 			var e *Explanation
+			p := byName(t, d.checker)
 			if d.sample {
-				es := Cases(byName(t, d.checker), []byte(d.input))
+				es := Cases(p, []byte(d.input))
 				if len(es) == 0 {
 					t.Fatal("got no cases")
 				}
 				e = es[0]
-			} else if e = Explain(byName(t, d.checker), []byte(d.input), []byte(d.output), d.msg); e == nil {
+			} else if e = Explain(p, []byte(d.input), []byte(d.output), findingOf(t, p, d.input, d.output, d.msg)); e == nil {
 				t.Fatal("got no explanation")
 			}
 			svg := e.SVG()
@@ -233,7 +234,7 @@ layout:
 	if err != nil {
 		t.Fatal(err)
 	}
-	e := Explain(p, []byte("2 1 3 4\n"), []byte("L\n"), "case 1: after 1 move")
+	e := Explain(p, []byte("2 1 3 4\n"), []byte("L\n"), findingOf(t, p, "2 1 3 4\n", "L\n", "case 1: after 1 move the position"))
 	if e == nil {
 		t.Fatal("no explanation")
 	}

@@ -12,6 +12,8 @@ import (
 	"strings"
 	"syscall"
 	"testing"
+
+	"github.com/optjudge/optjudge/checkers"
 )
 
 // exportedCases are outputs of every kind for a shipped problem's sample:
@@ -98,6 +100,16 @@ func TestExportedValidators(t *testing.T) {
 				verdict, message, _ := strings.Cut(strings.TrimSpace(chkOut.String()), ": ")
 				if strings.TrimSpace(string(msg)) != message {
 					t.Errorf("output %d %q: the exported validator says %q, judge check %s: %q", i, output, msg, verdict, message)
+				}
+				// the finding comes back through the feedback
+				// directory, as a grader reads it: a rejection's
+				// facts, none for an acceptance
+				res, err := checkers.KattisResult("exported", code, fb, nil)
+				if err != nil {
+					t.Fatalf("output %d %q: reading the feedback: %v", i, output, err)
+				}
+				if (res.Finding != nil) != (code == exitInvalid) || res.Finding != nil && res.Finding.Kind == "" {
+					t.Errorf("output %d %q: exit %d with finding %+v", i, output, code, res.Finding)
 				}
 				seen[code]++
 			}

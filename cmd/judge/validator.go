@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"encoding/json"
 	"flag"
 	"fmt"
 	"os"
@@ -34,7 +35,9 @@ scripts.
 
 judges OUTPUT, a submission's output for INPUT, in the definition's mode (its
 mode key): exit 42 accepted, 43 rejected, the checker's message in
-FEEDBACK_DIR/judgemessage.txt. The answer file is not needed: the definition
+FEEDBACK_DIR/judgemessage.txt and, of a rejection, the facts it is rendered
+from in FEEDBACK_DIR/finding.json (the case, the move, what is wrong: the
+judge's report's "finding"). The answer file is not needed: the definition
 is the exact reference (it is read, as the format gives it, and ignored).
 
 	judge validator input puzzle.yaml [ARGS...] < INPUT
@@ -102,6 +105,17 @@ func (e *env) validateOutput(d *problems.Definition, input, answer, feedback str
 	msg := strings.TrimSpace(res.Message) + "\n"
 	if err := os.WriteFile(filepath.Join(feedback, "judgemessage.txt"), []byte(msg), 0o644); err != nil {
 		return e.fail(err)
+	}
+	if res.Finding != nil {
+		// the facts the message is rendered from, for a grader that
+		// reads them (checkers.ReadFeedback); others ignore the file
+		b, err := json.Marshal(res.Finding)
+		if err != nil {
+			return e.fail(err)
+		}
+		if err := os.WriteFile(filepath.Join(feedback, checkers.FindingFile), b, 0o644); err != nil {
+			return e.fail(err)
+		}
 	}
 	if res.Verdict == verdict.AC {
 		return exitValid

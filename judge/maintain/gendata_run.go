@@ -406,8 +406,8 @@ func collect(tr judge.TestResult, generator bool, timeout time.Duration) (map[st
 		msg := fmt.Sprintf("failed (%s): %s", tr.Verdict, tr.Message)
 		if s := strings.TrimSpace(tr.Stderr); s != "" {
 			first, rest, _ := strings.Cut(s, "\n")
-			if !strings.Contains(tr.Message, strings.TrimSpace(first)) {
-				rest = s
+			if tr.Hint == "" || strings.TrimSpace(first) != strings.TrimSpace(tr.Hint) {
+				rest = s // the message does not quote the first line
 			}
 			if rest = strings.TrimSpace(rest); rest != "" {
 				msg += "\n" + firstLines(rest, 8)

@@ -14,6 +14,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/optjudge/optjudge/judge"
+	"github.com/optjudge/optjudge/judge/verdict"
 	"github.com/optjudge/optjudge/problems"
 	"github.com/optjudge/optjudge/problems/generators"
 )
@@ -489,5 +491,32 @@ func TestLoadWithoutData(t *testing.T) {
 	}
 	if _, err := LoadWithoutData(p.Dir); err == nil || !strings.Contains(err.Error(), "data/secret: a symbolic link out of the package") {
 		t.Errorf("got %v, want the link out refused", err)
+	}
+}
+
+// TestCollectQuotesStderrOnce: a failed run's stderr follows its message,
+// without the line the message quotes (TestResult.Hint), whatever the
+// message's words; all of it when the message quotes none.
+func TestCollectQuotesStderrOnce(t *testing.T) {
+	stderr := "Traceback (most recent call last)\n  File \"gen.py\", line 3\nValueError: bad\n"
+	tests := []struct {
+		name string
+		tr   judge.TestResult
+		want string
+	}{
+		{"quoted", judge.TestResult{Verdict: verdict.RE, Message: "exit code 1: Traceback (most recent call last)",
+			Hint: "Traceback (most recent call last)", Stderr: stderr},
+			"failed (RE): exit code 1: Traceback (most recent call last)\nFile \"gen.py\", line 3\nValueError: bad"},
+		{"quoted, reworded", judge.TestResult{Verdict: verdict.RE, Message: "the words changed",
+			Hint: "Traceback (most recent call last)", Stderr: stderr},
+			"failed (RE): the words changed\nFile \"gen.py\", line 3\nValueError: bad"},
+		{"not quoted", judge.TestResult{Verdict: verdict.JE, Message: "sandbox: Traceback (most recent call last)", Stderr: stderr},
+			"failed (JE): sandbox: Traceback (most recent call last)\nTraceback (most recent call last)\n  File \"gen.py\", line 3\nValueError: bad"},
+	}
+	for _, tt := range tests {
+		_, err := collect(tt.tr, true, time.Second)
+		if err == nil || err.msg != tt.want {
+			t.Errorf("%s: got %+v, want %q", tt.name, err, tt.want)
+		}
 	}
 }

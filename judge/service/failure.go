@@ -10,6 +10,7 @@ import (
 	"github.com/optjudge/optjudge/checkers/explain"
 	"github.com/optjudge/optjudge/judge"
 	"github.com/optjudge/optjudge/judge/verdict"
+	"github.com/optjudge/optjudge/reference/puzzle/judging"
 )
 
 // Failure is what a judging keeps of its first failing test when the
@@ -65,18 +66,22 @@ func failureOf(p *Problem, r *judge.Report) *Failure {
 		if err != nil {
 			return nil
 		}
-		return newFailure(p, t.Name, t.Group == "sample", input, tr.Output, tr.Message)
+		return newFailure(p, t.Name, t.Group == "sample", input, tr.Output, tr.Message, tr.Finding)
 	}
 	return nil
 }
 
-func newFailure(p *Problem, test string, sample bool, input, output []byte, message string) *Failure {
+// newFailure is the Failure of a test whose output the checker rejected
+// with message, which a puzzle's checker renders from its finding (nil for
+// another checker's): the drawing is made from the finding, never from
+// the message.
+func newFailure(p *Problem, test string, sample bool, input, output []byte, message string, finding *judging.Finding) *Failure {
 	f := &Failure{Test: test, Sample: sample, Message: message,
 		Input: excerpt(input), Output: excerpt(output), InputSize: len(input), OutputSize: len(output)}
 	if p.Problem == nil {
 		return f
 	}
-	e := explain.Explain(p.Puzzle, input, output, message)
+	e := explain.Explain(p.Puzzle, input, output, finding)
 	if e == nil {
 		return f
 	}
@@ -99,9 +104,9 @@ func excerpt(b []byte) string {
 // FailureView is a judging's first failing test as the API shows it to
 // one user (see Failure for who sees what: sight.failure).
 type FailureView struct {
-	Test    string `json:"test"`
-	Verdict string `json:"verdict"`
-	Message string `json:"message"`
+	Test    string          `json:"test"`
+	Verdict verdict.Verdict `json:"verdict"`
+	Message string          `json:"message"`
 	// Drawing is the address of the drawing, an SVG image; "" when the
 	// checker draws nothing.
 	Drawing     string  `json:"drawing,omitempty"`

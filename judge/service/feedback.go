@@ -5,7 +5,6 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
-	"regexp"
 	"slices"
 
 	"github.com/optjudge/optjudge/judge"
@@ -63,31 +62,26 @@ func ParseFeedback(s string) (Feedback, error) {
 	return 0, fmt.Errorf("want message or verdict, got %q", s)
 }
 
-// limitMessage is the part of the engine's message for a broken limit
-// that the judge wrote from the limit alone ("CPU time over the 1s
-// limit", "memory over the 256MiB limit", or an interaction's deadlock,
-// both sides waiting for each other's input): only that part is shown.
-var limitMessage = regexp.MustCompile(`^((CPU time|wall time|memory|output) over the [0-9.]+ ?[A-Za-z]{0,3} limit|deadlock: the submission and the validator were both waiting for each other's input)`)
-
 // message is what a contestant sees of a secret test's message: words of
-// the judge's own, from its verdict, exit code and signal and the limit
-// it broke; never a word of the program's, the checker's or the test's.
-func (f Feedback) message(v verdict.Verdict, msg string, exitCode int, signal string) string {
+// the judge's own, rendered from the facts of the test's result (its
+// verdict, exit code and signal and the limit it broke: t.Limit); never
+// a word of the program's, the checker's or the test's, and never the
+// engine's message read back.
+func (f Feedback) message(t judge.TestResult) string {
 	if f == FeedbackVerdict {
 		return ""
 	}
-	switch v {
+	switch t.Verdict {
 	case verdict.TLE, verdict.MLE, verdict.OLE:
-		if m := limitMessage.FindString(msg); m != "" {
-			return m
+		if t.Limit != nil {
+			return t.Limit.Text()
 		}
-		return map[verdict.Verdict]string{verdict.TLE: "time limit exceeded", verdict.MLE: "memory limit exceeded",
-			verdict.OLE: "output limit exceeded"}[v]
+		return t.Verdict.Long()
 	case verdict.RE:
-		if signal != "" {
-			return "killed by " + signal
+		if t.Signal != "" {
+			return "killed by " + t.Signal
 		}
-		return fmt.Sprintf("exit code %d", exitCode)
+		return fmt.Sprintf("exit code %d", t.ExitCode)
 	}
 	return ""
 }
@@ -126,8 +120,12 @@ func (v sight) test(t judge.TestResult, sample bool) judge.TestResult {
 	if v.admin || sample {
 		return t
 	}
-	t.Message = v.fb.message(t.Verdict, t.Message, t.ExitCode, t.Signal)
-	t.Stderr, t.Dir, t.Output = "", "", nil
+	t.Message = v.fb.message(t)
+	// the checker's finding may quote the output or the answer
+	t.Stderr, t.Dir, t.Output, t.Finding = "", "", nil, nil
+	if v.fb == FeedbackVerdict {
+		t.Limit = nil
+	}
 	t.Name = secretName(t.Name)
 	return t
 }
@@ -135,12 +133,9 @@ func (v sight) test(t judge.TestResult, sample bool) judge.TestResult {
 // brief is a finished test of the progress (a test event) as the user
 // sees it: what test says of its result.
 func (v sight) brief(b TestBrief) TestBrief {
-	vd, err := verdict.Parse(b.Verdict)
-	if err != nil {
-		vd = verdict.Unknown
-	}
-	t := v.test(judge.TestResult{Name: b.Name, Verdict: vd, Message: b.Message, ExitCode: b.ExitCode, Signal: b.Signal}, b.Sample)
-	b.Message, b.Name = t.Message, t.Name
+	t := v.test(judge.TestResult{Name: b.Name, Verdict: b.Verdict, Message: b.Message, ExitCode: b.ExitCode, Signal: b.Signal,
+		Limit: b.Limit, Finding: b.Finding}, b.Sample)
+	b.Message, b.Name, b.Limit, b.Finding = t.Message, t.Name, t.Limit, t.Finding
 	return b
 }
 
@@ -184,7 +179,7 @@ func (v sight) failure(f *Failure, id string) (*FailureView, string) {
 	if !v.admin && !f.Sample {
 		return nil, ""
 	}
-	fv := &FailureView{Test: f.Test, Verdict: verdict.WA.String(), Message: f.Message,
+	fv := &FailureView{Test: f.Test, Verdict: verdict.WA, Message: f.Message,
 		Input: &f.Input, Output: &f.Output, InputSize: f.InputSize, OutputSize: f.OutputSize}
 	if f.Drawing != "" {
 		fv.Drawing, fv.Description = "/api/v1/submissions/"+id+"/drawing.svg", f.Description

@@ -1,6 +1,7 @@
 package service
 
 import (
+	"context"
 	"encoding/json"
 	"io"
 	"net/http"
@@ -11,6 +12,8 @@ import (
 
 	"github.com/optjudge/optjudge/judge"
 	"github.com/optjudge/optjudge/judge/verdict"
+	"github.com/optjudge/optjudge/problems"
+	"github.com/optjudge/optjudge/reference/puzzle/judging"
 )
 
 // getRaw is GET path with the env's token: the status and the body.
@@ -66,7 +69,7 @@ func TestSecretTestsStayHidden(t *testing.T) {
 			e.startWorker("w", eng)
 			e.token = pageTokens[0].Token // alice
 			id := e.submit("clocks", "leak.py", readFile(t, "leak_stderr.py"))
-			if v := e.waitDone(2*time.Minute, id)[id]; v.Verdict != "RE" {
+			if v := e.waitDone(2*time.Minute, id)[id]; v.Verdict != verdict.RE {
 				t.Fatalf("got %s, want RE", v.Verdict)
 			}
 			_, mine := e.getRaw("/api/v1/submissions/" + id)
@@ -167,20 +170,33 @@ func TestFeedbackCuts(t *testing.T) {
 			map[Feedback]string{FeedbackMessage: "exit code 3", FeedbackVerdict: ""}},
 		{"RE signal", judge.TestResult{Verdict: verdict.RE, Signal: "SIGSEGV", Message: "killed by SIGSEGV: 1 2 3"},
 			map[Feedback]string{FeedbackMessage: "killed by SIGSEGV", FeedbackVerdict: ""}},
-		{"TLE", judge.TestResult{Verdict: verdict.TLE, Message: "CPU time over the 1s limit"},
+		{"TLE", judge.TestResult{Verdict: verdict.TLE, Message: "CPU time over the 1s limit", Limit: &judge.Broken{Limit: judge.LimitCPU, MS: 1000}},
 			map[Feedback]string{FeedbackMessage: "CPU time over the 1s limit", FeedbackVerdict: ""}},
-		{"TLE wall", judge.TestResult{Verdict: verdict.TLE, Message: "wall time over the 3s limit (CPU 0.1s): waiting or sleeping?"},
+		{"TLE wall", judge.TestResult{Verdict: verdict.TLE, Message: "wall time over the 3s limit (CPU 0.1s): waiting or sleeping?", Limit: &judge.Broken{Limit: judge.LimitWall, MS: 3000}},
 			map[Feedback]string{FeedbackMessage: "wall time over the 3s limit", FeedbackVerdict: ""}},
-		{"TLE deadlock", judge.TestResult{Verdict: verdict.TLE, Message: "deadlock: the submission and the validator were both waiting for each other's input; stopped after 0.3s of wall time, not at the 3s limit (CPU 0.001s)"},
+		{"TLE deadlock", judge.TestResult{Verdict: verdict.TLE, Message: "deadlock: the submission and the validator were both waiting for each other's input; stopped after 0.3s of wall time, not at the 3s limit (CPU 0.001s)", Limit: &judge.Broken{Limit: judge.LimitDeadlock, MS: 3000}},
 			map[Feedback]string{FeedbackMessage: "deadlock: the submission and the validator were both waiting for each other's input", FeedbackVerdict: ""}},
 		{"TLE other", judge.TestResult{Verdict: verdict.TLE, Message: "validator: the program read 1 2 3 too slowly"},
 			map[Feedback]string{FeedbackMessage: "time limit exceeded", FeedbackVerdict: ""}},
-		{"MLE", judge.TestResult{Verdict: verdict.MLE, Message: "memory over the 256MiB limit"},
+		{"MLE", judge.TestResult{Verdict: verdict.MLE, Message: "memory over the 256MiB limit", Limit: &judge.Broken{Limit: judge.LimitMemory, Bytes: 256 << 20}},
 			map[Feedback]string{FeedbackMessage: "memory over the 256MiB limit", FeedbackVerdict: ""}},
-		{"OLE", judge.TestResult{Verdict: verdict.OLE, Message: "output over the 8MiB limit: 1 2 3"},
+		{"OLE", judge.TestResult{Verdict: verdict.OLE, Message: "output over the 8MiB limit: 1 2 3", Limit: &judge.Broken{Limit: judge.LimitOutput, Bytes: 8 << 20}},
 			map[Feedback]string{FeedbackMessage: "output over the 8MiB limit", FeedbackVerdict: ""}},
 		{"JE", judge.TestResult{Verdict: verdict.JE, Message: "checker: it printed 1 2 3"},
 			map[Feedback]string{FeedbackMessage: "", FeedbackVerdict: ""}},
+		{"WA of a puzzle", judge.TestResult{Verdict: verdict.WA, Message: "case 2, move 1: 'Q' is not a move (A-H)",
+			Finding: &judging.Finding{Kind: judging.Illegal, Case: 2, Move: 1, Token: "Q"}},
+			map[Feedback]string{FeedbackMessage: "", FeedbackVerdict: ""}},
+	}
+	// the contestant's view is rendered from the facts, never read back
+	// from the engine's message: reworded, it says the same
+	for _, tt := range slices.Clone(tests) {
+		tt.name += " reworded"
+		tt.tr.Message = "the engine's words changed: " + tt.tr.Message
+		if tt.tr.Verdict == verdict.TLE && tt.tr.Limit == nil {
+			continue // no facts: the verdict's name whatever the words
+		}
+		tests = append(tests, tt)
 	}
 	for _, tt := range tests {
 		for fb, want := range tt.message {
@@ -190,12 +206,29 @@ func TestFeedbackCuts(t *testing.T) {
 				if got.Message != want || got.Stderr != "" || got.Verdict != tt.tr.Verdict || got.ExitCode != tt.tr.ExitCode {
 					t.Errorf("got %+v, want message %q and no stderr", got, want)
 				}
-				b := see.brief(brief(tt.tr, false))
-				if b.Message != want {
-					t.Errorf("brief: got message %q, want %q", b.Message, want)
+				// a finding may quote the output; the limit is the
+				// judge's, shown where a message is
+				if got.Finding != nil || (got.Limit != nil) != (fb == FeedbackMessage && tt.tr.Limit != nil) {
+					t.Errorf("got finding %+v and limit %+v", got.Finding, got.Limit)
 				}
-				if s := see.brief(brief(tt.tr, true)); s.Message != tt.tr.Message {
-					t.Errorf("a sample's brief: got message %q, want it whole", s.Message)
+				b := see.brief(brief(tt.tr, false))
+				if b.Message != want || b.Finding != nil || b.Verdict != tt.tr.Verdict {
+					t.Errorf("brief: got %+v, want message %q, no finding", b, want)
+				}
+				// the event's JSON carries the facts it is rendered from
+				raw, err := json.Marshal(b)
+				if err != nil {
+					t.Fatal(err)
+				}
+				var back TestBrief
+				if err := json.Unmarshal(raw, &back); err != nil {
+					t.Fatal(err)
+				}
+				if again := see.brief(back); again.Message != want {
+					t.Errorf("brief from %s: got message %q, want %q", raw, again.Message, want)
+				}
+				if s := see.brief(brief(tt.tr, true)); s.Message != tt.tr.Message || s.Finding != tt.tr.Finding {
+					t.Errorf("a sample's brief: got %+v, want it whole", s)
 				}
 				if a := (sight{admin: true, fb: fb}).test(tt.tr, false); a.Message != tt.tr.Message || a.Stderr != tt.tr.Stderr {
 					t.Errorf("an admin's: got %+v, want it whole", a)
@@ -233,5 +266,39 @@ func TestSightJEReport(t *testing.T) {
 		if err := json.Unmarshal(admin, &r); err != nil || r.JudgeError != reason {
 			t.Errorf("%v: an admin's judge_error %q (%v), want %q", fb, r.JudgeError, err, reason)
 		}
+	}
+}
+
+// TestFailureDrawnFromFinding: the drawing of a judging's failing test is
+// made from the checker's finding, after its trip through the stored
+// report's JSON, whatever the message's words: reworded, the drawing and
+// its description are the same, and they are the drawing of the case and
+// the move the finding names.
+func TestFailureDrawnFromFinding(t *testing.T) {
+	pp, err := problems.LoadEmbedded("clocks")
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := &Problem{Problem: pp}
+	input, output := []byte("3 3 0\n2 2 2\n2 1 2\n"), []byte("9 8 5 4\n")
+	checked, err := pp.Puzzle.Check(context.Background(), input, output)
+	if err != nil || checked.Finding == nil {
+		t.Fatalf("got %+v, %v, want a finding", checked, err)
+	}
+	raw, err := json.Marshal(judge.TestResult{Verdict: verdict.WA, Message: checked.Message, Finding: checked.Finding})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var stored judge.TestResult
+	if err := json.Unmarshal(raw, &stored); err != nil {
+		t.Fatal(err)
+	}
+	want := newFailure(p, "sample/1", true, input, output, checked.Message, stored.Finding)
+	if want.Drawing == "" || !strings.Contains(want.Description, "move 2") {
+		t.Fatalf("no drawing of move 2: %q", want.Description)
+	}
+	got := newFailure(p, "sample/1", true, input, output, "reworded: "+checked.Message, stored.Finding)
+	if got.Drawing != want.Drawing || got.Description != want.Description {
+		t.Errorf("a reworded message changes the drawing:\n%s\nwant\n%s", got.Description, want.Description)
 	}
 }

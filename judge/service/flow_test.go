@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/optjudge/optjudge/judge"
+	"github.com/optjudge/optjudge/judge/verdict"
 	"github.com/optjudge/optjudge/problems"
 )
 
@@ -245,7 +246,7 @@ func TestEvents(t *testing.T) {
 	if len(states) < 3 || states[0] != StateQueued || states[len(states)-1] != StateDone {
 		t.Errorf("states: got %v, want queued, running, done", states)
 	}
-	if counts["test"] != 40 || done.Verdict != "AC" || done.Report == nil {
+	if counts["test"] != 40 || done.Verdict != verdict.AC || done.Report == nil {
 		t.Errorf("got %d test events and done %+v, want 40 tests and AC with its report", counts["test"], done)
 	}
 	// a done submission: the whole story at once

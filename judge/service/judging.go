@@ -13,6 +13,7 @@ import (
 	"github.com/nats-io/nats.go/jetstream"
 
 	"github.com/optjudge/optjudge/judge"
+	"github.com/optjudge/optjudge/judge/verdict"
 	"github.com/optjudge/optjudge/problems"
 )
 
@@ -34,7 +35,7 @@ func (s *Store) startAttempt(ctx context.Context, job Job, a Attempt) (*Progress
 				return nil
 			}
 			p.Attempts = append(p.Attempts, a)
-			p.Tests, p.Verdict = []TestBrief{}, ""
+			p.Tests, p.Verdict = []TestBrief{}, verdict.Unknown
 			return nil
 		})
 		if errors.Is(err, jetstream.ErrKeyNotFound) {
@@ -144,7 +145,7 @@ func (lc *lifecycle) storeJudging(ctx context.Context, job Job, a Attempt, res r
 		return nil, false, err
 	}
 	j = &Judging{
-		JudgingRef: JudgingRef{Request: job.Request, Verdict: res.report.Verdict.String(), Worker: a.Worker,
+		JudgingRef: JudgingRef{Request: job.Request, Verdict: res.report.Verdict, Worker: a.Worker,
 			StartedAt: a.StartedAt, FinishedAt: time.Now().UTC(), Message: res.message},
 		Submission: job.Submission, ProblemHash: job.ProblemHash, Report: name, Failure: fname, Cached: res.cached,
 		Samples: res.samples,

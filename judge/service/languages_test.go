@@ -9,6 +9,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/optjudge/optjudge/judge/verdict"
 )
 
 // TestSubmitLanguages: the submit path takes a submission's language from
@@ -53,7 +55,7 @@ func TestSubmitLanguages(t *testing.T) {
 	e.startWorker("w1", newEngine(t, false))
 	java := e.submit("clocks", "Clocks.java", readFile(t, "Clocks.java"))
 	got := e.waitDone(3*time.Minute, java)
-	if v := got[java]; v.Verdict != "AC" || v.Language != "java" {
+	if v := got[java]; v.Verdict != verdict.AC || v.Language != "java" {
 		t.Errorf("Clocks.java: got %s in %s, want AC in java: %+v", v.Verdict, v.Language, v.Report)
 	}
 }

@@ -14,6 +14,8 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/optjudge/optjudge/judge/verdict"
 )
 
 // leakProblem is a problem whose secret files hold random tokens, for
@@ -188,7 +190,7 @@ func TestNoSecretReachesContestants(t *testing.T) {
 	all := append(append([]string{}, mine...), others...)
 	got := e.waitDone(3*time.Minute, all...)
 	for _, id := range mine {
-		if v := got[id].Verdict; v != "RE" && v != "WA" {
+		if v := got[id].Verdict; v != verdict.RE && v != verdict.WA {
 			t.Fatalf("%s (%s %s): got %s, want RE or WA", id, got[id].Problem, got[id].Filename, v)
 		}
 	}

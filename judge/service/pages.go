@@ -11,6 +11,7 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"html/template"
 	"io/fs"
 	"net/http"
@@ -75,11 +76,19 @@ func newPages(s *Server) *pages {
 }
 
 var templateFuncs = template.FuncMap{
-	"verdictWords": func(v string) string {
-		if x, err := verdict.Parse(v); err == nil {
+	// verdictWords spells out a verdict, or a verdict filter's name
+	// (the list page's options)
+	"verdictWords": func(v any) string {
+		switch x := v.(type) {
+		case verdict.Verdict:
 			return x.Long()
+		case string:
+			if p, err := verdict.Parse(x); err == nil {
+				return p.Long()
+			}
+			return x
 		}
-		return v
+		return fmt.Sprint(v)
 	},
 	"when": func(t time.Time) string {
 		if t.IsZero() {

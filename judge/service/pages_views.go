@@ -98,7 +98,7 @@ func (d submissionData) title() string { return "Submission " + d.Sub.ID }
 type testRow struct {
 	N         int
 	Name      string
-	Verdict   string
+	Verdict   verdict.Verdict
 	TimeMS    int64
 	MemoryKiB int64
 	Message   string
@@ -145,7 +145,7 @@ func (p *pages) handleSubmission(w http.ResponseWriter, r *http.Request, u *User
 
 func (d *submissionData) fromReport(rep *judge.Report) {
 	for i, t := range rep.Tests {
-		row := testRow{N: i + 1, Name: t.Name, Verdict: t.Verdict.String(), TimeMS: t.TimeMS, MemoryKiB: t.MemoryKiB, Message: t.Message}
+		row := testRow{N: i + 1, Name: t.Name, Verdict: t.Verdict, TimeMS: t.TimeMS, MemoryKiB: t.MemoryKiB, Message: t.Message}
 		d.Tests = append(d.Tests, row)
 		if d.First == nil && t.Verdict != verdict.AC {
 			d.First = &row

@@ -8,6 +8,8 @@ import (
 	"time"
 
 	"github.com/nats-io/nats.go/jetstream"
+
+	"github.com/optjudge/optjudge/judge/verdict"
 )
 
 // RejudgeResult is the answer of GET .../rejudges/ID: how far the rejudge
@@ -25,10 +27,10 @@ type RejudgeResult struct {
 
 // VerdictChange is one submission whose verdict a rejudge changed.
 type VerdictChange struct {
-	Submission string `json:"submission"`
-	User       string `json:"user"`
-	Before     string `json:"before"`
-	After      string `json:"after"`
+	Submission string          `json:"submission"`
+	User       string          `json:"user"`
+	Before     verdict.Verdict `json:"before"`
+	After      verdict.Verdict `json:"after"`
 }
 
 func (s *Server) handleRejudge(w http.ResponseWriter, r *http.Request) {

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/optjudge/optjudge/judge/verdict"
 	"net/http"
 	"sort"
 	"strings"
@@ -54,12 +55,12 @@ type Rejudging struct {
 
 // RejudgingItem is one submission of a rejudging.
 type RejudgingItem struct {
-	Submission string `json:"submission"`
-	Run        string `json:"run"`     // the run that grades it again
-	Request    int    `json:"request"` // the submission's request whose judging the run may replace
-	Before     string `json:"before"`  // that judging's verdict
+	Submission string          `json:"submission"`
+	Run        string          `json:"run"`     // the run that grades it again
+	Request    int             `json:"request"` // the submission's request whose judging the run may replace
+	Before     verdict.Verdict `json:"before"`  // that judging's verdict
 	// After is the run's verdict, recorded when the rejudging is closed.
-	After string `json:"after,omitempty"`
+	After verdict.Verdict `json:"after,omitempty"`
 	// Applied says that the run's judging replaced the submission's;
 	// Skipped why it did not, when the rejudging was applied.
 	Applied bool   `json:"applied,omitempty"`
@@ -266,19 +267,19 @@ type RejudgingView struct {
 
 // RejudgingRow is one submission of a rejudging.
 type RejudgingRow struct {
-	Submission string    `json:"submission"`
-	Run        string    `json:"run"`
-	User       string    `json:"user"`
-	Team       string    `json:"team,omitempty"`
-	Problem    string    `json:"problem"`
-	Language   string    `json:"language"`
-	CreatedAt  time.Time `json:"created_at"`
-	Before     string    `json:"before"`
-	After      string    `json:"after,omitempty"`
-	RunState   string    `json:"run_state"`
-	Changed    bool      `json:"changed"`
-	Applied    bool      `json:"applied,omitempty"`
-	Skipped    string    `json:"skipped,omitempty"`
+	Submission string          `json:"submission"`
+	Run        string          `json:"run"`
+	User       string          `json:"user"`
+	Team       string          `json:"team,omitempty"`
+	Problem    string          `json:"problem"`
+	Language   string          `json:"language"`
+	CreatedAt  time.Time       `json:"created_at"`
+	Before     verdict.Verdict `json:"before"`
+	After      verdict.Verdict `json:"after,omitempty"`
+	RunState   string          `json:"run_state"`
+	Changed    bool            `json:"changed"`
+	Applied    bool            `json:"applied,omitempty"`
+	Skipped    string          `json:"skipped,omitempty"`
 }
 
 // view reads the state of a rejudging's runs.
@@ -307,12 +308,12 @@ func (s *Server) rejudgingView(ctx context.Context, rj *Rejudging) (*RejudgingVi
 				over[it.Submission] = runVerdict{run: run, ref: last}
 			}
 		}
-		if row.After == "" {
+		if row.After == verdict.Unknown {
 			v.Pending++
 		} else {
 			v.Done++
 		}
-		row.Changed = row.After != "" && row.After != row.Before
+		row.Changed = row.After != verdict.Unknown && row.After != row.Before
 		if row.Changed {
 			v.Changed++
 		}

@@ -2,6 +2,7 @@ package service
 
 import (
 	"encoding/json"
+	"github.com/optjudge/optjudge/judge/verdict"
 	"io"
 	"net/http"
 	"net/url"
@@ -101,7 +102,7 @@ func TestRejudgingPreview(t *testing.T) {
 	}
 	for _, row := range v.Rows {
 		want := map[string]string{wa: "WA>AC", ac1: "AC>AC"}[row.Submission]
-		if got := row.Before + ">" + row.After; got != want || row.Team != "t1" {
+		if got := row.Before.String() + ">" + row.After.String(); got != want || row.Team != "t1" {
 			t.Errorf("the preview of %s: got %s of %q, want %s of t1", row.Submission, got, row.Team, want)
 		}
 	}
@@ -116,7 +117,7 @@ func TestRejudgingPreview(t *testing.T) {
 		t.Errorf("the board before applying: got %s, want %s", got, before)
 	}
 	ce.token = ce.password("team1")
-	if got := ce.get(wa); got.Verdict != "WA" || len(got.Judgings) != 1 {
+	if got := ce.get(wa); got.Verdict != verdict.WA || len(got.Judgings) != 1 {
 		t.Errorf("team 1's submission before applying: got %s with %d judgings, want WA with 1", got.Verdict, len(got.Judgings))
 	}
 	var list struct{ Submissions []SubmissionView }
@@ -150,7 +151,7 @@ func TestRejudgingPreview(t *testing.T) {
 		t.Errorf("the judgements of %s after applying: got %v, want the WA no longer current, an AC current", wa, js)
 	}
 	ce.token = ce.password("team1")
-	if got := ce.get(wa); got.Verdict != "AC" || len(got.Judgings) != 2 {
+	if got := ce.get(wa); got.Verdict != verdict.AC || len(got.Judgings) != 2 {
 		t.Errorf("team 1's submission after applying: got %s with %d judgings, want AC with 2", got.Verdict, len(got.Judgings))
 	}
 	ce.token = ""
@@ -185,11 +186,11 @@ func TestRejudgingPreview(t *testing.T) {
 	if code := ce.v1("jury", "POST", "/api/v1/rejudgings", RejudgingRequest{Submissions: []string{wa}}, &rj2); code != http.StatusCreated {
 		t.Fatalf("POST a rejudging of %s: got %d", wa, code)
 	}
-	if v := ce.rejudgingOf(rj2.ID); v.Changed != 1 || v.Rows[0].After != "WA" || len(v.Scoreboard) == 0 {
+	if v := ce.rejudgingOf(rj2.ID); v.Changed != 1 || v.Rows[0].After != verdict.WA || len(v.Scoreboard) == 0 {
 		t.Errorf("the second preview: got %+v, want AC to WA, the board changed", v)
 	}
 	var cancelled Rejudging
-	if code := ce.v1("jury", "POST", "/api/v1/rejudgings/"+rj2.ID+"/cancel", nil, &cancelled); code != http.StatusOK || cancelled.State != RejudgingCancelled || cancelled.Items[0].After != "WA" {
+	if code := ce.v1("jury", "POST", "/api/v1/rejudgings/"+rj2.ID+"/cancel", nil, &cancelled); code != http.StatusOK || cancelled.State != RejudgingCancelled || cancelled.Items[0].After != verdict.WA {
 		t.Errorf("cancel: got %d %+v", code, cancelled)
 	}
 	if got := ce.board("jury"); got != after {
@@ -291,7 +292,7 @@ func TestRejudgingPages(t *testing.T) {
 		t.Errorf("apply went to %q", loc)
 	}
 	ce.token = ce.password("jury")
-	if got := ce.get(wa); got.Verdict != "AC" {
+	if got := ce.get(wa); got.Verdict != verdict.AC {
 		t.Errorf("after the page's apply: got %s, want AC", got.Verdict)
 	}
 	ce.token = ""

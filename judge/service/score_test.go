@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"github.com/optjudge/optjudge/judge"
+	"github.com/optjudge/optjudge/judge/verdict"
 	"net/http"
 	"strings"
 	"testing"
@@ -14,7 +15,7 @@ import (
 // list, beside its verdict (a 50/100 AC is not a plain AC).
 func TestScoreShown(t *testing.T) {
 	half, full := 50.0, 100.0
-	sub := &Submission{ID: "x", State: StateDone, Verdict: "AC", Judgings: []JudgingRef{{Request: 1, Verdict: "AC", Score: &half, MaxScore: &full}}}
+	sub := &Submission{ID: "x", State: StateDone, Verdict: verdict.AC, Judgings: []JudgingRef{{Request: 1, Verdict: verdict.AC, Score: &half, MaxScore: &full}}}
 	v := viewOf(sub)
 	if v.Score == nil || *v.Score != 50 || v.MaxScore == nil || *v.MaxScore != 100 {
 		t.Fatalf("the view: got score %v of %v, want 50 of 100", v.Score, v.MaxScore)

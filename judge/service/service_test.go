@@ -303,7 +303,7 @@ func checkOnce(t testing.TB, got map[string]fullView, want map[string]string, ju
 				t.Errorf("%s: judging %d is of request %d", id, i, j.Request)
 			}
 		}
-		if w, ok := want[id]; ok && v.Verdict != w {
+		if w, ok := want[id]; ok && v.Verdict.String() != w {
 			msg := ""
 			if v.Report != nil {
 				msg = v.Report.Warning

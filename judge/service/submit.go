@@ -17,6 +17,7 @@ import (
 	"github.com/nats-io/nats.go/jetstream"
 
 	"github.com/optjudge/optjudge/judge"
+	"github.com/optjudge/optjudge/judge/verdict"
 )
 
 // SubmitRequest is the body of POST /api/v1/submissions.
@@ -249,14 +250,14 @@ func newID(user, idemKey string) string {
 
 // SubmissionView is a submission as the API shows it.
 type SubmissionView struct {
-	ID        string    `json:"id"`
-	Problem   string    `json:"problem"`
-	User      string    `json:"user"`
-	Language  string    `json:"language"`
-	Filename  string    `json:"filename"`
-	CreatedAt time.Time `json:"created_at"`
-	State     string    `json:"state"`
-	Verdict   string    `json:"verdict,omitempty"`
+	ID        string          `json:"id"`
+	Problem   string          `json:"problem"`
+	User      string          `json:"user"`
+	Language  string          `json:"language"`
+	Filename  string          `json:"filename"`
+	CreatedAt time.Time       `json:"created_at"`
+	State     string          `json:"state"`
+	Verdict   verdict.Verdict `json:"verdict,omitempty"`
 	// Score is a scoring problem's score of the latest judging (MaxScore
 	// its best, when bounded).
 	Score    *float64 `json:"score,omitempty"`

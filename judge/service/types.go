@@ -4,6 +4,8 @@ import (
 	"time"
 
 	"github.com/optjudge/optjudge/judge"
+	"github.com/optjudge/optjudge/judge/verdict"
+	"github.com/optjudge/optjudge/reference/puzzle/judging"
 )
 
 // States of a submission.
@@ -33,9 +35,9 @@ type Submission struct {
 	// queued: set with the request, cleared once its message is
 	// published (or a worker takes it). The sweeper withdraws a request
 	// still publishing that has no message and no attempt (see lifecycle).
-	Publishing bool   `json:"publishing,omitempty"`
-	Worker     string `json:"worker,omitempty"` // while running
-	Verdict    string `json:"verdict,omitempty"`
+	Publishing bool            `json:"publishing,omitempty"`
+	Worker     string          `json:"worker,omitempty"` // while running
+	Verdict    verdict.Verdict `json:"verdict,omitempty"`
 	// Judgings are the finished judgings, oldest first.
 	Judgings []JudgingRef `json:"judgings"`
 	// Rejudging and RejudgeOf make the record a rejudging's run: it grades
@@ -46,12 +48,12 @@ type Submission struct {
 
 // JudgingRef is a finished judging as the submission lists it.
 type JudgingRef struct {
-	Request    int       `json:"request"`
-	Verdict    string    `json:"verdict"`
-	Worker     string    `json:"worker"`
-	StartedAt  time.Time `json:"started_at"`
-	FinishedAt time.Time `json:"finished_at"`
-	Message    string    `json:"message,omitempty"` // why a JE judging is one
+	Request    int             `json:"request"`
+	Verdict    verdict.Verdict `json:"verdict"`
+	Worker     string          `json:"worker"`
+	StartedAt  time.Time       `json:"started_at"`
+	FinishedAt time.Time       `json:"finished_at"`
+	Message    string          `json:"message,omitempty"` // why a JE judging is one
 	// Score is a scoring problem's score of the judging (and MaxScore its
 	// best, when bounded); nil for a pass-fail problem.
 	Score    *float64 `json:"score,omitempty"`
@@ -89,11 +91,11 @@ type Job struct {
 // judge-progress: every attempt (delivery) and the tests finished by the
 // last one.
 type Progress struct {
-	Submission string      `json:"submission"`
-	Request    int         `json:"request"`
-	Attempts   []Attempt   `json:"attempts"`
-	Tests      []TestBrief `json:"tests"`
-	Verdict    string      `json:"verdict,omitempty"`
+	Submission string          `json:"submission"`
+	Request    int             `json:"request"`
+	Attempts   []Attempt       `json:"attempts"`
+	Tests      []TestBrief     `json:"tests"`
+	Verdict    verdict.Verdict `json:"verdict,omitempty"`
 }
 
 // Attempt is one delivery of a job to a worker. Outcome is empty while the
@@ -121,20 +123,26 @@ const (
 // whether it is a sample test, shown whole to contestants; a secret test's
 // message is cut as Feedback says.
 type TestBrief struct {
-	Name      string `json:"name"`
-	Verdict   string `json:"verdict"`
-	TimeMS    int64  `json:"time_ms"`
-	WallMS    int64  `json:"wall_ms"`
-	MemoryKiB int64  `json:"memory_kib"`
-	ExitCode  int    `json:"exit_code"`
-	Signal    string `json:"signal,omitempty"`
-	Message   string `json:"message"`
-	Sample    bool   `json:"sample"`
+	Name      string          `json:"name"`
+	Verdict   verdict.Verdict `json:"verdict"`
+	TimeMS    int64           `json:"time_ms"`
+	WallMS    int64           `json:"wall_ms"`
+	MemoryKiB int64           `json:"memory_kib"`
+	ExitCode  int             `json:"exit_code"`
+	Signal    string          `json:"signal,omitempty"`
+	Message   string          `json:"message"`
+	// Limit and Finding are the facts the message is rendered from: the
+	// limit the run broke, a puzzle checker's finding (see
+	// judge.TestResult); absent when there are none.
+	Limit   *judge.Broken    `json:"limit,omitempty"`
+	Finding *judging.Finding `json:"finding,omitempty"`
+	Sample  bool             `json:"sample"`
 }
 
 func brief(t judge.TestResult, sample bool) TestBrief {
-	return TestBrief{Name: t.Name, Verdict: t.Verdict.String(), TimeMS: t.TimeMS, WallMS: t.WallMS,
-		MemoryKiB: t.MemoryKiB, ExitCode: t.ExitCode, Signal: t.Signal, Message: t.Message, Sample: sample}
+	return TestBrief{Name: t.Name, Verdict: t.Verdict, TimeMS: t.TimeMS, WallMS: t.WallMS,
+		MemoryKiB: t.MemoryKiB, ExitCode: t.ExitCode, Signal: t.Signal, Message: t.Message,
+		Limit: t.Limit, Finding: t.Finding, Sample: sample}
 }
 
 // WorkerInfo is a worker's heartbeat in judge-workers.
@@ -163,9 +171,9 @@ type Rejudge struct {
 
 // RejudgeItem is one submission a rejudge queued.
 type RejudgeItem struct {
-	Submission string `json:"submission"`
-	Request    int    `json:"request"`
-	Before     string `json:"before"`
+	Submission string          `json:"submission"`
+	Request    int             `json:"request"`
+	Before     verdict.Verdict `json:"before"`
 }
 
 // UploadedProblem is the current uploaded version of a problem.

@@ -143,7 +143,7 @@ func (v *view) set(id string, sub *Submission, changed time.Time) (old *Submissi
 func (v *view) count(s *Submission, n int) {
 	v.state[s.State] += n
 	if s.State == StateDone {
-		v.verdict[s.Verdict] += n
+		v.verdict[s.Verdict.String()] += n
 		v.doneByProb[s.Problem] += n
 	}
 }
@@ -237,7 +237,7 @@ func verdictPasses(sub *Submission, want string) bool {
 	case pendingFilter:
 		return sub.State != StateDone
 	}
-	return sub.State == StateDone && sub.Verdict == want
+	return sub.State == StateDone && sub.Verdict.String() == want
 }
 
 // list returns the submissions that pass f, newest first, walking the

@@ -8,6 +8,8 @@ import (
 	"sort"
 	"testing"
 	"time"
+
+	"github.com/optjudge/optjudge/judge/verdict"
 )
 
 // naiveList is list as a plain filter and sort over every submission.
@@ -41,7 +43,7 @@ func TestViewIndexes(t *testing.T) {
 	truth := map[string]*Submission{}
 	base := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
 	states := []string{StateQueued, StateRunning, StateDone}
-	verdicts := []string{"AC", "WA", "TLE"}
+	verdicts := []verdict.Verdict{verdict.AC, verdict.WA, verdict.TLE}
 	for i := range 3000 {
 		id := fmt.Sprintf("%020x", r.IntN(400))
 		if r.IntN(10) == 0 {
@@ -72,11 +74,15 @@ func TestViewIndexes(t *testing.T) {
 	for _, s := range truth {
 		want[s.State]++
 		if s.State == StateDone {
-			want[s.Verdict]++
+			want[s.Verdict.String()]++
 			done[s.Problem]++
 		}
 	}
-	for _, k := range append(states, verdicts...) {
+	keys := slices.Clone(states)
+	for _, v := range verdicts {
+		keys = append(keys, v.String())
+	}
+	for _, k := range keys {
 		if got := c.State[k] + c.Verdict[k]; got != want[k] {
 			t.Errorf("count of %s: got %d, want %d", k, got, want[k])
 		}
@@ -98,7 +104,7 @@ func TestListCost(t *testing.T) {
 		id := fmt.Sprintf("%020d", i)
 		v.set(id, &Submission{ID: id, Problem: "clocks", User: fmt.Sprintf("u%d", i%1000), Language: "python",
 			Filename: "a.py", Source: "0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef", State: StateDone,
-			Verdict: "AC", CreatedAt: now.Add(time.Duration(i) * time.Millisecond), Judgings: []JudgingRef{{Request: 1, Verdict: "AC"}}}, now)
+			Verdict: verdict.AC, CreatedAt: now.Add(time.Duration(i) * time.Millisecond), Judgings: []JudgingRef{{Request: 1, Verdict: verdict.AC}}}, now)
 	}
 	var m0, m1 runtime.MemStats
 	runtime.GC()

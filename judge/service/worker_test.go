@@ -13,6 +13,7 @@ import (
 	"github.com/nats-io/nats.go/jetstream"
 
 	"github.com/optjudge/optjudge/judge"
+	"github.com/optjudge/optjudge/judge/verdict"
 	"github.com/optjudge/optjudge/problems"
 )
 
@@ -148,7 +149,7 @@ func TestLastDeliveryLostWhileServerDown(t *testing.T) {
 	e.startWorker("w", scriptEngine{})
 	waitFor(t, time.Minute, "judging", func() bool {
 		sub, err := e.store.Submission(t.Context(), id)
-		return err == nil && sub.State == StateDone && len(sub.Judgings) == 1 && sub.Verdict == "WA"
+		return err == nil && sub.State == StateDone && len(sub.Judgings) == 1 && sub.Verdict == verdict.WA
 	})
 }
 

@@ -93,9 +93,10 @@ func Parse(s string) (Verdict, error) {
 // MarshalText encodes the short name, so JSON reports carry "AC", not 1.
 func (v Verdict) MarshalText() ([]byte, error) { return []byte(v.String()), nil }
 
-// UnmarshalText decodes what MarshalText wrote.
+// UnmarshalText decodes what MarshalText wrote, and "" as Unknown (a
+// verdict not decided yet, in records written before verdicts were typed).
 func (v *Verdict) UnmarshalText(b []byte) error {
-	if string(b) == "UNKNOWN" {
+	if string(b) == "UNKNOWN" || len(b) == 0 {
 		*v = Unknown
 		return nil
 	}

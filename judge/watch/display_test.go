@@ -1,6 +1,7 @@
 package watch
 
 import (
+	"context"
 	"errors"
 	"strings"
 	"testing"
@@ -28,9 +29,17 @@ func embeddedPuzzle(name string) *judging.Puzzle {
 func failingGrade() []Event {
 	input := []byte("3 3 0\n2 2 2\n2 1 2\n")
 	output := []byte("9 8 5 4\n")
+	p := embeddedPuzzle("clocks")
+	checked, err := p.Check(context.Background(), input, output)
+	if err != nil {
+		panic(err)
+	}
 	msg := "move 2 (8) comes after 9: the moves must be in ascending order"
+	if checked.Message != msg {
+		panic("the checker says " + checked.Message)
+	}
 	t1 := judge.TestResult{Name: "sample/1", Verdict: verdict.AC, TimeMS: 12, Message: "4 moves"}
-	t2 := judge.TestResult{Name: "secret/2", Verdict: verdict.WA, TimeMS: 7, Message: msg, Stderr: "debug: 9 8 5 4\n"}
+	t2 := judge.TestResult{Name: "secret/2", Verdict: verdict.WA, TimeMS: 7, Message: msg, Finding: checked.Finding, Stderr: "debug: 9 8 5 4\n"}
 	report := &judge.Report{
 		Verdict: verdict.WA,
 		Compile: judge.CompileResult{OK: true},
@@ -38,7 +47,7 @@ func failingGrade() []Event {
 		Summary: judge.Summary{Verdict: verdict.WA, Tests: 2, Run: 2, Counts: map[string]int{"AC": 1, "WA": 1}},
 	}
 	failure := &Failure{Test: t2, Input: input, Output: output, Answer: []byte("4 5 8 9\n"),
-		Picture: explain.Failure(embeddedPuzzle("clocks"), input, output, msg)}
+		Picture: explain.Failure(p, input, output, t2.Finding)}
 	return []Event{
 		{Kind: Started, N: 3, Why: "main.py changed", At: noon},
 		{Kind: TestDone, N: 3, Test: &t1, At: noon.Add(time.Second)},

@@ -11,14 +11,18 @@ import (
 )
 
 // Result is the checker's judgement of an output: accepted or not, and a
-// message for people in the puzzle's terms.
+// message for people in the puzzle's terms; for an output rejected, the
+// Finding the message is rendered from.
 type Result struct {
 	Accepted bool
 	Message  string
+	Finding  *Finding
 }
 
-func accept(msg string) Result                 { return Result{Accepted: true, Message: msg} }
-func reject(format string, args ...any) Result { return Result{Message: fmt.Sprintf(format, args...)} }
+func accept(msg string) Result { return Result{Accepted: true, Message: msg} }
+
+// reject is the Result of f.
+func (p *Puzzle) reject(f *Finding) Result { return Result{Message: p.Message(*f), Finding: f} }
 
 // Check judges a contestant's output for an input file. Per case the
 // output holds the lines of output.lines: the moves (or the empty answer's
@@ -52,11 +56,13 @@ func (p *Puzzle) Check(ctx context.Context, input, output []byte) (Result, error
 			if per == 1 && p.def.Output.Empty == "" && p.Solved(c.Position) {
 				continue // an absent last line is an empty one
 			}
-			return reject("missing case %d of %d", k, len(cases)), nil
+			f := finding(Format, k, "missing case %d of %d", k, len(cases))
+			f.bare = true
+			return p.reject(f), nil
 		}
 		ls := make([]string, per)
 		copy(ls, lines[per*i:min(per*i+per, len(lines))])
-		msg, err := p.checkCase(ctx, k, c.Position, ls, &t)
+		f, err := p.checkCase(ctx, k, c.Position, ls, &t)
 		var named *wrongReference
 		if err != nil && !errors.As(err, &named) {
 			return Result{}, fmt.Errorf("case %d (line %d): %w", k, c.Line, err)
@@ -64,12 +70,12 @@ func (p *Puzzle) Check(ctx context.Context, input, output []byte) (Result, error
 		if err != nil {
 			return Result{}, err
 		}
-		if msg != "" {
-			return reject("%s", msg), nil
+		if f != nil {
+			return p.reject(f), nil
 		}
 	}
 	if len(lines) > per*len(cases) {
-		return reject("unexpected output after the last case"), nil
+		return p.reject(finding(Format, 0, "unexpected output after the last case")), nil
 	}
 	s := plural(len(cases), "case") + ", " + plural(t.moves, "move")
 	if t.unsolvable > 0 {
@@ -93,13 +99,16 @@ func (p *Puzzle) checkOne(ctx context.Context, c Case, output []byte) (Result, e
 		var l []byte
 		l, rest, _ = bytes.Cut(rest, []byte{'\n'})
 		if len(bytes.Trim(l, " \t\r")) > 0 {
-			return reject("unexpected output after the answer (line %d: %s)", n, quote(string(l))), nil
+			return p.reject(finding(Format, 1, "unexpected output after the answer (line %d: %s)", n, quote(string(l)))), nil
 		}
 	}
 	var t tally
-	msg, err := p.checkCase(ctx, 1, c.Position, ls, &t)
-	if err != nil || msg != "" {
-		return reject("%s", msg), err
+	f, err := p.checkCase(ctx, 1, c.Position, ls, &t)
+	switch {
+	case err != nil:
+		return Result{}, err
+	case f != nil:
+		return p.reject(f), nil
 	}
 	switch {
 	case t.unsolvable > 0:
@@ -183,40 +192,40 @@ func (p *Puzzle) lineName(i int) string {
 }
 
 // checkCase judges the answer lines of case k, from pos. It returns what
-// is wrong, "" when nothing is; an error when the reference failed.
-func (p *Puzzle) checkCase(ctx context.Context, k int, pos Position, lines []string, t *tally) (string, error) {
+// is wrong, nil when nothing is; an error when the reference failed.
+func (p *Puzzle) checkCase(ctx context.Context, k int, pos Position, lines []string, t *tally) (*Finding, error) {
 	mi := p.lineIndex(puzzle.LineMoves)
 	line := lines[mi]
 	out := p.def.Output
 	if out.Unsolvable != "" {
 		ok, err := p.Solvable(pos)
 		if err != nil {
-			return "", err
+			return nil, err
 		}
 		if strings.EqualFold(line, out.Unsolvable) || !ok {
 			d := -1
 			if ok {
 				if d, err = p.Distance(ctx, pos); err != nil {
-					return "", err
+					return nil, err
 				}
 			}
 			return p.checkUnsolvable(k, pos, line, d, t), nil
 		}
 	}
-	if msg := p.emptyLine(k, line, lines); msg != "" {
-		return msg, nil
+	if f := p.emptyLine(k, line, lines); f != nil {
+		return f, nil
 	}
-	r, msg := p.replay(k, pos, line)
-	if msg != "" {
-		return msg, nil
+	r, f := p.replay(k, pos, line)
+	if f != nil {
+		return f, nil
 	}
 	if !p.Solved(r.end) {
 		return p.notSolved(ctx, k, pos, r)
 	}
 	for i, l := range lines {
 		if i != mi {
-			if msg := p.checkValue(k, i, r.end, l); msg != "" {
-				return msg, nil
+			if f := p.checkValue(k, i, r.end, l); f != nil {
+				return f, nil
 			}
 		}
 	}
@@ -225,34 +234,35 @@ func (p *Puzzle) checkCase(ctx context.Context, k int, pos Position, lines []str
 }
 
 // emptyLine judges a line of moves that is empty or is the empty answer's
-// text, and explains common mistakes of layout; "" when it is neither.
-func (p *Puzzle) emptyLine(k int, line string, lines []string) string {
+// text, and explains common mistakes of layout; nil when it is neither.
+func (p *Puzzle) emptyLine(k int, line string, lines []string) *Finding {
 	out := p.def.Output
 	if line == out.Empty || line != "" && !strings.ContainsAny(line, " \t") && !strings.EqualFold(line, out.Empty) {
-		return "" // the common case, checked without allocating
+		return nil // the common case, checked without allocating
 	}
-	at := p.w.caseAt(k)
 	name := p.lineName(p.lineIndex(puzzle.LineMoves))
 	switch {
 	case line == "":
-		return fmt.Sprintf("%s%s is empty: write the moves, or %s when no move is needed", at, name, quote(out.Empty))
+		return finding(Format, k, "%s is empty: write the moves, or %s when no move is needed", name, quote(out.Empty))
 	case out.Empty != "" && strings.EqualFold(line, out.Empty):
-		return fmt.Sprintf("%swrite %s exactly (letters are case-sensitive), got %s", at, quote(out.Empty), quote(line))
+		f := finding(Format, k, "write %s exactly (letters are case-sensitive), got %s", quote(out.Empty), quote(line))
+		f.Got, f.Want = line, out.Empty
+		return f
 	}
 	fields := strings.Fields(line)
 	if len(fields) < 2 {
-		return ""
+		return nil
 	}
 	last := fields[len(fields)-1]
 	first := strings.Join(fields[:len(fields)-1], " ")
 	if vi, v := p.firstValue(); vi >= 0 && p.isSymbol(last) && (first == out.Empty || p.allMoves(first)) {
-		return fmt.Sprintf("%sthe moves and the %s %s are on one line; write the %s on line %d", at, v, p.w.symbol, p.w.symbol, vi+1)
+		return finding(Format, k, "the moves and the %s %s are on one line; write the %s on line %d", v, p.w.symbol, p.w.symbol, vi+1)
 	}
 	if out.Separator == "" && p.allMoves(line) {
-		return fmt.Sprintf("%s%s has spaces between the moves; write the %s without spaces, e.g. %s",
-			at, name, kindOfLetters(p.sizes[0].in.Moves), strings.Join(fields, ""))
+		return finding(Format, k, "%s has spaces between the moves; write the %s without spaces, e.g. %s",
+			name, kindOfLetters(p.sizes[0].in.Moves), strings.Join(fields, ""))
 	}
-	return ""
+	return nil
 }
 
 // firstValue is the line of the first goal value in the answer and its
@@ -374,8 +384,9 @@ func (p *Puzzle) Step(pos Position, tok, rest string) (next Position, move int, 
 	return next, m, ""
 }
 
-// replay makes the moves of a line on pos; msg says what was wrong.
-func (p *Puzzle) replay(k int, pos Position, line string) (r replayed, msg string) {
+// replay makes the moves of a line on pos; f says what was wrong, nil
+// when nothing was.
+func (p *Puzzle) replay(k int, pos Position, line string) (r replayed, f *Finding) {
 	s := p.at(pos.Size)
 	in := s.in
 	w := newWalker(in.Spec, pos.State)
@@ -388,7 +399,7 @@ func (p *Puzzle) replay(k int, pos Position, line string) (r replayed, msg strin
 			if m >= 0 {
 				why += p.blankAt(Position{Size: pos.Size, State: w.cur})
 			}
-			msg = p.w.moveAt(k, r.n+1) + why
+			f = &Finding{Kind: Illegal, Case: k, Move: r.n + 1, Token: tok, Moves: r.n, why: why}
 			return false
 		}
 		r.n++
@@ -403,7 +414,7 @@ func (p *Puzzle) replay(k int, pos Position, line string) (r replayed, msg strin
 		return true
 	})
 	r.end = Position{Size: pos.Size, State: w.state()}
-	return r, msg
+	return r, f
 }
 
 // blankAt says where the blank is: " (blank at row 3, column 3)".
@@ -433,26 +444,32 @@ func (p *Puzzle) phrase(pos Position) string {
 }
 
 // notSolved explains moves that do not reach the goal.
-func (p *Puzzle) notSolved(ctx context.Context, k int, pos Position, r replayed) (string, error) {
-	at := p.w.caseAt(k)
+func (p *Puzzle) notSolved(ctx context.Context, k int, pos Position, r replayed) (*Finding, error) {
 	out := p.def.Output
+	not := func(format string, args ...any) *Finding {
+		f := finding(NotSolved, k, format, args...)
+		f.Moves, f.Cost = r.n, r.cost
+		return f
+	}
 	if r.n > 0 {
-		return fmt.Sprintf("%safter %s %s", at, plural(r.n, "move"), p.phrase(r.end)), nil
+		return not("after %s %s", plural(r.n, "move"), p.phrase(r.end)), nil
 	}
 	noun, _ := p.w.the()
 	switch {
 	case out.Empty != "":
-		return fmt.Sprintf("%s%s, but %s", at, quote(out.Empty), p.phrase(pos)), nil
+		return not("%s, but %s", quote(out.Empty), p.phrase(pos)), nil
 	case p.w.multi && p.w.group != "":
-		return fmt.Sprintf("%sempty line, but %s", at, p.phrase(pos)), nil
+		return not("empty line, but %s", p.phrase(pos)), nil
 	case p.w.multi:
-		return fmt.Sprintf("%sempty line, but %s %s is not solved", at, noun, p.String(pos)), nil
+		return not("empty line, but %s %s is not solved", noun, p.String(pos)), nil
 	}
 	d, err := p.Distance(ctx, pos)
 	if err != nil {
-		return "", err
+		return nil, err
 	}
-	return fmt.Sprintf("%sno moves, but %s (the optimum is %s)", at, p.phrase(pos), p.costText(d)), nil
+	f := not("no moves, but %s (the optimum is %s)", p.phrase(pos), p.costText(d))
+	f.Optimum = d
+	return f, nil
 }
 
 // costText says "4 moves" where every move costs 1, "a cost of 4" else.
@@ -464,62 +481,72 @@ func (p *Puzzle) costText(c int) string {
 }
 
 // checkValue judges line i of an answer, a goal value of the final state.
-func (p *Puzzle) checkValue(k, i int, end Position, line string) string {
-	at := p.w.caseAt(k)
+func (p *Puzzle) checkValue(k, i int, end Position, line string) *Finding {
 	name := p.def.Output.Lines[i]
 	want := p.value(end, name)
+	var f *Finding
 	switch {
 	case line == "":
-		return fmt.Sprintf("%sline %d is empty, want the %s %s", at, i+1, name, p.w.symbol)
+		f = finding(WrongValue, k, "line %d is empty, want the %s %s", i+1, name, p.w.symbol)
 	case p.isSymbol(line) && line != want:
-		return fmt.Sprintf("%sline %d says %s, the %s shows %s", at, i+1, line, name, want)
+		f = finding(WrongValue, k, "line %d says %s, the %s shows %s", i+1, line, name, want)
 	case line != want:
-		return fmt.Sprintf("%sline %d should be the %s %s (%s), got %s", at, i+1, name, p.w.symbol,
+		f = finding(WrongValue, k, "line %d should be the %s %s (%s), got %s", i+1, name, p.w.symbol,
 			describe(p.at(end.Size).in.Symbols, "or"), quote(line))
+	default:
+		return nil
 	}
-	return ""
+	f.Line, f.Name, f.Got, f.Want = i+1, name, line, want
+	return f
 }
 
 // checkOptimal compares an answer that reaches the goal with the optimum,
 // as the mode asks.
-func (p *Puzzle) checkOptimal(ctx context.Context, k int, pos Position, r replayed) (string, error) {
+func (p *Puzzle) checkOptimal(ctx context.Context, k int, pos Position, r replayed) (*Finding, error) {
 	opt, err := p.Distance(ctx, pos)
 	if err != nil {
-		return "", err
+		return nil, err
 	}
 	if p.mode == puzzle.ModeAny && r.cost >= opt {
-		return "", nil
+		return nil, nil
 	}
 	at := p.w.caseAt(k)
+	found := func(kind Kind) *Finding {
+		return &Finding{Kind: kind, Case: k, Moves: r.n, Cost: r.cost, Optimum: opt}
+	}
 	switch {
 	case r.cost < opt:
-		return "", &wrongReference{fmt.Errorf("%s: %sa valid answer of %s solves %s, but the reference's optimum is %d: the reference is wrong",
+		return nil, &wrongReference{fmt.Errorf("%s: %sa valid answer of %s solves %s, but the reference's optimum is %d: the reference is wrong",
 			p.name(), at, p.countText(r), p.String(pos), opt)}
 	case p.mode == puzzle.ModeAny:
-		return "", nil
+		return nil, nil
 	case r.cost > opt:
-		return p.tooLong(ctx, at, pos, r, opt)
+		return p.tooLong(ctx, found(TooLong), pos, r)
 	case r.unordered > 0:
-		return fmt.Sprintf("%smove %d (%s) comes after %s: the moves must be in ascending order", at, r.unordered, r.move, r.prev), nil
+		f := found(Unordered)
+		f.Move, f.Token, f.Prev = r.unordered, r.move, r.prev
+		return f, nil
 	case p.mode == puzzle.ModeShortest:
-		return "", nil
+		return nil, nil
 	}
 	best, ok, err := p.Smallest(ctx, pos)
 	if err != nil {
-		return "", err
+		return nil, err
 	}
 	if !ok || p.cost(pos.Size, best) != opt {
-		return "", &wrongReference{fmt.Errorf("%s: %sthe reference's smallest answer %q for %s does not have the optimal cost %d",
+		return nil, &wrongReference{fmt.Errorf("%s: %sthe reference's smallest answer %q for %s does not have the optimal cost %d",
 			p.name(), at, p.formatMoves(pos.Size, best), p.String(pos), opt)}
 	}
 	for j := range min(len(best), len(r.moves)) {
 		if best[j] != r.moves[j] {
-			yours, smallest := p.formatMoves(pos.Size, r.moves), p.formatMoves(pos.Size, best)
-			return fmt.Sprintf("%sshortest, but not the smallest: yours %s, smallest %s (first difference at move %d)",
-				at, yours, smallest, j+1), nil
+			f := found(NotSmallest)
+			moves := p.at(pos.Size).in.Moves
+			f.Move, f.Token, f.Want = j+1, moves[r.moves[j]], moves[best[j]]
+			f.Yours, f.Smallest = p.formatMoves(pos.Size, r.moves), p.formatMoves(pos.Size, best)
+			return f, nil
 		}
 	}
-	return "", nil
+	return nil, nil
 }
 
 // countText says how many moves an answer makes, and their cost where
@@ -534,47 +561,45 @@ func (p *Puzzle) countText(r replayed) string {
 // tooLong explains a valid answer that costs more than the optimum: the
 // first move that did not bring the goal closer, and the distance to the
 // goal after each move.
-func (p *Puzzle) tooLong(ctx context.Context, at string, pos Position, r replayed, opt int) (string, error) {
-	msg := fmt.Sprintf("%s%s, the optimum is %d", at, p.countText(r), opt)
-	if opt == 0 && p.def.Output.Empty != "" {
-		msg += fmt.Sprintf(" (%s)", quote(p.def.Output.Empty))
-	}
+func (p *Puzzle) tooLong(ctx context.Context, f *Finding, pos Position, r replayed) (*Finding, error) {
 	dep, err := p.Departure(ctx, pos, r.moves)
 	if err != nil {
-		return "", err
+		return nil, err
 	}
+	f.Distances = dep.Distances
 	if dep.Move > 0 {
-		msg += fmt.Sprintf("; move %d (%s): %s", dep.Move, p.at(pos.Size).in.Moves[r.moves[dep.Move-1]], dep.Why())
+		f.Move, f.Token, f.Before, f.After = dep.Move, p.at(pos.Size).in.Moves[r.moves[dep.Move-1]], dep.Before, dep.After
 	}
-	if len(dep.Distances) > 0 {
-		msg += "; distances to the goal after each move: " + dep.List(40, r.n)
-	}
-	return msg, nil
+	return f, nil
 }
 
 // checkUnsolvable judges a line that says the case has no solution (in any
 // letter case), or the line of a case that has none; d is its distance,
 // -1 for none.
-func (p *Puzzle) checkUnsolvable(k int, pos Position, line string, d int, t *tally) string {
-	at := p.w.caseAt(k)
+func (p *Puzzle) checkUnsolvable(k int, pos Position, line string, d int, t *tally) *Finding {
 	text := p.def.Output.Unsolvable
 	noun, _ := p.w.the()
+	var f *Finding
 	switch {
 	case d >= 0:
-		return fmt.Sprintf("%ssays %s, but %s %s can be solved in %s", at, text, noun, p.String(pos), p.costText(d))
+		f = finding(Unsolvable, k, "says %s, but %s %s can be solved in %s", text, noun, p.String(pos), p.costText(d))
+		f.Optimum = d
 	case line == text:
 		t.unsolvable++
-		return ""
+		return nil
 	case strings.EqualFold(line, text) && text == strings.ToLower(text):
-		return fmt.Sprintf("%s%s is not %s (lower case)", at, quote(line), quote(text))
+		f = finding(Format, k, "%s is not %s (lower case)", quote(line), quote(text))
 	case strings.EqualFold(line, text):
-		return fmt.Sprintf("%s%s is not %s (letters are case-sensitive)", at, quote(line), quote(text))
+		f = finding(Format, k, "%s is not %s (letters are case-sensitive)", quote(line), quote(text))
+	default:
+		why := ""
+		if r := p.WhyUnsolvable(pos, false); r != "" {
+			why = " (" + r + ")"
+		}
+		f = finding(Unsolvable, k, "%s %s cannot be solved%s, want %s, got %s", noun, p.String(pos), why, quote(text), quote(line))
 	}
-	why := ""
-	if r := p.WhyUnsolvable(pos, false); r != "" {
-		why = " (" + r + ")"
-	}
-	return fmt.Sprintf("%s%s %s cannot be solved%s, want %s, got %s", at, noun, p.String(pos), why, quote(text), quote(line))
+	f.Got, f.Want = line, text
+	return f
 }
 
 // WhyUnsolvable says why pos cannot be solved, where the puzzle's moves

@@ -3,7 +3,9 @@ package judging
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"errors"
+	"fmt"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -134,6 +136,7 @@ func checks(t *testing.T, p *Puzzle, in string, outs map[string]string) {
 			if got != want {
 				t.Errorf("%s %q: got %q, want %q", p.Name(), out, got, want)
 			}
+			checkFinding(t, p, r)
 		} else if want != "" {
 			t.Errorf("%s %q: accepted (%s), want %q", p.Name(), out, r.Message, want)
 		}
@@ -438,5 +441,42 @@ func TestWalker(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// checkFinding checks a rejection's finding: the message is its
+// rendering, the case and the move it names are the finding's, and they
+// survive JSON.
+func checkFinding(t *testing.T, p *Puzzle, r Result) {
+	t.Helper()
+	f := r.Finding
+	if f == nil || f.Kind == "" {
+		t.Errorf("%s: %q has no finding", p.Name(), r.Message)
+		return
+	}
+	if got := p.Message(*f); got != r.Message {
+		t.Errorf("%s: the finding %+v renders %q, the message is %q", p.Name(), *f, got, r.Message)
+	}
+	// the prefix a test may read: "case 3, move 5:", "move 5:", "case 3:"
+	var k, j int
+	if n, _ := fmt.Sscanf(r.Message, "case %d, move %d:", &k, &j); n < 2 {
+		k, j = 0, 0
+		if n, _ := fmt.Sscanf(r.Message, "move %d:", &j); n == 1 {
+			k = 1
+		} else {
+			j = 0
+			fmt.Sscanf(r.Message, "case %d:", &k)
+		}
+	}
+	if k > 0 && f.Case != k || j > 0 && (f.Move != j || f.Kind != Illegal) {
+		t.Errorf("%s: %q has the finding %+v", p.Name(), r.Message, *f)
+	}
+	b, err := json.Marshal(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var back Finding
+	if err := json.Unmarshal(b, &back); err != nil || back.Kind != f.Kind || back.Case != f.Case || back.Move != f.Move || back.Token != f.Token {
+		t.Errorf("%s: the finding %s comes back from JSON as %+v, %v", p.Name(), b, back, err)
 	}
 }
