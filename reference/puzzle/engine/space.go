@@ -23,8 +23,9 @@ type space struct {
 	additive bool    // the cells are digits (moves add)
 
 	permSize, oriSize, size uint64
-	fast                    *orbit // the one orbit of a space without fixed cells or orientations, of distinct symbols
-	oriCells                []int  // the cells whose orientation is a digit, in order
+	fast                    *orbit   // the one orbit of a space without fixed cells or orientations, of distinct symbols
+	oriCells                []int    // the cells whose orientation is a digit, in order
+	oriBase                 []uint64 // the base of each of those digits: its cell's orientations
 	oriSums                 []oriSum
 }
 
@@ -44,7 +45,8 @@ type orbit struct {
 // of its last cell is not a digit but what makes the sum right.
 type oriSum struct {
 	cells []int // the orbit's cells, the last derived
-	sum   int   // the sum modulo Orient of the goal's orientations: 0
+	sum   int   // the sum modulo mod of the goal's orientations: 0
+	mod   int   // the orbit's orientations
 }
 
 // newSpace builds the index of sp's states; goal is a goal state, which
@@ -86,7 +88,9 @@ func newSpace(sp *Spec, goal []uint8, max uint64) (*space, *big.Int) {
 	ori := big.NewInt(1)
 	if sp.Orient >= 2 {
 		s.orientations()
-		ori.Exp(big.NewInt(int64(sp.Orient)), big.NewInt(int64(len(s.oriCells))), nil)
+		for _, k := range s.oriBase {
+			ori.Mul(ori, new(big.Int).SetUint64(k))
+		}
 	}
 	total.Mul(perm, ori)
 	if !total.IsUint64() || total.Uint64() > max || total.Uint64() >= 1<<40 {
@@ -138,6 +142,10 @@ func (o *orbit) size0(additive bool, symbols int) *big.Int {
 func (s *space) orientations() {
 	sp := s.sp
 	for _, o := range s.orbits {
+		k := sp.Mod(o.cells[0])
+		if k < 2 {
+			continue
+		}
 		keeps := true
 		for _, m := range sp.Moves {
 			if m.Slide != SlideNone {
@@ -150,16 +158,19 @@ func (s *space) orientations() {
 					sum += m.Twist[c]
 				}
 			}
-			if sum%sp.Orient != 0 {
+			if sum%k != 0 {
 				keeps = false
 				break
 			}
 		}
+		digits := o.cells
 		if keeps {
-			s.oriCells = append(s.oriCells, o.cells[:len(o.cells)-1]...)
-			s.oriSums = append(s.oriSums, oriSum{cells: o.cells})
-		} else {
-			s.oriCells = append(s.oriCells, o.cells...)
+			digits = o.cells[:len(o.cells)-1]
+			s.oriSums = append(s.oriSums, oriSum{cells: o.cells, mod: k})
+		}
+		for _, c := range digits {
+			s.oriCells = append(s.oriCells, c)
+			s.oriBase = append(s.oriBase, uint64(k))
 		}
 	}
 }
@@ -262,14 +273,13 @@ func (s *space) encodeOri(orient []uint8) (uint64, bool) {
 		for _, c := range os.cells {
 			sum += int(orient[c])
 		}
-		if sum%s.sp.Orient != os.sum {
+		if sum%os.mod != os.sum {
 			return 0, false
 		}
 	}
-	k := uint64(s.sp.Orient)
 	var o uint64
-	for _, c := range s.oriCells {
-		o = o*k + uint64(orient[c])
+	for j, c := range s.oriCells {
+		o = o*s.oriBase[j] + uint64(orient[c])
 	}
 	return o, true
 }
@@ -300,8 +310,8 @@ func (s *space) decodePerm(p uint64, cells, orient []uint8) {
 }
 
 func (s *space) decodeOri(o uint64, orient []uint8) {
-	k := uint64(s.sp.Orient)
 	for j := len(s.oriCells) - 1; j >= 0; j-- {
+		k := s.oriBase[j]
 		orient[s.oriCells[j]] = uint8(o % k)
 		o /= k
 	}
@@ -312,7 +322,7 @@ func (s *space) decodeOri(o uint64, orient []uint8) {
 		for _, c := range os.cells {
 			sum += int(orient[c])
 		}
-		orient[last] = uint8(((os.sum-sum)%s.sp.Orient + s.sp.Orient) % s.sp.Orient)
+		orient[last] = uint8(((os.sum-sum)%os.mod + os.mod) % os.mod)
 	}
 }
 
