@@ -97,12 +97,7 @@ func packagePuzzles(fsys fs.FS, origin string) (*puzzles, error) {
 // readDefinition reads and validates the definition file of fsys, called
 // name in messages.
 func readDefinition(fsys fs.FS, file, name string) (*puzzle.Definition, error) {
-	f, err := fsys.Open(file)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	d, err := puzzle.Parse(f, name)
+	d, err := puzzle.ParseFS(fsys, file, name)
 	if err != nil {
 		return nil, err
 	}

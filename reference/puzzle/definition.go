@@ -57,6 +57,10 @@ import "github.com/optjudge/optjudge/problems/specfile"
 //   - blank: the symbol that slides move.
 //   - orientation: k: each piece has an orientation modulo k (a cube's
 //     corners: 3); goal states have every orientation 0.
+//   - tws: {file: skewb.tws, moves: [...]}: the puzzle as a twsearch
+//     definition file beside this one, instead of cells, sets, symbols,
+//     moves and goal (see Tws); cell i of set S is called S.i, and so is
+//     the piece solved there.
 //   - sets: the pieces in sets, each with its own cells and orientation
 //     (a cube's corners twist modulo 3, its edges flip modulo 2, its
 //     centres do not turn), instead of cells and orientation: [{name:
@@ -201,6 +205,7 @@ type Definition struct {
 	Blank       string         `yaml:"blank" json:"blank"`
 	Orientation int            `yaml:"orientation" json:"orientation"`
 	Sets        []Set          `yaml:"sets" json:"sets"`
+	Tws         *Tws           `yaml:"tws" json:"tws"`
 	Moves       []Move         `yaml:"moves" json:"moves"`
 	Goal        Goal           `yaml:"goal" json:"goal"`
 	Mode        Mode           `yaml:"mode" json:"mode"`
@@ -213,6 +218,19 @@ type Definition struct {
 
 	file  string         // as messages name it
 	lines map[string]int // the line of each key by its path, "moves[2].cycles"
+	tws   bool           // the Tws file was read (by ParseFS) into sets, symbols, moves and goal
+}
+
+// Tws names a twsearch (ksolve) definition file beside puzzle.yaml, read
+// as it is (see readTws for what is read): its sets, solved state and
+// moves, each with its powers, become the definition's sets, symbols,
+// goal and moves. Moves lists, by those names, the moves an answer may
+// use in the order comparisons take them; all in the file's order when
+// left out. The definition then gives only what a judge adds: mode,
+// input, output, layout and search.
+type Tws struct {
+	File  string   `yaml:"file" json:"file"`
+	Moves []string `yaml:"moves" json:"moves"`
 }
 
 // Set is a set of pieces: the cells that hold them and the number of

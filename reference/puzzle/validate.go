@@ -50,6 +50,10 @@ func (d *Definition) Validate() error {
 	if d.Rules != nil || d.Parts != nil {
 		return v.rulesDefinition()
 	}
+	if d.Tws != nil && !d.tws {
+		v.bad("tws", "the twsearch file is read by ParseFS or Load, beside the definition")
+		return v.es
+	}
 	v.top()
 	cells := v.cells()
 	v.symbols()
