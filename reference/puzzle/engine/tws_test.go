@@ -21,7 +21,7 @@ func twsDefinition(tb testing.TB, name string) (*puzzle.Definition, error) {
 		tb.Fatal(err)
 	}
 	fsys := fstest.MapFS{
-		"p/puzzle.yaml": {Data: []byte("name: " + strings.ToLower(strings.ReplaceAll(name, "_", "-")) + "\ntws: {file: " + name + ".tws}\nsearch: {method: search}\n")},
+		"p/puzzle.yaml":      {Data: []byte("name: " + strings.ToLower(strings.ReplaceAll(name, "_", "-")) + "\ntws: {file: " + name + ".tws}\nsearch: {method: search}\n")},
 		"p/" + name + ".tws": {Data: data},
 	}
 	d, err := puzzle.ParseFS(fsys, "p/puzzle.yaml", "p/puzzle.yaml")
