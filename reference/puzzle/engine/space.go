@@ -44,8 +44,8 @@ type orbit struct {
 	// arrangements differing in their last two cells sharing an index.
 	even       bool
 	goalParity int
-	cnt      []int    // how many of each of syms
-	mask     uint64   // syms as a bit mask (those below 64)
+	cnt        []int  // how many of each of syms
+	mask       uint64 // syms as a bit mask (those below 64)
 }
 
 // oriSum is an orbit whose orientations keep their sum: the orientation
