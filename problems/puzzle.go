@@ -48,7 +48,7 @@ const Own = "puzzle"
 // checker.name, reference and validator may there instead name a puzzle
 // shipped with the judge (an embedded problem's definition: clocks,
 // eight-puzzle, fifteen-puzzle, hanoi, klotski, lights-out, pancakes,
-// pocket-cube, rotation-game, rush-hour, water-jugs), as problem.yaml
+// pocket-cube, pyraminx, rotation-game, rush-hour, skewb, water-jugs), as problem.yaml
 // files written before definitions did.
 
 // shippedPuzzles lists the embedded problems that hold a definition.

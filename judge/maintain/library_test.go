@@ -37,6 +37,11 @@ var shippedGenerated = []struct {
 	{"rush-hour", GenerateOptions{Kind: reference.Deep, Count: 3, Cases: 1, Seed: 28}},
 	{"klotski", GenerateOptions{Kind: reference.Random, Count: 6, Cases: 1, Seed: 28}},
 	{"klotski", GenerateOptions{Kind: reference.Deep, Count: 3, Cases: 1, Seed: 28}},
+	// Issue 29's twisty puzzles, defined by twsearch files.
+	{"skewb", GenerateOptions{Kind: reference.Random, Count: 4, Cases: 20, Seed: 2}},
+	{"skewb", GenerateOptions{Kind: reference.Deep, Count: 4, Cases: 10, Seed: 2}},
+	{"pyraminx", GenerateOptions{Kind: reference.Random, Count: 4, Cases: 20, Seed: 2}},
+	{"pyraminx", GenerateOptions{Kind: reference.Deep, Count: 4, Cases: 10, Seed: 2}},
 }
 
 // TestShippedTestdataReproducible generates the shipped problems' secret
