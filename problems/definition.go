@@ -23,12 +23,7 @@ type Definition struct {
 // for judging, its tables kept in cacheDir ("" for the judge's own cache
 // directory, where it can write there, else the system's temporary one).
 func LoadDefinition(file, cacheDir string) (*Definition, error) {
-	f, err := os.Open(file)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	d, err := puzzle.Parse(f, file)
+	d, err := puzzle.ParseFS(os.DirFS(filepath.Dir(file)), filepath.Base(file), file)
 	if err != nil {
 		return nil, err
 	}

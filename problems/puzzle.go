@@ -48,7 +48,7 @@ const Own = "puzzle"
 // checker.name, reference and validator may there instead name a puzzle
 // shipped with the judge (an embedded problem's definition: clocks,
 // eight-puzzle, fifteen-puzzle, hanoi, klotski, lights-out, pancakes,
-// pocket-cube, rotation-game, rush-hour, water-jugs), as problem.yaml
+// pocket-cube, pyraminx, rotation-game, rush-hour, skewb, water-jugs), as problem.yaml
 // files written before definitions did.
 
 // shippedPuzzles lists the embedded problems that hold a definition.
@@ -97,12 +97,7 @@ func packagePuzzles(fsys fs.FS, origin string) (*puzzles, error) {
 // readDefinition reads and validates the definition file of fsys, called
 // name in messages.
 func readDefinition(fsys fs.FS, file, name string) (*puzzle.Definition, error) {
-	f, err := fsys.Open(file)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	d, err := puzzle.Parse(f, name)
+	d, err := puzzle.ParseFS(fsys, file, name)
 	if err != nil {
 		return nil, err
 	}

@@ -109,7 +109,8 @@ func (w *treeWalk) walk(p, real string, holders []string, read bool) error {
 		if w.entries++; w.entries > w.max {
 			return fmt.Errorf("%s: more than %d files and directories (its links followed)", w.dir, w.max)
 		}
-		read := read && (!top || slices.Contains(readParts, e.Name()))
+		// A twsearch definition beside puzzle.yaml is read when it names it.
+		read := read && (!top || slices.Contains(readParts, e.Name()) || strings.HasSuffix(e.Name(), ".tws"))
 		if err := w.entry(e, filepath.Join(p, e.Name()), filepath.Join(real, e.Name()), holders, read); err != nil {
 			if !read && w.entries <= w.max {
 				w.pass(p, e.Name(), err)

@@ -90,7 +90,7 @@ func newDrawer(p *judging.Puzzle, n int) *drawer {
 	d := &drawer{p: p, def: def, in: in, show: def.Layout.Show, facelets: in.Facelets != nil && def.Layout.Grid != nil}
 	items := len(in.Cells)
 	if d.facelets {
-		items = len(in.Facelets) * def.Orientation
+		items = in.FaceletCount
 	}
 	d.where = make([][2]int, items)
 	for i := range d.where {

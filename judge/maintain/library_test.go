@@ -37,17 +37,26 @@ var shippedGenerated = []struct {
 	{"rush-hour", GenerateOptions{Kind: reference.Deep, Count: 3, Cases: 1, Seed: 28}},
 	{"klotski", GenerateOptions{Kind: reference.Random, Count: 6, Cases: 1, Seed: 28}},
 	{"klotski", GenerateOptions{Kind: reference.Deep, Count: 3, Cases: 1, Seed: 28}},
+	// Issue 29's twisty puzzles, defined by twsearch files.
+	{"skewb", GenerateOptions{Kind: reference.Random, Count: 4, Cases: 20, Seed: 2}},
+	{"skewb", GenerateOptions{Kind: reference.Deep, Count: 4, Cases: 10, Seed: 2}},
+	{"pyraminx", GenerateOptions{Kind: reference.Random, Count: 4, Cases: 20, Seed: 2}},
+	{"pyraminx", GenerateOptions{Kind: reference.Deep, Count: 4, Cases: 10, Seed: 2}},
 }
 
 // TestShippedTestdataReproducible generates the shipped problems' secret
 // tests again from their seeds and compares them with the files in
 // problems/NAME/data/secret. The fifteen-puzzle's deep boards (the
-// deepest of many random ones, each solved) take a while: not with -short.
+// deepest of many random ones, each solved) and the pyraminx (a table of
+// 75,582,720 positions) take a while: not with -short.
 func TestShippedTestdataReproducible(t *testing.T) {
 	for _, g := range shippedGenerated {
 		t.Run(g.problem+"/"+g.opts.Kind, func(t *testing.T) {
 			if testing.Short() && g.problem == "fifteen-puzzle" && g.opts.Kind == reference.Deep {
 				t.Skip("-short: the fifteen-puzzle's deep boards take a minute")
+			}
+			if testing.Short() && g.problem == "pyraminx" {
+				t.Skip("-short: the pyraminx's table takes a while")
 			}
 			o := g.opts
 			o.Dir = t.TempDir()

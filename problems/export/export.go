@@ -341,6 +341,18 @@ func (x *exporter) validators() error {
 	if x.p.Puzzle != nil && x.p.Package.CheckerProgram == nil {
 		dirs = append(dirs, "output_validator")
 	}
+	// A twsearch file the definition names goes beside it.
+	var tws string
+	var twsData []byte
+	if x.p.Puzzle != nil {
+		if t := x.p.Puzzle.Definition().Tws; t != nil {
+			tws = t.File
+			delete(x.files, tws)
+			if twsData, err = fs.ReadFile(x.p.Package.FS, tws); err != nil {
+				return err
+			}
+		}
+	}
 	for _, dir := range dirs {
 		kind := "input"
 		if dir == "output_validator" {
@@ -348,6 +360,9 @@ func (x *exporter) validators() error {
 		}
 		x.files[dir+"/optjudge"] = file{src: x.o.Validator, disk: true, mode: 0o755}
 		x.put(dir+"/puzzle.yaml", def, 0o644)
+		if tws != "" {
+			x.put(dir+"/"+tws, twsData, 0o644)
+		}
 		x.put(dir+"/build", []byte(buildScript), 0o755)
 		x.put(dir+"/run", fmt.Appendf(nil, runScript, kind, kind), 0o755)
 		x.put(dir+"/README", fmt.Appendf(nil, readme, kind), 0o644)

@@ -57,6 +57,18 @@ import "github.com/optjudge/optjudge/problems/specfile"
 //   - blank: the symbol that slides move.
 //   - orientation: k: each piece has an orientation modulo k (a cube's
 //     corners: 3); goal states have every orientation 0.
+//   - tws: {file: skewb.tws, moves: [...]}: the puzzle as a twsearch
+//     definition file beside this one, instead of cells, sets, symbols,
+//     moves and goal (see Tws); cell i of set S is called S.i, and so is
+//     the piece solved there.
+//   - sets: the pieces in sets, each with its own cells and orientation
+//     (a cube's corners twist modulo 3, its edges flip modulo 2, its
+//     centres do not turn), instead of cells and orientation: [{name:
+//     corners, cells: [URF, ...], orientation: 3}, {name: edges, cells:
+//     [UR, ...], orientation: 2}]. The cells are the sets' cells in order;
+//     a move's cycles stay within a set and twist only cells of a set with
+//     orientation; symbols may repeat in the goal (identical pieces). The
+//     short form (cells and orientation) is one set.
 //   - moves: the moves, in the declared order that lexicographic
 //     comparisons use. Each has a name (a token of the output) and one kind:
 //     cycles: [[a, b, c], ...] (the content of a goes to b, b to c, c to
@@ -192,6 +204,8 @@ type Definition struct {
 	Counts      map[string]int `yaml:"counts" json:"counts"`
 	Blank       string         `yaml:"blank" json:"blank"`
 	Orientation int            `yaml:"orientation" json:"orientation"`
+	Sets        []Set          `yaml:"sets" json:"sets"`
+	Tws         *Tws           `yaml:"tws" json:"tws"`
 	Moves       []Move         `yaml:"moves" json:"moves"`
 	Goal        Goal           `yaml:"goal" json:"goal"`
 	Mode        Mode           `yaml:"mode" json:"mode"`
@@ -204,6 +218,27 @@ type Definition struct {
 
 	file  string         // as messages name it
 	lines map[string]int // the line of each key by its path, "moves[2].cycles"
+	tws   bool           // the Tws file was read (by ParseFS) into sets, symbols, moves and goal
+}
+
+// Tws names a twsearch (ksolve) definition file beside puzzle.yaml, read
+// as it is (see readTws for what is read): its sets, solved state and
+// moves, each with its powers, become the definition's sets, symbols,
+// goal and moves. Moves lists, by those names, the moves an answer may
+// use in the order comparisons take them; all in the file's order when
+// left out. The definition then gives only what a judge adds: mode,
+// input, output, layout and search.
+type Tws struct {
+	File  string   `yaml:"file" json:"file"`
+	Moves []string `yaml:"moves" json:"moves"`
+}
+
+// Set is a set of pieces: the cells that hold them and the number of
+// orientations each has (0 or 1: none).
+type Set struct {
+	Name        string   `yaml:"name" json:"name"`
+	Cells       []string `yaml:"cells" json:"cells"`
+	Orientation int      `yaml:"orientation" json:"orientation"`
 }
 
 // Part is a typed part of the state of a puzzle given by rules: a list of

@@ -212,6 +212,30 @@ moves:
   - {name: s, cycles: [[x, y]], twist: {x: 1}}
 goal: {state: [a, b]}
 `, `puzzle.yaml:4: moves[0].twist: a twist needs orientation of at least 2`},
+		{"cycle across sets", `symbols: [a, b, c]
+sets:
+  - {name: one, cells: [x, y], orientation: 3}
+  - {name: two, cells: [z]}
+moves:
+  - {name: s, cycles: [[x, z]]}
+goal: {state: [a, b, c]}
+`, `puzzle.yaml:6: moves[0].cycles[0][1]: "z" is a cell of set two, "x" of set one: a cycle stays within a set`},
+		{"twist of a set without orientation", `symbols: [a, b, c, d]
+sets:
+  - {name: one, cells: [x, y], orientation: 3}
+  - {name: two, cells: [z, w]}
+moves:
+  - {name: s, cycles: [[z, w]], twist: {z: 1}}
+goal: {state: [a, b, c, d]}
+`, `puzzle.yaml:6: moves[0].twist.z: cell "z" is of set two, whose pieces have no orientation`},
+		{"cells beside sets", `symbols: [a, b]
+cells: [x, y]
+sets:
+  - {name: one, cells: [x, y], orientation: 3}
+moves:
+  - {name: s, cycles: [[x, y]]}
+goal: {state: [a, b]}
+`, `puzzle.yaml:2: cells: not with sets: the sets give the cells and their orientations`},
 		{"value not in the output", `symbols: [a, b]
 cells: [x, y]
 moves:
@@ -230,7 +254,7 @@ input:
   stickers:
     cells: {x: [1, 2], y: [3, 4]}
     pieces: {p: [R, G], q: [G, R]}
-`, `puzzle.yaml:10: input.stickers.pieces.q: reads G R like p twisted 1: every piece and twist must show other colours`},
+`, `puzzle.yaml:10: input.stickers.pieces.q: reads G R like p twisted 1: every piece and twist of a set must show other colours`},
 		{"state space too large", `symbols: [a, b]
 cells: [` + cellList(40) + `]
 counts: {a: 20, b: 20}

@@ -26,6 +26,14 @@ type Instance struct {
 	// colours in the same order. Nil without stickers.
 	Facelets [][]int
 	Colors   [][]string
+	// FaceletCount is the number of facelets of the sticker input (0
+	// without): every cell's, as many as its orientations.
+	FaceletCount int
+	// SetOf gives each cell's set (from 0, in the order of sets; 0 for a
+	// definition of one set), and SymbolSet each symbol's: the set whose
+	// cells hold it in the goal (-1 for a symbol the goal does not hold).
+	SetOf     []int
+	SymbolSet []int
 	// Parts are the parts of a puzzle given by rules, nil for others.
 	Parts []RulePart
 
@@ -52,10 +60,52 @@ func (d *Definition) Sizes() (lo, hi int) {
 // cellNames returns the cells' names, the grid's default ones when the
 // definition lists none.
 func (d *Definition) cellNames() []string {
+	if d.Sets != nil {
+		var names []string
+		for _, s := range d.Sets {
+			names = append(names, s.Cells...)
+		}
+		return names
+	}
 	if d.Cells == nil && d.Grid != nil {
 		return gridNames(d.Grid)
 	}
 	return d.Cells
+}
+
+// orientations returns the number of orientations of each cell's pieces
+// (at least 1) and the largest, 0 when no piece has orientations.
+func (d *Definition) orientations() (per []int, largest int) {
+	if d.Sets == nil {
+		per = make([]int, len(d.cellNames()))
+		for i := range per {
+			per[i] = max(d.Orientation, 1)
+		}
+		return per, d.Orientation
+	}
+	for _, s := range d.Sets {
+		for range s.Cells {
+			per = append(per, max(s.Orientation, 1))
+		}
+		if s.Orientation >= 2 {
+			largest = max(largest, s.Orientation)
+		}
+	}
+	return per, largest
+}
+
+// setOf returns each cell's set, from 0.
+func (d *Definition) setOf() []int {
+	if d.Sets == nil {
+		return make([]int, len(d.cellNames()))
+	}
+	var out []int
+	for i, s := range d.Sets {
+		for range s.Cells {
+			out = append(out, i)
+		}
+	}
+	return out
 }
 
 // Instance returns the puzzle of the given size of a valid definition; size
@@ -86,7 +136,16 @@ func (d *Definition) instance(size int) (*Instance, error) {
 	}
 	in := &Instance{Def: d, Size: size, Cells: cells, Symbols: symbols,
 		cell: index(cells), symbol: index(symbols), move: map[string]int{}}
-	sp := &engine.Spec{Cells: len(cells), Symbols: len(symbols), Orient: d.Orientation, Blank: -1}
+	mods, largest := d.orientations()
+	sp := &engine.Spec{Cells: len(cells), Symbols: len(symbols), Orient: largest, Blank: -1}
+	if d.Sets != nil && largest >= 2 {
+		sp.OrientOf = make([]int, len(cells))
+		for c, k := range mods {
+			if k >= 2 {
+				sp.OrientOf[c] = k
+			}
+		}
+	}
 	if d.Grid != nil {
 		sp.Rows, sp.Cols = d.Grid.Rows, d.Grid.Cols
 	}
@@ -99,7 +158,7 @@ func (d *Definition) instance(size int) (*Instance, error) {
 	if err := in.buildGoal(sp); err != nil {
 		return nil, err
 	}
-	in.buildIO()
+	in.buildIO(sp)
 	m, _ := engine.ParseMethod(d.Search.Method)
 	sp.Method = m
 	for _, g := range d.Search.Patterns {
@@ -182,7 +241,8 @@ func (in *Instance) buildMove(sp *engine.Spec, m Move, built []*engine.Move) (*e
 				if !ok {
 					return nil, false
 				}
-				mv.Twist[c] = ((t % sp.Orient) + sp.Orient) % sp.Orient
+				k := sp.Mod(c)
+				mv.Twist[c] = ((t % k) + k) % k
 			}
 		}
 	case m.Reverse != nil:
@@ -319,7 +379,7 @@ func (in *Instance) buildCounts(sp *engine.Spec) error {
 	return nil
 }
 
-func (in *Instance) buildIO() {
+func (in *Instance) buildIO(sp *engine.Spec) {
 	d := in.Def
 	if d.Input.Order != nil {
 		for _, c := range d.Input.Order {
@@ -328,9 +388,23 @@ func (in *Instance) buildIO() {
 	} else {
 		in.Order = identity(len(in.Cells))
 	}
+	in.SetOf = d.setOf()[:len(in.Cells)]
+	in.SymbolSet = make([]int, len(in.Symbols))
+	for v := range in.SymbolSet {
+		in.SymbolSet[v] = -1
+	}
+	if len(sp.Goal.States) > 0 {
+		for c, v := range sp.Goal.States[0] {
+			in.SymbolSet[v] = in.SetOf[c]
+		}
+	}
 	st := d.Input.Stickers
 	if st == nil {
 		return
+	}
+	mods, _ := d.orientations()
+	for _, k := range mods[:len(in.Cells)] {
+		in.FaceletCount += k
 	}
 	in.Facelets = make([][]int, len(in.Cells))
 	for name, fs := range st.Cells {

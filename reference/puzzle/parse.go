@@ -5,7 +5,9 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
+	"path"
 	"path/filepath"
 	"reflect"
 	"strings"
@@ -51,13 +53,7 @@ func Defaults() Definition {
 
 // Load reads and validates dir/puzzle.yaml.
 func Load(dir string) (*Definition, error) {
-	path := filepath.Join(dir, FileName)
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	d, err := Parse(f, path)
+	d, err := ParseFS(os.DirFS(dir), FileName, filepath.Join(dir, FileName))
 	if err != nil {
 		return nil, err
 	}
@@ -65,6 +61,76 @@ func Load(dir string) (*Definition, error) {
 		return nil, err
 	}
 	return d, nil
+}
+
+// ParseFS is Parse of the file of fsys, named name in messages, and reads
+// the twsearch definition it names (tws.file, beside it) into its sets,
+// symbols, moves and goal.
+func ParseFS(fsys fs.FS, file, name string) (*Definition, error) {
+	f, err := fsys.Open(file)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	d, err := Parse(f, name)
+	if err != nil || d.Tws == nil {
+		return d, err
+	}
+	if err := d.readTws(fsys, path.Dir(file), filepath.Dir(name)); err != nil {
+		return nil, err
+	}
+	return d, nil
+}
+
+// readTws reads the definition's twsearch file from fsys's directory dir
+// (named nameDir in messages).
+func (d *Definition) readTws(fsys fs.FS, dir, nameDir string) error {
+	var es Errors
+	bad := func(field, msg string) {
+		es = append(es, &Error{File: d.file, Line: d.Line(field), Field: field, Msg: msg})
+	}
+	for _, k := range []struct {
+		key   string
+		given bool
+	}{{"cells", d.Cells != nil}, {"sets", d.Sets != nil}, {"grid", d.Grid != nil}, {"size", d.Size != nil},
+		{"symbols", d.Symbols != nil}, {"counts", d.Counts != nil}, {"blank", d.Blank != ""},
+		{"orientation", d.Orientation != 0}, {"moves", d.Moves != nil}, {"goal", d.Line("goal") > 0},
+		{"rules", d.Rules != nil}, {"parts", d.Parts != nil}} {
+		if k.given {
+			bad(k.key, "not with tws: the twsearch file gives the puzzle")
+		}
+	}
+	file := d.Tws.File
+	if file == "" || path.IsAbs(file) || strings.Contains(file, "..") || strings.Contains(file, "\\") {
+		bad("tws.file", fmt.Sprintf("%q: want the name of a file beside %s", file, filepath.Base(d.file)))
+	}
+	if es != nil {
+		return es
+	}
+	data, err := fs.ReadFile(fsys, path.Join(dir, file))
+	if err != nil {
+		bad("tws.file", err.Error())
+		return es
+	}
+	if len(data) > MaxFileSize {
+		bad("tws.file", fmt.Sprintf("larger than %d bytes", MaxFileSize))
+		return es
+	}
+	name := filepath.Join(nameDir, filepath.FromSlash(file))
+	t, err := readTws(data, name)
+	if err != nil {
+		var te *twsError
+		if errors.As(err, &te) {
+			return Errors{{File: te.file, Line: te.line, Msg: te.msg}}
+		}
+		return err
+	}
+	if err := t.apply(d, d.Tws.Moves); err != nil {
+		bad("tws.moves", err.Error())
+		return es
+	}
+	d.tws = true
+	return nil
 }
 
 // Parse decodes a definition read from r over the Defaults; name is the

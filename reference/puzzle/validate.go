@@ -50,6 +50,10 @@ func (d *Definition) Validate() error {
 	if d.Rules != nil || d.Parts != nil {
 		return v.rulesDefinition()
 	}
+	if d.Tws != nil && !d.tws {
+		v.bad("tws", "the twsearch file is read by ParseFS or Load, beside the definition")
+		return v.es
+	}
 	v.top()
 	cells := v.cells()
 	v.symbols()
@@ -82,6 +86,7 @@ func (v *validator) top() {
 	if d.Orientation < 0 || d.Orientation > engine.MaxOrient {
 		v.bad("orientation", "%d: want 0 (none) up to %d", d.Orientation, engine.MaxOrient)
 	}
+	v.sets()
 	if d.Grid != nil {
 		g := d.Grid
 		if g.Rows < 1 || g.Cols < 1 || g.Rows*g.Cols > engine.MaxCells {
@@ -116,6 +121,9 @@ func (v *validator) cells() map[string]int {
 	if names == nil && d.Grid != nil && d.Grid.Rows > 0 && d.Grid.Cols > 0 && d.Grid.Rows*d.Grid.Cols <= engine.MaxCells {
 		names = gridNames(d.Grid)
 	}
+	if d.Sets != nil {
+		names = d.cellNames()
+	}
 	cells := map[string]int{}
 	switch {
 	case len(names) == 0:
@@ -126,7 +134,7 @@ func (v *validator) cells() map[string]int {
 		v.bad("cells", "%d cells for a %dx%d grid", len(names), d.Grid.Rows, d.Grid.Cols)
 	}
 	for i, c := range names {
-		f := fmt.Sprintf("cells[%d]", i)
+		f := v.cellField(i)
 		switch j, dup := cells[c]; {
 		case !token(c) || c == ".":
 			v.bad(f, "%q: a cell's name is a word without spaces, not \".\"", c)
@@ -136,6 +144,57 @@ func (v *validator) cells() map[string]int {
 		cells[c] = i
 	}
 	return cells
+}
+
+// sets checks the sets of pieces, given instead of cells and orientation.
+func (v *validator) sets() {
+	d := v.d
+	if d.Sets == nil {
+		return
+	}
+	for _, k := range []struct {
+		key   string
+		given bool
+	}{{"cells", d.Cells != nil}, {"orientation", d.Orientation != 0}, {"grid", d.Grid != nil}, {"size", d.Size != nil}} {
+		if k.given {
+			v.bad(k.key, "not with sets: the sets give the cells and their orientations")
+		}
+	}
+	if len(d.Sets) == 0 {
+		v.bad("sets", "want at least one set")
+	}
+	names := map[string]int{}
+	for i, s := range d.Sets {
+		f := fmt.Sprintf("sets[%d]", i)
+		switch j, dup := names[s.Name]; {
+		case !token(s.Name):
+			v.bad(f+".name", "%q: a set's name is a word without spaces", s.Name)
+		case dup:
+			v.bad(f+".name", "%q is set %d already", s.Name, j)
+		}
+		names[s.Name] = i
+		if len(s.Cells) == 0 {
+			v.bad(f+".cells", "want at least one cell")
+		}
+		if s.Orientation < 0 || s.Orientation > engine.MaxOrient {
+			v.bad(f+".orientation", "%d: want 0 (none) up to %d", s.Orientation, engine.MaxOrient)
+		}
+	}
+}
+
+// cellField names the field of the i-th cell: cells[i], or with sets the
+// set's cells[j].
+func (v *validator) cellField(i int) string {
+	if v.d.Sets == nil {
+		return fmt.Sprintf("cells[%d]", i)
+	}
+	for j, s := range v.d.Sets {
+		if i < len(s.Cells) {
+			return fmt.Sprintf("sets[%d].cells[%d]", j, i)
+		}
+		i -= len(s.Cells)
+	}
+	return "sets"
 }
 
 // gridNames are the default names of a grid's cells: 1 to rows*cols.
@@ -316,16 +375,29 @@ func (v *validator) cycles(f string, m Move, cells map[string]int) {
 			seen[c] = kf
 		}
 	}
+	if v.d.Sets != nil {
+		set := v.d.setOf()
+		for j, cyc := range m.Cycles {
+			for k, c := range cyc {
+				if i, ok := cells[c]; ok && set[i] != set[cells[cyc[0]]] {
+					v.bad(fmt.Sprintf("%s.cycles[%d][%d]", f, j, k), "%q is a cell of set %s, %q of set %s: a cycle stays within a set", c, v.d.Sets[set[i]].Name, cyc[0], v.d.Sets[set[cells[cyc[0]]]].Name)
+				}
+			}
+		}
+	}
 	if m.Twist == nil {
 		return
 	}
-	if v.d.Orientation < 2 {
+	mods, largest := v.d.orientations()
+	if largest < 2 {
 		v.bad(f+".twist", "a twist needs orientation of at least 2")
 		return
 	}
 	for _, c := range sortedKeys(m.Twist) {
-		if _, ok := cells[c]; !ok {
+		if i, ok := cells[c]; !ok {
 			v.bad(f+".twist."+c, "%q is not a cell", c)
+		} else if mods[i] < 2 {
+			v.bad(f+".twist."+c, "cell %q is of set %s, whose pieces have no orientation", c, v.d.Sets[v.d.setOf()[i]].Name)
 		}
 	}
 }
@@ -456,12 +528,15 @@ func validLine(s string) bool { return !strings.ContainsAny(s, "\r\n") }
 // stickers checks the sticker input and returns the number of facelets.
 func (v *validator) stickers(cells map[string]int) int {
 	st := v.d.Input.Stickers
-	k := v.d.Orientation
-	if k < 2 {
+	mods, largest := v.d.orientations()
+	if largest < 2 {
 		v.bad("input.stickers", "stickers need orientation of at least 2")
 		return len(cells)
 	}
-	n := k * len(cells)
+	n := 0
+	for _, k := range mods {
+		n += k
+	}
 	if n > maxFacelets {
 		v.bad("input.stickers", "%d facelets, more than %d", n, maxFacelets)
 		return len(cells)
@@ -473,7 +548,7 @@ func (v *validator) stickers(cells map[string]int) int {
 			v.bad(f, "%q is not a cell", c)
 			continue
 		}
-		if len(st.Cells[c]) != k {
+		if k := mods[cells[c]]; len(st.Cells[c]) != k {
 			v.bad(f, "%d facelets, want %d (the orientation)", len(st.Cells[c]), k)
 		}
 		for _, x := range st.Cells[c] {
@@ -492,20 +567,35 @@ func (v *validator) stickers(cells map[string]int) int {
 			v.bad("input.stickers.cells", "cell %q has no facelets", c)
 		}
 	}
-	v.pieces(k)
+	v.pieces(mods)
 	return n
 }
 
 // pieces checks the pieces' colours: k each, and no two (piece, twist)
 // showing the same colours, so that every cell reads one way.
-func (v *validator) pieces(k int) {
+func (v *validator) pieces(mods []int) {
 	st := v.d.Input.Stickers
 	reads := map[string]string{}
+	// A piece's set is that of the cells that hold it in the goal.
+	setOf, set := v.d.setOf(), map[string]int{}
+	cellNames := v.d.cellNames()
+	if g := v.d.Goal.State; len(g) == len(cellNames) {
+		for c, sym := range g {
+			set[sym] = c
+		}
+	}
 	for _, p := range sortedKeys(st.Pieces) {
 		f := "input.stickers.pieces." + p
 		cols := st.Pieces[p]
 		if _, ok := v.sym[p]; !ok {
 			v.bad(f, "%q is not a symbol", p)
+			continue
+		}
+		k, group := mods[0], 0
+		if c, ok := set[p]; ok {
+			k, group = mods[c], setOf[c]
+		} else if v.d.Sets != nil {
+			v.bad(f, "%q is not in goal.state: with sets, a piece's set is that of its goal cells", p)
 			continue
 		}
 		if len(cols) != k {
@@ -523,10 +613,10 @@ func (v *validator) pieces(k int) {
 				rot[(t+j)%k] = cols[j]
 			}
 			key := strings.Join(rot, " ")
-			if q, dup := reads[key]; dup {
-				v.bad(f, "reads %s like %s: every piece and twist must show other colours", key, q)
+			if q, dup := reads[fmt.Sprint(group, " ", key)]; dup {
+				v.bad(f, "reads %s like %s: every piece and twist of a set must show other colours", key, q)
 			}
-			reads[key] = fmt.Sprintf("%s twisted %d", p, t)
+			reads[fmt.Sprint(group, " ", key)] = fmt.Sprintf("%s twisted %d", p, t)
 		}
 	}
 	for _, s := range v.d.Symbols {
@@ -618,7 +708,12 @@ func (v *validator) layout(cells map[string]int) {
 	what := "cell"
 	if v.d.Input.Stickers != nil && l.Grid != nil {
 		what = "facelet"
-		for i := range v.d.Orientation * len(cells) {
+		mods, _ := v.d.orientations()
+		n := 0
+		for _, k := range mods {
+			n += k
+		}
+		for i := range n {
 			places[fmt.Sprint(i+1)] = true
 		}
 	} else {

@@ -51,7 +51,7 @@ func (v *validator) notWithRules() {
 		field string
 		on    bool
 	}{
-		{"moves", d.Moves != nil}, {"blank", d.Blank != ""}, {"orientation", d.Orientation != 0},
+		{"moves", d.Moves != nil}, {"blank", d.Blank != ""}, {"orientation", d.Orientation != 0}, {"sets", d.Sets != nil},
 		{"counts", d.Counts != nil}, {"goal", d.Line("goal") > 0}, {"input.order", d.Input.Order != nil},
 		{"input.stickers", d.Input.Stickers != nil}, {"search.patterns", d.Search.Patterns != nil},
 		{"output.order", d.Output.Order != OrderAsMade},

@@ -42,6 +42,10 @@ func (sp *Spec) Key() string {
 	}
 	w(formatVersion, sp.Cells, sp.Symbols, sp.Orient, sp.Rows, sp.Cols, sp.Blank, int(sp.Method))
 	ints(sp.Counts)
+	if sp.OrientOf != nil {
+		// Only then, so that the keys of other puzzles stay as they were.
+		ints(sp.OrientOf)
+	}
 	w(len(sp.Moves))
 	for _, m := range sp.Moves {
 		ints(m.Perm)

@@ -234,8 +234,15 @@ func (sp *Spec) movePerm(m *Move) perm {
 		if m.Twist != nil {
 			t = m.Twist[i]
 		}
+		// Past the cell's own orientations (a set of a smaller modulus),
+		// the points stay where they are.
+		kc := sp.Mod(i)
 		for o := range k {
-			p[j*k+o] = i*k + (o+t)%k
+			if o < kc {
+				p[j*k+o] = i*k + (o+t)%kc
+			} else {
+				p[j*k+o] = j*k + o
+			}
 		}
 	}
 	return p
@@ -262,8 +269,16 @@ func (sp *Spec) statePerm(goal []uint8, st State) (perm, bool) {
 		}
 		seen[h] = true
 		o := int(orientAt(st, c))
+		kc := sp.Mod(c)
+		if sp.Mod(h) != kc {
+			return nil, false
+		}
 		for j := range k {
-			p[h*k+j] = c*k + (o+j)%k
+			if j < kc {
+				p[h*k+j] = c*k + (o+j)%kc
+			} else {
+				p[h*k+j] = h*k + j
+			}
 		}
 	}
 	return p, true

@@ -12,14 +12,14 @@ func (sp *Spec) Then(a, b *Move) Move {
 	}
 	// After a, cell i holds old[pa[i]] twisted and added by a's i-th
 	// entries; b then brings cell pb[i] to i and adds its own.
-	m.Twist = combine(a.Twist, b.Twist, pb, sp.Orient)
-	m.Add = combine(a.Add, b.Add, pb, sp.Symbols)
+	m.Twist = combine(a.Twist, b.Twist, pb, sp.Mod)
+	m.Add = combine(a.Add, b.Add, pb, func(int) int { return sp.Symbols })
 	m.Cost = a.Cost + b.Cost
 	return m
 }
 
-// combine returns x[pb[i]] + y[i] modulo mod, nil when both are nil.
-func combine(x, y, pb []int, mod int) []int {
+// combine returns x[pb[i]] + y[i] modulo mod(i), nil when both are nil.
+func combine(x, y, pb []int, mod func(i int) int) []int {
 	if x == nil && y == nil {
 		return nil
 	}
@@ -32,7 +32,7 @@ func combine(x, y, pb []int, mod int) []int {
 		if y != nil {
 			v += y[i]
 		}
-		out[i] = v % mod
+		out[i] = v % mod(i)
 	}
 	return out
 }
@@ -49,18 +49,19 @@ func (sp *Spec) Inverse(m *Move) Move {
 		inv.Perm = q
 	}
 	// new[i] = old[p[i]] + a[i], so old[j] = new[q[j]] - a[q[j]].
-	neg := func(x []int, mod int) []int {
+	neg := func(x []int, mod func(j int) int) []int {
 		if x == nil {
 			return nil
 		}
 		out := make([]int, sp.Cells)
 		for j := range out {
-			out[j] = (mod - x[q[j]]%mod) % mod
+			k := mod(j)
+			out[j] = (k - x[q[j]]%k) % k
 		}
 		return out
 	}
-	inv.Twist = neg(m.Twist, sp.Orient)
-	inv.Add = neg(m.Add, sp.Symbols)
+	inv.Twist = neg(m.Twist, sp.Mod)
+	inv.Add = neg(m.Add, func(int) int { return sp.Symbols })
 	return inv
 }
 
@@ -82,7 +83,7 @@ func (sp *Spec) IsIdentity(m *Move) bool {
 		if m.Perm != nil && m.Perm[i] != i {
 			return false
 		}
-		if m.Twist != nil && m.Twist[i]%max(sp.Orient, 1) != 0 {
+		if m.Twist != nil && m.Twist[i]%sp.Mod(i) != 0 {
 			return false
 		}
 		if m.Add != nil && m.Add[i]%sp.Symbols != 0 {
@@ -184,9 +185,15 @@ func (sp *Spec) applyTo(dc, do, sc, so []uint8, m *Move) bool {
 		}
 	}
 	if m.Twist != nil && do != nil {
-		k := uint8(sp.Orient)
-		for i, t := range m.Twist {
-			do[i] = (do[i] + uint8(t)) % k
+		if sp.OrientOf != nil {
+			for i, t := range m.Twist {
+				do[i] = uint8((int(do[i]) + t) % sp.Mod(i))
+			}
+		} else {
+			k := uint8(sp.Orient)
+			for i, t := range m.Twist {
+				do[i] = (do[i] + uint8(t)) % k
+			}
 		}
 	}
 	if m.Add != nil {

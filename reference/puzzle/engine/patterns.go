@@ -150,7 +150,7 @@ func (g *patternGraph) back(i uint64, f func(uint64, int)) {
 		for j, c := range g.pos {
 			d := g.dest[m][c]
 			g.npos[j] = d
-			g.nori[j] = (g.ori[j] + g.twist[m][d]) % g.p.o
+			g.nori[j] = (g.ori[j] + g.twist[m][d]) % g.sp.Mod(d)
 		}
 		f(g.p.rank(g.npos, g.nori), g.sp.Moves[m].Cost)
 	}

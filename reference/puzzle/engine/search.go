@@ -186,8 +186,8 @@ func stateCount(sp *Spec) *big.Int {
 			n.Div(n, new(big.Int).MulRange(1, int64(c)))
 		}
 	}
-	if sp.Orient >= 2 {
-		n.Mul(n, new(big.Int).Exp(big.NewInt(int64(sp.Orient)), big.NewInt(int64(sp.Cells)), nil))
+	for c := range sp.Cells {
+		n.Mul(n, big.NewInt(int64(sp.Mod(c))))
 	}
 	return n
 }

@@ -23,8 +23,9 @@ type space struct {
 	additive bool    // the cells are digits (moves add)
 
 	permSize, oriSize, size uint64
-	fast                    *orbit // the one orbit of a space without fixed cells or orientations, of distinct symbols
-	oriCells                []int  // the cells whose orientation is a digit, in order
+	fast                    *orbit   // the one orbit of a space without fixed cells or orientations, of distinct symbols
+	oriCells                []int    // the cells whose orientation is a digit, in order
+	oriBase                 []uint64 // the base of each of those digits: its cell's orientations
 	oriSums                 []oriSum
 }
 
@@ -36,15 +37,23 @@ type orbit struct {
 	size     uint64
 	fact     []uint64 // fact[i] = i!, for distinct orbits
 	syms     []uint8  // the symbols it holds, ascending
-	cnt      []int    // how many of each of syms
-	mask     uint64   // syms as a bit mask (those below 64)
+	// even: every move permutes the orbit's cells evenly and its symbols
+	// are distinct, so every state keeps the goal's parity (goalParity)
+	// and only the n!/2 arrangements of that parity are indexed, as
+	// twsearch does (its pparity): rank/2 of the Lehmer code, the two
+	// arrangements differing in their last two cells sharing an index.
+	even       bool
+	goalParity int
+	cnt        []int  // how many of each of syms
+	mask       uint64 // syms as a bit mask (those below 64)
 }
 
 // oriSum is an orbit whose orientations keep their sum: the orientation
 // of its last cell is not a digit but what makes the sum right.
 type oriSum struct {
 	cells []int // the orbit's cells, the last derived
-	sum   int   // the sum modulo Orient of the goal's orientations: 0
+	sum   int   // the sum modulo mod of the goal's orientations: 0
+	mod   int   // the orbit's orientations
 }
 
 // newSpace builds the index of sp's states; goal is a goal state, which
@@ -81,12 +90,18 @@ func newSpace(sp *Spec, goal []uint8, max uint64) (*space, *big.Int) {
 	for i := range s.orbits {
 		o := &s.orbits[i]
 		n := o.size0(s.additive, sp.Symbols)
+		if o.fact != nil && sp.Symbols <= 64 && len(o.cells) >= 2 && evenOnOrbit(sp, o.cells) {
+			o.even = true
+			n.Div(n, big.NewInt(2))
+		}
 		perm.Mul(perm, n)
 	}
 	ori := big.NewInt(1)
 	if sp.Orient >= 2 {
 		s.orientations()
-		ori.Exp(big.NewInt(int64(sp.Orient)), big.NewInt(int64(len(s.oriCells))), nil)
+		for _, k := range s.oriBase {
+			ori.Mul(ori, new(big.Int).SetUint64(k))
+		}
 	}
 	total.Mul(perm, ori)
 	if !total.IsUint64() || total.Uint64() > max || total.Uint64() >= 1<<40 {
@@ -94,16 +109,69 @@ func newSpace(sp *Spec, goal []uint8, max uint64) (*space, *big.Int) {
 	}
 	s.permSize, s.oriSize, s.size = perm.Uint64(), ori.Uint64(), total.Uint64()
 	for i := range s.orbits {
-		s.orbits[i].size = s.orbits[i].size0(s.additive, sp.Symbols).Uint64()
-		s.orbits[i].prepare()
-		if len(s.orbits[i].syms) > 64 {
+		o := &s.orbits[i]
+		even := o.even
+		o.size = o.size0(s.additive, sp.Symbols).Uint64()
+		o.even = even
+		o.prepare()
+		if len(o.syms) > 64 {
 			return nil, total // rankMultiset's buffer
 		}
+		if o.even {
+			o.size /= 2
+			o.even = false
+			r, _ := o.rankDistinct(goal)
+			o.goalParity = lehmerParity(o, r)
+			o.even = true
+		}
 	}
-	if len(s.orbits) == 1 && len(s.fixed) == 0 && sp.Orient < 2 && !s.additive && s.orbits[0].fact != nil && sp.Symbols <= 64 {
+	if len(s.orbits) == 1 && len(s.fixed) == 0 && sp.Orient < 2 && !s.additive && s.orbits[0].fact != nil && !s.orbits[0].even && sp.Symbols <= 64 {
 		s.fast = &s.orbits[0]
 	}
 	return s, total
+}
+
+// evenOnOrbit reports whether every move permutes cells, an orbit's
+// cells, evenly (and none slides).
+func evenOnOrbit(sp *Spec, cells []int) bool {
+	for _, m := range sp.Moves {
+		if m.Slide != SlideNone {
+			return false
+		}
+		if m.Perm == nil {
+			continue
+		}
+		seen := map[int]bool{}
+		odd := 0
+		for _, c := range cells {
+			if seen[c] {
+				continue
+			}
+			n := 0
+			for j := c; !seen[j]; j = m.Perm[j] {
+				seen[j] = true
+				n++
+			}
+			odd += n - 1
+		}
+		if odd%2 != 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// lehmerParity is the parity of the arrangement of Lehmer rank r: the sum
+// of its digits modulo 2.
+func lehmerParity(o *orbit, r uint64) int {
+	p := 0
+	n := len(o.cells)
+	for i := range n {
+		f := o.fact[n-1-i]
+		p += int(r / f)
+		r %= f
+	}
+	return p % 2
 }
 
 // size0 is the number of arrangements of an orbit, as a big number.
@@ -138,6 +206,10 @@ func (o *orbit) size0(additive bool, symbols int) *big.Int {
 func (s *space) orientations() {
 	sp := s.sp
 	for _, o := range s.orbits {
+		k := sp.Mod(o.cells[0])
+		if k < 2 {
+			continue
+		}
 		keeps := true
 		for _, m := range sp.Moves {
 			if m.Slide != SlideNone {
@@ -150,16 +222,19 @@ func (s *space) orientations() {
 					sum += m.Twist[c]
 				}
 			}
-			if sum%sp.Orient != 0 {
+			if sum%k != 0 {
 				keeps = false
 				break
 			}
 		}
+		digits := o.cells
 		if keeps {
-			s.oriCells = append(s.oriCells, o.cells[:len(o.cells)-1]...)
-			s.oriSums = append(s.oriSums, oriSum{cells: o.cells})
-		} else {
-			s.oriCells = append(s.oriCells, o.cells...)
+			digits = o.cells[:len(o.cells)-1]
+			s.oriSums = append(s.oriSums, oriSum{cells: o.cells, mod: k})
+		}
+		for _, c := range digits {
+			s.oriCells = append(s.oriCells, c)
+			s.oriBase = append(s.oriBase, uint64(k))
 		}
 	}
 }
@@ -262,14 +337,13 @@ func (s *space) encodeOri(orient []uint8) (uint64, bool) {
 		for _, c := range os.cells {
 			sum += int(orient[c])
 		}
-		if sum%s.sp.Orient != os.sum {
+		if sum%os.mod != os.sum {
 			return 0, false
 		}
 	}
-	k := uint64(s.sp.Orient)
 	var o uint64
-	for _, c := range s.oriCells {
-		o = o*k + uint64(orient[c])
+	for j, c := range s.oriCells {
+		o = o*s.oriBase[j] + uint64(orient[c])
 	}
 	return o, true
 }
@@ -300,8 +374,8 @@ func (s *space) decodePerm(p uint64, cells, orient []uint8) {
 }
 
 func (s *space) decodeOri(o uint64, orient []uint8) {
-	k := uint64(s.sp.Orient)
 	for j := len(s.oriCells) - 1; j >= 0; j-- {
+		k := s.oriBase[j]
 		orient[s.oriCells[j]] = uint8(o % k)
 		o /= k
 	}
@@ -312,7 +386,7 @@ func (s *space) decodeOri(o uint64, orient []uint8) {
 		for _, c := range os.cells {
 			sum += int(orient[c])
 		}
-		orient[last] = uint8(((os.sum-sum)%s.sp.Orient + s.sp.Orient) % s.sp.Orient)
+		orient[last] = uint8(((os.sum-sum)%os.mod + os.mod) % os.mod)
 	}
 }
 
@@ -352,14 +426,22 @@ func (o *orbit) prepare() {
 func (o *orbit) rankDistinct(cells []uint8) (uint64, bool) {
 	var used, r uint64
 	n := len(o.cells)
+	parity := 0
 	for i, c := range o.cells {
 		v := cells[c]
 		if v >= 64 || o.mask&(1<<v) == 0 || used&(1<<v) != 0 {
 			return 0, false
 		}
 		below := bits.OnesCount64(^used & (1<<v - 1) & o.mask)
+		parity += below
 		r += uint64(below) * o.fact[n-1-i]
 		used |= 1 << v
+	}
+	if o.even {
+		if parity%2 != o.goalParity {
+			return 0, false
+		}
+		return r / 2, true
 	}
 	return r, true
 }
@@ -440,6 +522,14 @@ func (s *space) unrankOrbit(o *orbit, r uint64, cells []uint8) {
 
 // unrankDistinct is the inverse of rankDistinct.
 func (o *orbit) unrankDistinct(r uint64, cells []uint8) {
+	if o.even {
+		// Of the pair 2r, 2r+1 (which differ in their last two cells),
+		// the one of the goal's parity.
+		r *= 2
+		if lehmerParity(o, r) != o.goalParity {
+			r++
+		}
+	}
 	free := o.mask
 	n := len(o.cells)
 	for i, c := range o.cells {

@@ -15,8 +15,14 @@ type Spec struct {
 	// Symbols-1. Moves that add work modulo Symbols.
 	Symbols int
 	// Orient is the number of orientations of a piece (3 for a cube's
-	// corner); 0 when pieces have none.
+	// corner); 0 when pieces have none. With OrientOf, the largest of it.
 	Orient int
+	// OrientOf gives, per cell, the number of orientations of the pieces
+	// of its set, for a puzzle whose pieces come in sets of different
+	// moduli (a cube's corners 3, its edges 2, 1 or 0 for none); nil when
+	// every cell has Orient. Moves keep each piece within cells of its
+	// modulus.
+	OrientOf []int
 	// Rows and Cols are the grid of the slides, cells in row-major order;
 	// 0 when no move slides.
 	Rows, Cols int
@@ -50,7 +56,7 @@ type Move struct {
 	// Perm is the permutation in pull form: after the move, cell i holds
 	// what cell Perm[i] held. Nil for the identity.
 	Perm []int
-	// Twist[i] is added, modulo Orient, to the orientation of the piece
+	// Twist[i] is added, modulo Orient (OrientOf[i]), to the orientation of the piece
 	// that lands in cell i. Nil for none.
 	Twist []int
 	// Add[i] is added, modulo Symbols, to the symbol in cell i after the
@@ -243,12 +249,19 @@ func (sp *Spec) Check() error {
 		return fmt.Errorf("%d symbols, want 1 to %d", sp.Symbols, MaxSymbols)
 	case sp.Orient < 0 || sp.Orient > MaxOrient:
 		return fmt.Errorf("%d orientations, want 0 to %d", sp.Orient, MaxOrient)
+	case sp.OrientOf != nil && len(sp.OrientOf) != sp.Cells:
+		return fmt.Errorf("orientations of %d cells, want %d", len(sp.OrientOf), sp.Cells)
 	case len(sp.Moves) < 1 || len(sp.Moves) > MaxMoves:
 		return fmt.Errorf("%d moves, want 1 to %d", len(sp.Moves), MaxMoves)
 	case sp.Blank < -1 || sp.Blank >= sp.Symbols:
 		return fmt.Errorf("blank %d out of range", sp.Blank)
 	case sp.Rows*sp.Cols != 0 && sp.Rows*sp.Cols != sp.Cells:
 		return fmt.Errorf("a %dx%d grid for %d cells", sp.Rows, sp.Cols, sp.Cells)
+	}
+	for c, k := range sp.OrientOf {
+		if k < 0 || k > sp.Orient {
+			return fmt.Errorf("cell %d has %d orientations, want 0 to %d", c, k, sp.Orient)
+		}
 	}
 	if sp.Counts != nil {
 		if len(sp.Counts) != sp.Symbols {
@@ -306,6 +319,20 @@ func (sp *Spec) checkMove(m *Move) error {
 	if m.Twist != nil && (len(m.Twist) != sp.Cells || sp.Orient < 2) {
 		return errors.New("a twist needs orientations and one entry a cell")
 	}
+	if sp.OrientOf != nil {
+		for i := range sp.Cells {
+			j := i
+			if m.Perm != nil {
+				j = m.Perm[i]
+			}
+			if sp.Mod(i) != sp.Mod(j) {
+				return fmt.Errorf("moves a piece from cell %d to cell %d, of other orientations (%d, %d)", j, i, sp.Mod(j), sp.Mod(i))
+			}
+			if m.Twist != nil && (m.Twist[i] < 0 || m.Twist[i] >= sp.Mod(i)) {
+				return fmt.Errorf("twist %d in cell %d, want 0 to %d", m.Twist[i], i, sp.Mod(i)-1)
+			}
+		}
+	}
 	if m.Add != nil && len(m.Add) != sp.Cells {
 		return fmt.Errorf("an addition of %d cells, want %d", len(m.Add), sp.Cells)
 	}
@@ -357,8 +384,8 @@ func (sp *Spec) CheckState(s State) error {
 			return fmt.Errorf("cell %d holds symbol %d, want less than %d", i, v, sp.Symbols)
 		}
 		counts[v]++
-		if o := orientAt(s, i); o != 0 && int(o) >= sp.Orient {
-			return fmt.Errorf("cell %d has orientation %d, want less than %d", i, o, max(sp.Orient, 1))
+		if o := orientAt(s, i); o != 0 && int(o) >= sp.Mod(i) {
+			return fmt.Errorf("cell %d has orientation %d, want less than %d", i, o, sp.Mod(i))
 		}
 	}
 	if sp.Counts != nil {
@@ -405,7 +432,7 @@ func (sp *Spec) Apply(s State, m int) (State, bool) {
 		if t.Orient != nil {
 			o := int(orientAt(s, j))
 			if mv.Twist != nil {
-				o = (o + mv.Twist[i]) % sp.Orient
+				o = (o + mv.Twist[i]) % sp.Mod(i)
 			}
 			t.Orient[i] = uint8(o)
 		}
@@ -414,6 +441,23 @@ func (sp *Spec) Apply(s State, m int) (State, bool) {
 		}
 	}
 	return t, true
+}
+
+// Mod is the number of orientations of the pieces in cell c, at least 1.
+func (sp *Spec) Mod(c int) int {
+	if sp.OrientOf != nil {
+		return max(sp.OrientOf[c], 1)
+	}
+	return max(sp.Orient, 1)
+}
+
+// mods is Mod of every cell.
+func (sp *Spec) mods() []int {
+	out := make([]int, sp.Cells)
+	for c := range out {
+		out[c] = sp.Mod(c)
+	}
+	return out
 }
 
 // blankAt is the cell holding the blank, -1 if none.

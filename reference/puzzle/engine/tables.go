@@ -85,7 +85,9 @@ func (b *tableBackend) prepare() error {
 	var t *table
 	p, packs := newPacker(b.sp)
 	packs = packs && !b.twoBit && b.permB == nil && b.sp.unitCost()
-	if b.permB != nil && !b.twoBit && b.sp.unitCost() && b.space.size < 1<<32 {
+	if b.oriB != nil && b.sp.unitCost() && b.space.oriSize > 1 {
+		t = b.bfsBlocks(b.seeds)
+	} else if b.permB != nil && !b.twoBit && b.sp.unitCost() && b.space.size < 1<<32 {
 		t = b.bfsCoordinates(b.seeds)
 	} else if packs && b.packedSlides() {
 		t = b.bfsSliding(b.seeds)

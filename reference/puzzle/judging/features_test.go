@@ -480,3 +480,35 @@ func checkFinding(t *testing.T, p *Puzzle, r Result) {
 		t.Errorf("%s: the finding %s comes back from JSON as %+v, %v", p.Name(), b, back, err)
 	}
 }
+
+// TestOrbitStickers reads and writes the stickers of a puzzle of three
+// sets (three facelets a corner, two an edge, one the centre; identical
+// edges), and answers from them.
+func TestOrbitStickers(t *testing.T) {
+	p := defined(t, "orbits")
+	r := rand.New(rand.NewPCG(3, 3))
+	var ps []Position
+	for range 20 {
+		st, err := p.at(0).solver.Random(r)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ps = append(ps, Position{State: st})
+	}
+	acceptsReference(t, p, roundTrip(t, p, ps))
+
+	in := string(p.Format([]Position{after(t, p, goalOf(p, 0), "a")}))
+	if want := "b g y r g b r b y r g g r b y b y w\n"; in != want {
+		t.Errorf("the puzzle after a: got %q, want %q", in, want)
+	}
+	if out, err := p.Solve([]byte(in)); err != nil || string(out) != "a'\n" {
+		t.Errorf("solve: got %q, %v, want a'", out, err)
+	}
+	invalid(t, p, map[string]string{
+		// The centre shows an edge's colour; an edge shows a corner's.
+		"b g y r g b r b y r g g r b y b y r\n": "1:35: cell m reads r: no letter has these colours",
+		"b g y r g b r b y r g g r b y g y w\n": "1:31: cell e4 reads g y: no letter has these colours",
+		// A third E edge.
+		"b g y r g b r b y r g g r r g b y w\n": "1:27: letter E appears 3 times, want 2 (first at column 19)",
+	})
+}

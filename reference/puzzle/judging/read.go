@@ -97,7 +97,7 @@ func (p *Puzzle) perLine(n int) int {
 	in := p.at(n).in
 	tokens := len(in.Cells)
 	if in.Facelets != nil {
-		tokens = len(in.Cells) * p.def.Orientation
+		tokens = in.FaceletCount
 	}
 	return tokens / p.def.Input.Lines
 }
@@ -655,16 +655,22 @@ func (p *Puzzle) fixedHold(n int, st engine.State, toks []token, first int) erro
 // colours on.
 func (p *Puzzle) stickers(n int, toks []token, st engine.State) error {
 	in := p.at(n).in
-	k := p.def.Orientation
 	where := map[int]token{} // the token of the first facelet of each piece found
+	found := make([]int, len(in.Symbols))
 	for c, fs := range in.Facelets {
-		read := make([]string, len(fs))
+		k := len(fs)
+		read := make([]string, k)
 		for i, f := range fs {
 			read[i] = toks[f].text
 		}
 		at := toks[fs[0]]
 		piece, twist := -1, 0
 		for v, cols := range in.Colors {
+			// Only the pieces of the cell's own set: a pyraminx's tip and
+			// centre show the same colours.
+			if len(cols) != k || in.SymbolSet[v] != in.SetOf[c] {
+				continue
+			}
 			for t := range k {
 				match := true
 				for j := range k {
@@ -681,11 +687,29 @@ func (p *Puzzle) stickers(n int, toks []token, st engine.State) error {
 		if piece < 0 {
 			return lex.Errorf(at.line, at.col, "%s %s reads %s: no %s has these colours", p.w.cell, in.Cells[c], strings.Join(read, " "), p.w.symbol)
 		}
-		if f, dup := where[piece]; dup {
+		found[piece]++
+		if f, dup := where[piece]; dup && found[piece] > pieceCount(in.Spec, piece) {
+			if n := pieceCount(in.Spec, piece); n > 1 {
+				return lex.Errorf(at.line, at.col, "%s %s appears %d times, want %d (first at column %d)", p.w.symbol, in.Symbols[piece], found[piece], n, f.col)
+			}
 			return lex.Errorf(at.line, at.col, "%s %s appears twice (also at column %d)", p.w.symbol, in.Symbols[piece], f.col)
 		}
-		where[piece] = at
-		st.Cells[c], st.Orient[c] = uint8(piece), uint8(twist)
+		if _, seen := where[piece]; !seen {
+			where[piece] = at
+		}
+		st.Cells[c] = uint8(piece)
+		if st.Orient != nil {
+			st.Orient[c] = uint8(twist)
+		}
 	}
 	return nil
+}
+
+// pieceCount is how many cells hold symbol v in every state: 1 unless the
+// goal repeats it (identical pieces).
+func pieceCount(sp *engine.Spec, v int) int {
+	if sp.Counts == nil || v >= len(sp.Counts) {
+		return 1
+	}
+	return sp.Counts[v]
 }

@@ -49,7 +49,7 @@ func (w *walker) move(m int) bool {
 	}
 	if mv.Twist != nil && do != nil {
 		for i, t := range mv.Twist {
-			do[i] = uint8((int(do[i]) + t) % sp.Orient)
+			do[i] = uint8((int(do[i]) + t) % sp.Mod(i))
 		}
 	}
 	if mv.Add != nil {

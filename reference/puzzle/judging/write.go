@@ -124,9 +124,9 @@ func (p *Puzzle) Join(names []string) string {
 func (p *Puzzle) Tokens(pos Position) []string {
 	in := p.at(pos.Size).in
 	if in.Facelets != nil {
-		toks := make([]string, len(in.Facelets)*p.def.Orientation)
-		k := p.def.Orientation
+		toks := make([]string, in.FaceletCount)
 		for c, fs := range in.Facelets {
+			k := len(fs)
 			v, t := pos.State.Cells[c], 0
 			if pos.State.Orient != nil {
 				t = int(pos.State.Orient[c])
