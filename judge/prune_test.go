@@ -299,6 +299,7 @@ func names(rs []TestResult) string {
 // workers that finish in any order) gives the full grading's verdict and
 // score, and keeps the same tests whatever the order.
 func TestLazyEqualsFull(t *testing.T) {
+	t.Parallel()
 	const trials = 3000
 	skippedAny := map[string]bool{}
 	for name, p := range lazyPackages(t) {
@@ -364,6 +365,7 @@ func describeResults(rs []TestResult) string {
 // order) as well as those after the first not yet known; kept keeps the
 // results a run of one test at a time has.
 func TestLazyRunSkips(t *testing.T) {
+	t.Parallel()
 	g := &grader{p: &problems.Problem{}, opts: &GradeOptions{}} // the first-rejected rule
 	l := g.lazyRun(make([]kattis.Test, 5))
 	results := make([]*TestResult, 5)

@@ -43,6 +43,7 @@ func cliDoc() string {
 // TestDocsCLI: docs/cli.md is the help of every command as it is
 // (regenerate with -update).
 func TestDocsCLI(t *testing.T) {
+	t.Parallel()
 	path := filepath.Join("..", "..", "docs", "cli.md")
 	want := cliDoc()
 	if *update {

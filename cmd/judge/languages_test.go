@@ -50,6 +50,7 @@ func writeFiles(t *testing.T, files map[string]string) string {
 // limits judge run gets (256 MiB; the CPU time raised for the JVM's start
 // on a slow, loaded machine).
 func TestRunLanguages(t *testing.T) {
+	t.Parallel()
 	langs := "../../judge/testdata/langs/"
 	java := mustReadFile(t, langs+"java/ac.java")
 	dir := writeFiles(t, map[string]string{"Clocks.java": strings.Replace(java, "class Clocks {", "public class Clocks {", 1)})

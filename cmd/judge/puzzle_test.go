@@ -204,6 +204,7 @@ func (s *syncBuffer) String() string {
 // TestREADMESetterPuzzle: the README walks a setter through the same
 // problem, so its problem.yaml must be the one tested here.
 func TestREADMESetterPuzzle(t *testing.T) {
+	t.Parallel()
 	readme, err := os.ReadFile(filepath.Join("..", "..", "README.md"))
 	if err != nil {
 		t.Fatal(err)

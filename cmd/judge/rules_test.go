@@ -140,6 +140,7 @@ func TestSetterRules(t *testing.T) {
 // TestREADMESetterRules: the README walks a setter through the towers
 // problem tested here.
 func TestREADMESetterRules(t *testing.T) {
+	t.Parallel()
 	readme, err := os.ReadFile(filepath.Join("..", "..", "README.md"))
 	if err != nil {
 		t.Fatal(err)

@@ -44,6 +44,7 @@ var shippedGenerated = []struct {
 // problems/NAME/data/secret. The fifteen-puzzle's deep boards (the
 // deepest of many random ones, each solved) take a while: not with -short.
 func TestShippedTestdataReproducible(t *testing.T) {
+	t.Parallel()
 	for _, g := range shippedGenerated {
 		t.Run(g.problem+"/"+g.opts.Kind, func(t *testing.T) {
 			if testing.Short() && g.problem == "fifteen-puzzle" && g.opts.Kind == reference.Deep {
@@ -79,6 +80,7 @@ func TestShippedTestdataReproducible(t *testing.T) {
 // the published distribution says (OEIS A079761, as in the engine's
 // TestPocketCubeDistribution).
 func TestGenerateAllPocketCube(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("-short: 3,674,160 positions solved and written take a minute")
 	}

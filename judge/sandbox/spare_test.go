@@ -366,7 +366,10 @@ func TestStoppedSupervisorCPU(t *testing.T) {
 	stopped := make(chan struct{})
 	go func() {
 		defer close(stopped)
-		time.Sleep(100 * time.Millisecond)
+		// during the run: once its program runs
+		for deadline := time.Now().Add(time.Minute); !running("ojsleep") && time.Now().Before(deadline); {
+			time.Sleep(time.Millisecond)
+		}
 		syscall.Kill(sp.life.pid, syscall.SIGSTOP)
 	}()
 	res := run(t, level, &Cmd{Path: sleep, Dir: dir, Limits: Limits{CPU: 200 * time.Millisecond, Wall: 500 * time.Millisecond}})
