@@ -71,6 +71,10 @@ func TestRunLanguages(t *testing.T) {
 		{"javascript", langs + "javascript/re.js", "RE"},
 	} {
 		t.Run(tt.lang+" "+filepath.Base(tt.sub), func(t *testing.T) {
+			t.Parallel()
+			if testing.Short() && tt.lang == "kotlin" {
+				t.Skip("-short: kotlinc takes half a minute; java runs on the same JVM")
+			}
 			skipMissing(t, tt.lang)
 			var out, errs bytes.Buffer
 			e := &env{stdin: strings.NewReader(""), stdout: &out, stderr: &errs}

@@ -111,6 +111,9 @@ func TestCLI(t *testing.T) {
 		name := filepath.Base(file)
 		t.Run(strings.TrimSuffix(name, ".ct"), func(t *testing.T) {
 			t.Parallel()
+			if why, ok := shortSkips[name]; ok && testing.Short() {
+				t.Skip("-short: " + why)
+			}
 			args := []string{"-test.run=^TestCLI$", "-test.count=1"}
 			if testing.Short() {
 				args = append(args, "-test.short")
@@ -123,6 +126,15 @@ func TestCLI(t *testing.T) {
 			}
 		})
 	}
+}
+
+// shortSkips are the golden files -short leaves out, the slowest, each
+// with what runs instead.
+var shortSkips = map[string]string{
+	"stress_shrink.ct":      "shrinks two failures in 150 runs (stress_accepted.ct stresses)",
+	"kattis_interactive.ct": "runs, verifies and stresses an interactive package (TestInteractive* in judge)",
+	"kattis_multipass.ct":   "runs, verifies and stresses a multi-pass package (TestMultiPass* in judge)",
+	"verify_clocks.ct":      "verifies every clocks submission (verify_generated.ct verifies)",
 }
 
 // cliFileEnv names the one golden file a child of TestCLI runs.

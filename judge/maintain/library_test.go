@@ -47,6 +47,7 @@ func TestShippedTestdataReproducible(t *testing.T) {
 	t.Parallel()
 	for _, g := range shippedGenerated {
 		t.Run(g.problem+"/"+g.opts.Kind, func(t *testing.T) {
+			t.Parallel()
 			if testing.Short() && g.problem == "fifteen-puzzle" && g.opts.Kind == reference.Deep {
 				t.Skip("-short: the fifteen-puzzle's deep boards take a minute")
 			}
