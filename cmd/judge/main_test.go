@@ -136,6 +136,7 @@ var shortSkips = map[string]string{
 	"kattis_interactive.ct": "runs, verifies and stresses an interactive package (TestInteractive* in judge)",
 	"kattis_multipass.ct":   "runs, verifies and stresses a multi-pass package (TestMultiPass* in judge)",
 	"verify_clocks.ct":      "verifies every clocks submission (verify_generated.ct verifies)",
+	"generate.ct":           "generates a package's data in every way (gen.ct generates)",
 }
 
 // cliFileEnv names the one golden file a child of TestCLI runs.

@@ -49,6 +49,9 @@ func TestStressShrinksToShallowestDepth(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.problem, func(t *testing.T) {
+			if testing.Short() && tt.problem == "eight-puzzle" {
+				t.Skip("-short: 20 tests of 5 boards, then shrinking (clocks shrinks)")
+			}
 			p := embedded(t, tt.problem)
 			res, err := Stress(context.Background(), p, judge.Submission{Path: tt.sub},
 				StressOptions{Judge: testJudge(t), Grade: stressGrade(), Count: 20, Cases: tt.cases, Seed: 1})
@@ -155,6 +158,9 @@ func writeProgram(t *testing.T, name, src string) string {
 // error naming the seed.
 func TestStressGenerator(t *testing.T) {
 	t.Parallel()
+	if testing.Short() {
+		t.Skip("-short: stresses with generators, ten programs; TestStressAllAccepted stresses")
+	}
 	guess, err := problems.LoadDir("../../problems/testdata/guess-interactive")
 	if err != nil {
 		t.Fatal(err)

@@ -395,6 +395,9 @@ func hasFinding(rep *VerifyReport, sev Severity, file, msg string) bool {
 // validators and expectations as each version states them.
 func TestVerifyTestPackages(t *testing.T) {
 	t.Parallel()
+	if testing.Short() {
+		t.Skip("-short: verifies four Kattis test packages; TestVerifyKattisPackage verifies one")
+	}
 	tests := []struct {
 		name     string
 		got      map[string]string // submission file -> "VERDICT" or "VERDICT SCORE"

@@ -252,6 +252,9 @@ func TestResidentBox(t *testing.T) {
 // with dozens of CPUs): the zygote then holds descriptors where a spare
 // puts its own, and no spare may lose its cgroups to that.
 func TestManySpares(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short: 160 runs with 80 spares; TestSpareFails takes spares")
+	}
 	useBox(t, IsolationCgroup)
 	sb, err := New(Options{Isolation: IsolationCgroup, CacheDir: testCache, FirstUID: testUID + 900})
 	if err != nil {

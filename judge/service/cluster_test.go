@@ -82,6 +82,9 @@ func (c *cluster) hasLeader() bool {
 // still graded, once.
 func TestClusterNodeStopped(t *testing.T) {
 	t.Parallel()
+	if testing.Short() {
+		t.Skip("-short: a three-node cluster losing a node mid-load (the full run only)")
+	}
 	c := startCluster(t)
 	testReplicas[c.urls] = 3
 	e := &env{t: t}

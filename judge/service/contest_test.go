@@ -457,6 +457,9 @@ func ccsSpecs() string {
 // the public and as the jury, in the freeze and after the contest.
 func TestContestCheckAPI(t *testing.T) {
 	t.Parallel()
+	if testing.Short() {
+		t.Skip("-short: the specification's check-api.sh on four accounts; the other contest tests read the API")
+	}
 	specs := ccsSpecs()
 	if specs == "" {
 		t.Skip("check-api.sh not found: set CCS_SPECS to a checkout of github.com/icpc/ccs-specs at tag 2026-01 (or put it in ~/.cache/optjudge/ccs-specs-2026-01; .ci/run does)")

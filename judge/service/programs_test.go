@@ -86,6 +86,9 @@ func TestUploadPrograms(t *testing.T) {
 // not, and rejects when it could: its verdict is its exit code's.)
 func TestUploadedProgramsContained(t *testing.T) {
 	t.Parallel()
+	if testing.Short() {
+		t.Skip("-short: every kind of uploaded program tries to escape its box; TestUploadPrograms builds and runs them")
+	}
 	e := newEnv(t, envOpts{})
 	eng := newEngine(t, false)
 	if eng.Isolation() == "none" {
