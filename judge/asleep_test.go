@@ -32,6 +32,7 @@ func echoPackage(t *testing.T, name, uuid string, names ...string) *problems.Pro
 // overlap (one at a time, the last would end two wall limits after the
 // first); the verdicts are those of one test at a time.
 func TestAsleepLendsRun(t *testing.T) {
+	t.Parallel()
 	p := echoPackage(t, "sleep", "0c6f3e0a-5a4e-4b7e-9d59-2f0d8c1e3b71", "s1", "s2", "a1", "s3")
 	j := newJudgeConfig(t, Config{MaxRuns: 1})
 	src := writeSource(t, "sub", "#!/bin/sh\nread x\ncase $x in s*) exec sleep 600 ;; esac\nsleep 1\necho $x\n")
@@ -76,6 +77,7 @@ func TestAsleepLendsRun(t *testing.T) {
 // (CPU 4 s, or the wall clock's 9 s on a busy machine), and once the
 // second has been TLE, the others under 1 s (or 3 s of wall clock).
 func TestThenTimeLimit(t *testing.T) {
+	t.Parallel()
 	p := echoPackage(t, "loop", "1d7f4e1b-6b5f-4c8f-8e6a-3a1e9d2f4c82", "1", "2", "3", "4")
 	j := newJudge(t)
 	src := writeSource(t, "sub.c", "#include <stdio.h>\nint main(void) { int x; if (scanf(\"%d\", &x) == 1 && x == 1) { puts(\"1\"); return 0; } for (volatile int i = 0;; i++); }\n")
@@ -115,6 +117,7 @@ func TestThenTimeLimit(t *testing.T) {
 // again under 3 s, its result replacing the first, so the report has a
 // TLE only beside one over 3 s, and none when no test is over 3 s.
 func TestThenTimeLimitBeside(t *testing.T) {
+	t.Parallel()
 	p := echoPackage(t, "beside", "8c2e41d7-93a5-4f0b-b6de-5a7c0e9f1d24", "a1", "s1", "s2", "l1", "l2", "l3")
 	j := newJudgeConfig(t, Config{MaxRuns: 2})
 	src := writeSource(t, "sub.c", "#include <stdio.h>\n#include <time.h>\n"+
@@ -201,6 +204,7 @@ func TestThenTimeLimitBeside(t *testing.T) {
 // there, not at its wall limit, and stays TLE regraded to a lower limit
 // whose wall limit SleepWallLimit meets.
 func TestSleepWallLimit(t *testing.T) {
+	t.Parallel()
 	p := echoPackage(t, "sleeper", "5b0c8f6e-2f1d-4a47-9d3c-7e8a1f2b9c64", "1", "2")
 	j := newJudge(t)
 	src := writeSource(t, "sub.c", "#include <stdio.h>\n#include <unistd.h>\nint main(void) { int x; if (scanf(\"%d\", &x) == 1 && x == 1) { puts(\"1\"); return 0; } for (;;) pause(); }\n")

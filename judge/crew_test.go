@@ -5,6 +5,7 @@ import (
 )
 
 func TestNewCrew(t *testing.T) {
+	t.Parallel()
 	for _, tt := range []struct{ parallel, tests, want int }{
 		{0, 5, 1}, {1, 5, 1}, {3, 5, 3}, {8, 5, 5}, {-2, 5, 1},
 	} {
@@ -18,6 +19,7 @@ func TestNewCrew(t *testing.T) {
 // in each sleeper's place while tests are left, and one ends (retires) for
 // each that wakes, never below the base.
 func TestCrew(t *testing.T) {
+	t.Parallel()
 	c := newCrew(2, 10, true)
 	for k, step := range []struct {
 		do   string // "sleep", "sleep, none left", "wake", "retire"
@@ -61,6 +63,7 @@ func TestCrew(t *testing.T) {
 // TestCrewRetireBound: however sleepers and wakers interleave, the workers
 // that do not retire are never more than the base and the sleepers.
 func TestCrewRetireBound(t *testing.T) {
+	t.Parallel()
 	for seed := range 50 {
 		c := newCrew(2, 100, true)
 		running := c.n

@@ -131,10 +131,15 @@ func ample() GradeOptions {
 // TestGradeVerdicts grades small programs in C, C++, Go and Python that hit
 // every verdict.
 func TestGradeVerdicts(t *testing.T) {
+	t.Parallel()
 	p := sumProblem(t)
 	j := newJudge(t)
+	// the gradings run at once: each leaves no build behind, checked once
+	// they have all returned
+	t.Cleanup(func() { leftBuilds(t, j) })
 	for _, pr := range programs {
 		t.Run(pr.name, func(t *testing.T) {
+			t.Parallel()
 			opts := parallel()
 			opts.TimeLimit, opts.WallLimit = 10*time.Second, time.Minute
 			if pr.wall > 0 {
@@ -151,7 +156,6 @@ func TestGradeVerdicts(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			leftBuilds(t, j)
 			if r.Verdict != pr.want {
 				t.Fatalf("got %v, want %v; report: %+v", r.Verdict, pr.want, r)
 			}
@@ -214,6 +218,7 @@ int main(void) {
 }
 
 func TestGradeLazyStopsAtFirstFailure(t *testing.T) {
+	t.Parallel()
 	p := sumProblem(t)
 	opts := parallel()
 	opts.Lazy = true
@@ -233,6 +238,7 @@ func TestGradeLazyStopsAtFirstFailure(t *testing.T) {
 // however many tests ran at once, and a Stop that never fires changes
 // nothing.
 func TestGradeStop(t *testing.T) {
+	t.Parallel()
 	p := sumProblem(t)
 	src := filepath.Join(t.TempDir(), "wa.py")
 	os.WriteFile(src, []byte("print(0)\n"), 0o644)
@@ -259,6 +265,7 @@ func TestGradeStop(t *testing.T) {
 // the directory itself (mode, times, an extended attribute) is seen by the
 // next test.
 func TestGradeFreshDirectory(t *testing.T) {
+	t.Parallel()
 	p := sumProblem(t)
 	opts := GradeOptions{Parallel: 1}
 	src := filepath.Join(t.TempDir(), "leave.c")
@@ -299,6 +306,7 @@ int main(int argc, char **argv) {
 }
 
 func TestGradeLimitsOverride(t *testing.T) {
+	t.Parallel()
 	p := sumProblem(t)
 	opts := parallel()
 	opts.MemoryLimit = 64 * bytesize.MiB
@@ -316,6 +324,7 @@ func TestGradeLimitsOverride(t *testing.T) {
 }
 
 func TestGradeErrors(t *testing.T) {
+	t.Parallel()
 	p := sumProblem(t)
 	j := newJudge(t)
 	if _, err := j.Grade(context.Background(), p, Submission{Path: "/no/such/file.cpp"}, BuildOptions{}, parallel()); err == nil {
@@ -332,6 +341,7 @@ func TestGradeErrors(t *testing.T) {
 // never AC. The tokens checker fails without an answer file, and this problem
 // has no reference to make one.
 func TestGradeCheckerErrorIsJE(t *testing.T) {
+	t.Parallel()
 	p := sumProblem(t)
 	dir := t.TempDir()
 	os.WriteFile(filepath.Join(dir, "1.in"), []byte("1 2\n"), 0o644)
@@ -357,8 +367,13 @@ func TestGradeCheckerErrorIsJE(t *testing.T) {
 // three embedded problems: it must be accepted on every test.
 // TestGradeSubmissions grades every problem's examples.
 func TestGradeReferenceSolutions(t *testing.T) {
+	t.Parallel()
 	j := newJudge(t)
-	for _, name := range []string{"clocks", "eight-puzzle", "rotation-game"} {
+	names := []string{"clocks", "eight-puzzle", "rotation-game"}
+	if testing.Short() {
+		names = names[:1] // the quickest; the full run grades all three
+	}
+	for _, name := range names {
 		t.Run(name, func(t *testing.T) {
 			p, err := problems.LoadEmbedded(name)
 			if err != nil {
@@ -388,7 +403,14 @@ func TestGradeReferenceSolutions(t *testing.T) {
 // TestGradeSubmissions grades every program under problems/*/submissions and
 // compares with the verdict its folder names.
 func TestGradeSubmissions(t *testing.T) {
-	subs, err := filepath.Glob("../problems/*/submissions/*/*")
+	t.Parallel()
+	pattern := "../problems/*/submissions/*/*"
+	if testing.Short() {
+		// one problem with an accepted, a wrong and a too slow program,
+		// each quick to grade; the full run grades every problem's
+		pattern = "../problems/lights-out/submissions/*/*"
+	}
+	subs, err := filepath.Glob(pattern)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -399,6 +421,7 @@ func TestGradeSubmissions(t *testing.T) {
 	for _, sub := range subs {
 		rel := strings.TrimPrefix(sub, "../problems/")
 		t.Run(rel, func(t *testing.T) {
+			t.Parallel() // the Judge's run tokens bound the CPUs they take
 			parts := strings.Split(rel, string(filepath.Separator))
 			want, err := verdict.Parse(parts[2])
 			if err != nil {
@@ -456,6 +479,7 @@ func describe(r *Report) string {
 // (an ELF whose dynamic linker does not exist, as a musl binary on a glibc
 // machine) is a run-time error, the contestant's, never JE.
 func TestExecFailureIsRE(t *testing.T) {
+	t.Parallel()
 	if _, err := exec.LookPath("gcc"); err != nil {
 		t.Skip("no gcc")
 	}
@@ -478,6 +502,7 @@ func TestExecFailureIsRE(t *testing.T) {
 // build script's: CE) and the judge's when it is the language table's
 // interpreter (JE).
 func TestExecFailureBlame(t *testing.T) {
+	t.Parallel()
 	j := newJudge(t)
 	p := sumProblem(t)
 	script := func(files map[string]string) string {

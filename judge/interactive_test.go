@@ -117,6 +117,7 @@ func interactiveProblem(t *testing.T) *problems.Problem {
 // little share of a core still meets the CPU limit first), or a validator
 // that hangs (1 s: its wall-clock limit is 4 s).
 func TestInteractiveRules(t *testing.T) {
+	t.Parallel()
 	p := interactiveProblem(t)
 	j := newJudge(t)
 	tests := []struct {
@@ -183,6 +184,7 @@ func TestInteractiveRules(t *testing.T) {
 // test package guess-interactive, whose validator is built by a build
 // script.
 func TestInteractivePackage(t *testing.T) {
+	t.Parallel()
 	p, err := problems.LoadDir("../problems/testdata/guess-interactive")
 	if err != nil {
 		t.Fatal(err)
@@ -222,6 +224,7 @@ func TestInteractivePackage(t *testing.T) {
 // interactor: exit 0 accepts, and the checker then judges what the
 // interactor wrote to its output file against the answer.
 func TestInteractiveTestlib(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	files := map[string]string{
 		"problem.yaml": "name: talk\ntitle: Talk\nlimits:\n  time_limit: 1\ninteractor:\n  program: interactor.py\n",
@@ -297,6 +300,7 @@ exit 2
 // says why; a side asleep in anything else (nanosleep, a timed futex
 // wait in another thread) is waited for, and answers.
 func TestInteractiveStall(t *testing.T) {
+	t.Parallel()
 	files := map[string]string{
 		"problem.yaml": "problem_format_version: 2023-07\ntype: interactive\nname: Talk\nuuid: 5f1c5e7d-1a6d-4c9f-8b4c-8a2d3e4f5a61\n" +
 			"license: cc0\nsource: optjudge tests\nlimits:\n  time_limit: 1\n  validation_time: 10\n",

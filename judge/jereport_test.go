@@ -12,6 +12,7 @@ import (
 // everywhere, the limits that would have applied, and says why in
 // score.message, not in warning (weak containment's).
 func TestJEReport(t *testing.T) {
+	t.Parallel()
 	p, err := problems.LoadEmbedded("clocks")
 	if err != nil {
 		t.Fatal(err)

@@ -181,6 +181,7 @@ func manyTests(t *testing.T, n int) []kattis.Test {
 // test is run and checked while the first Progress call waits, and every
 // call comes before Grade returns.
 func TestProgressOffTheLock(t *testing.T) {
+	t.Parallel()
 	const n = 6
 	p := sumProblem(t)
 	chk := &countingChecker{}
@@ -246,6 +247,7 @@ func TestCancelledGrading(t *testing.T) {
 // TestOutputsInMemory: each result carries its index and the program's
 // output, whatever order the tests finish in.
 func TestOutputsInMemory(t *testing.T) {
+	t.Parallel()
 	p := sumProblem(t)
 	tests := manyTests(t, 5)
 	r, err := newJudge(t).Grade(context.Background(), p, Submission{Path: writeSource(t, "sum.py", "a, b = map(int, input().split())\nprint(a + b)\n")},
@@ -263,6 +265,7 @@ func TestOutputsInMemory(t *testing.T) {
 // TestCheckerBuiltOnce: a problem's checker program is built once per
 // Judge and problem version, and again when the problem changes.
 func TestCheckerBuiltOnce(t *testing.T) {
+	t.Parallel()
 	files := map[string]string{
 		"problem.yaml":      "name: sum\ntitle: Sum\nchecker:\n  program: checker/check.cpp\n  protocol: testlib\n",
 		"checker/check.cpp": testlibSum,
@@ -311,6 +314,7 @@ func toolsBuilt(j *Judge) int {
 // TestKeep: Keep keeps the build and the working directories, with the
 // outputs beside them, past the Judge's Close.
 func TestKeep(t *testing.T) {
+	t.Parallel()
 	p := sumProblem(t)
 	tmp := t.TempDir()
 	j, err := New(Config{Sandbox: sandbox.Options{FirstUID: firstBoxUID}, TempDir: tmp, Path: os.Getenv("PATH")})
@@ -335,6 +339,7 @@ func TestKeep(t *testing.T) {
 // another without compiling; a build's key names its source (the file's
 // name too: a Java class must be in its file), language and compiler.
 func TestExportImport(t *testing.T) {
+	t.Parallel()
 	p := sumProblem(t)
 	a, b := newJudge(t), newJudge(t)
 	src := writeSource(t, "sum.cpp", "#include <iostream>\nint main(){long a,b;std::cin>>a>>b;std::cout<<a+b<<\"\\n\";}\n")
@@ -407,6 +412,7 @@ func mustRead(t *testing.T, path string) string {
 // TestImportRefuses: an archive that is not a build of this Judge's table
 // is refused.
 func TestImportRefuses(t *testing.T) {
+	t.Parallel()
 	j := newJudge(t)
 	ctx := context.Background()
 	pp, err := j.Prepare(ctx, Submission{Path: writeSource(t, "a.py", "print(1)\n")}, BuildOptions{})
@@ -457,6 +463,7 @@ func TestImportRefuses(t *testing.T) {
 // stays the same (a wrapper script, a launcher) is a new key: the key
 // holds what the language's version command says, asked once per Judge.
 func TestBuildKeyVersion(t *testing.T) {
+	t.Parallel()
 	ver := filepath.Join(t.TempDir(), "version")
 	if err := os.WriteFile(ver, []byte("wrapped 1.0\n"), 0o644); err != nil {
 		t.Fatal(err)
@@ -498,6 +505,7 @@ func TestBuildKeyVersion(t *testing.T) {
 // free) goes when the next Judge of the same TempDir starts; a live
 // Judge's, a kept build's and a foreign directory stay.
 func TestStaleDirsSwept(t *testing.T) {
+	t.Parallel()
 	tmp := t.TempDir()
 	os.Chmod(tmp, 0o755)
 	live, err := New(Config{TempDir: tmp, Sandbox: sandbox.Options{FirstUID: firstBoxUID}})
@@ -534,6 +542,7 @@ func TestStaleDirsSwept(t *testing.T) {
 // TestOutputsKept: GradeOptions.Outputs keeps every test's output, the
 // rejected tests' only, or none.
 func TestOutputsKept(t *testing.T) {
+	t.Parallel()
 	p := sumProblem(t)
 	tests := manyTests(t, 4)
 	j := newJudge(t)
@@ -577,6 +586,7 @@ func TestOutputsKept(t *testing.T) {
 // TestChmodDirNoFollow: the removal's fallback changes a directory's mode
 // even without the right to read it, and never a link's target.
 func TestChmodDirNoFollow(t *testing.T) {
+	t.Parallel()
 	root := t.TempDir()
 	target, locked, link := filepath.Join(root, "target"), filepath.Join(root, "locked"), filepath.Join(root, "link")
 	for _, d := range []string{target, locked} {
@@ -601,6 +611,7 @@ func TestChmodDirNoFollow(t *testing.T) {
 // TestStaleSweepOwnOnly: a directory that looks like a crashed Judge's but
 // is another user's, or whose lock file is a link, stays.
 func TestStaleSweepOwnOnly(t *testing.T) {
+	t.Parallel()
 	if os.Geteuid() != 0 {
 		t.Skip("making another user's directory needs root")
 	}

@@ -83,6 +83,7 @@ func classFile(name string, methods ...method) []byte {
 // TestMainMethod reads the main methods of class files, and never panics on
 // a truncated or random one.
 func TestMainMethod(t *testing.T) {
+	t.Parallel()
 	for _, tt := range []struct {
 		name    string
 		methods []method
@@ -117,6 +118,7 @@ func TestMainMethod(t *testing.T) {
 
 // TestMainClass picks the class a JVM program starts from.
 func TestMainClass(t *testing.T) {
+	t.Parallel()
 	mainOf := func(name string) jvmClass {
 		return jvmClass{name, classFile(name, method{"main", mainDesc, accPublic | accStatic})}
 	}
@@ -149,6 +151,7 @@ func TestMainClass(t *testing.T) {
 // TestJar: the jar the judge packs names its main class and holds the
 // classes, the same bytes each time.
 func TestJar(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	classes := []jvmClass{{"a/B", classFile("a/B")}, {"Main", classFile("Main", method{"main", mainDesc, accPublic | accStatic})}}
 	var jars [][]byte

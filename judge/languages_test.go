@@ -66,10 +66,18 @@ func installed(t *testing.T, j *Judge, lang string) {
 // Each file's language comes from its name (and Python 2's from its #!
 // line), as a contestant's would.
 func TestLanguages(t *testing.T) {
+	t.Parallel()
 	j := newJudge(t)
+	// the languages side by side: each grading leaves no build behind,
+	// checked once they have all returned
+	t.Cleanup(func() { leftBuilds(t, j) })
 	p, tests := clocks(t)
 	for _, lang := range DefaultLanguages().Names() {
 		t.Run(lang, func(t *testing.T) {
+			t.Parallel()
+			if testing.Short() && lang == "kotlin" {
+				t.Skip("-short: kotlinc takes half a minute; java runs on the same JVM")
+			}
 			installed(t, j, lang)
 			dir, force := filepath.Join("testdata/langs", lang), ""
 			if lang == "cpython3" {
@@ -95,7 +103,6 @@ func TestLanguages(t *testing.T) {
 			}
 		})
 	}
-	leftBuilds(t, j)
 }
 
 // TestJavaHeap: the JVM's heap and stack come from the memory limit, as
@@ -103,6 +110,7 @@ func TestLanguages(t *testing.T) {
 // (the JVM's own default heap, a quarter of the machine's memory or of a
 // container's limit, would not hold it everywhere), and 300 MiB is not.
 func TestJavaHeap(t *testing.T) {
+	t.Parallel()
 	j := newJudge(t)
 	installed(t, j, "java")
 	p, tests := clocks(t)
@@ -170,6 +178,7 @@ func writeTree(t *testing.T, name string, files map[string]string) string {
 // are no part of it, nor is a file of no language; the class holding main
 // need not be in the entry file problemtools would name.
 func TestDirectorySubmissions(t *testing.T) {
+	t.Parallel()
 	j := newJudge(t)
 	p, tests := clocks(t)
 	withExtras := writeTree(t, "java", map[string]string{
@@ -217,6 +226,7 @@ func TestDirectorySubmissions(t *testing.T) {
 // names a directory submission's entry file, or a JVM language's main
 // class, where the files alone would pick another or none.
 func TestEntrypoint(t *testing.T) {
+	t.Parallel()
 	j := newJudge(t)
 	p, tests := clocks(t)
 	py := writeTree(t, "py", map[string]string{

@@ -50,6 +50,7 @@ func multiPassProblem(t *testing.T) *problems.Problem {
 // limits each time; the first pass that is not accepted decides; a
 // nextpass.in with a rejection, or one pass too many, is JE.
 func TestMultiPass(t *testing.T) {
+	t.Parallel()
 	p := multiPassProblem(t)
 	if p.Package.Validation.Passes != 4 {
 		t.Fatalf("got %d passes, want 4", p.Package.Validation.Passes)
@@ -120,6 +121,7 @@ func equalVerdicts(a, b []verdict.Verdict) bool {
 // TestMultiPassRegrade regrades a multi-pass test under a lower limit: a
 // pass before the last that ran over it ends the test there, TLE.
 func TestMultiPassRegrade(t *testing.T) {
+	t.Parallel()
 	p := multiPassProblem(t)
 	j := newJudge(t)
 	src := writeSource(t, "sub", "#!/bin/sh\nread p k x; [ $k = 1 ] && { i=0; while [ $i -lt 300000 ]; do i=$((i+1)); done; }; echo $((x+1))\n")
@@ -172,6 +174,7 @@ exit 42
 // that leaves in a pass while the validator still writes is judged (WA
 // from the validator), not JE.
 func TestMultiPassInteractive(t *testing.T) {
+	t.Parallel()
 	p := writePackage(t, "talkpasses", map[string]string{
 		"problem.yaml": "problem_format_version: 2025-09\ntype: [interactive, multi-pass]\nname: Talk\nuuid: 6c9e1b63-8d2f-4a9e-8e1b-3f7c4d5e6f70\n" +
 			"license: cc0\nsource: optjudge tests\nlimits:\n  time_limit: 1\n  validation_passes: 3\n",
@@ -223,6 +226,7 @@ func TestMultiPassInteractive(t *testing.T) {
 // test's is (the stall watch serves every pass), under a wall limit of a
 // minute.
 func TestMultiPassInteractiveStall(t *testing.T) {
+	t.Parallel()
 	p := writePackage(t, "talkpasses", map[string]string{
 		"problem.yaml": "problem_format_version: 2025-09\ntype: [interactive, multi-pass]\nname: Talk\nuuid: 7d0f2c74-9e3a-4b0f-9f2c-4a8d5e6f7a81\n" +
 			"license: cc0\nsource: optjudge tests\nlimits:\n  time_limit: 1\n  validation_passes: 3\n",

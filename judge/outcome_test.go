@@ -21,6 +21,7 @@ import (
 // sandbox's status as it is (never a measurement against a limit again),
 // then the checker's verdict.
 func TestOutcomeVerdict(t *testing.T) {
+	t.Parallel()
 	l := Limits{Time: time.Second, Wall: 3 * time.Second, Memory: 64 * bytesize.MiB, Output: bytesize.MiB}
 	run := func(st sandbox.Status, cpu time.Duration) *outcome {
 		return &outcome{status: st, run: sandbox.Result{Status: st, CPU: cpu, ExitCode: 3, Signal: syscall.SIGSEGV}, hint: "boom"}
@@ -107,6 +108,7 @@ func TestOutcomeVerdict(t *testing.T) {
 // took longer than the wall-clock limit that goes with the lower one (3 s
 // with 1 s) is TLE by the wall clock, and not under a wall limit asked for.
 func TestRegradeDecidesAsGrade(t *testing.T) {
+	t.Parallel()
 	p := sumProblem(t)
 	l := Limits{Time: 4 * time.Second, Wall: 9 * time.Second, Memory: 64 * bytesize.MiB, Output: bytesize.MiB}
 	l.fill()
@@ -178,6 +180,7 @@ func TestRegradeDecidesAsGrade(t *testing.T) {
 // script's: the contestant's when the file is the submission's own and the
 // machine cannot execute it, the judge's otherwise.
 func TestExecFailureRule(t *testing.T) {
+	t.Parallel()
 	exec := func(errno syscall.Errno) error {
 		return &sandbox.HelperError{Errno: errno, Msg: "exec ./run: " + errno.Error()}
 	}

@@ -41,6 +41,7 @@ func functionPackage(t *testing.T, extra map[string]string) *problems.Problem {
 // driver the entry point), in C++, Python 3 and Java; a submission
 // without them would not build, or print nothing.
 func TestIncludedFiles(t *testing.T) {
+	t.Parallel()
 	p := functionPackage(t, nil)
 	j := newJudge(t)
 	dir := t.TempDir()
@@ -108,6 +109,7 @@ func needLanguage(t *testing.T, j *Judge, name string) {
 
 // TestIncludedBuildKey: the included files are part of a build's key.
 func TestIncludedBuildKey(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	sub := filepath.Join(dir, "add.cpp")
 	os.WriteFile(sub, []byte("long add(long a, long b) { return a + b; }\n"), 0o644)
@@ -132,6 +134,7 @@ func TestIncludedBuildKey(t *testing.T) {
 // TestExampleConstants: an example submission (BuildOptions.Example) has
 // the package's constants in its files; another submission does not.
 func TestExampleConstants(t *testing.T) {
+	t.Parallel()
 	p := writePackage(t, "c", map[string]string{
 		"problem.yaml":      "problem_format_version: 2025-09\nname: C\nuuid: 1\nconstants: {answer: 42}\n",
 		"data/secret/1.in":  "\n",
@@ -158,6 +161,7 @@ func TestExampleConstants(t *testing.T) {
 // TestRefused: problem.yaml's languages refuse a submission in another
 // language, limits.code one over it; nothing is built.
 func TestRefused(t *testing.T) {
+	t.Parallel()
 	p := writePackage(t, "r", map[string]string{
 		"problem.yaml":     "problem_format_version: 2025-09\nname: R\nuuid: 1\nlanguages: [cpp]\nlimits: {code: 1}\n",
 		"data/secret/1.in": "\n",
@@ -186,6 +190,7 @@ func TestRefused(t *testing.T) {
 // of it (not a program of its own), a README.txt there is passed over,
 // and the package's constants are in the validators' files.
 func TestProgramFolders(t *testing.T) {
+	t.Parallel()
 	p := writePackage(t, "sum", map[string]string{
 		"problem.yaml":      "validation: custom\nconstants: {max: 100}\n",
 		"data/sample/1.in":  "1 2\n",
@@ -233,6 +238,7 @@ int main(int argc, char **argv) {
 // static validator on the submission's files (language, entry point,
 // feedback directory), its verdict one of the grading's tests.
 func TestStaticValidation(t *testing.T) {
+	t.Parallel()
 	p := writePackage(t, "s", map[string]string{
 		"problem.yaml":                "problem_format_version: 2025-09\nname: S\nuuid: 1\n",
 		"data/sample/1.in":            "1 2\n",
@@ -282,6 +288,7 @@ sys.exit(42)
 // a lower limit (judge verify's raised runs) keeps it: no limit of the
 // submission's bears on it.
 func TestStaticValidationRegrade(t *testing.T) {
+	t.Parallel()
 	p := writePackage(t, "sr", map[string]string{
 		"problem.yaml":                 "problem_format_version: 2025-09\nname: S\nuuid: 1\n",
 		"data/sample/1.in":             "1 2\n",
@@ -315,6 +322,7 @@ func TestStaticValidationRegrade(t *testing.T) {
 // of answers, one per test (its name, or its last element, with .out or
 // .ans), judged as outputs; a test without one is WA.
 func TestSubmitAnswer(t *testing.T) {
+	t.Parallel()
 	p := writePackage(t, "answers", map[string]string{
 		"problem.yaml":      "problem_format_version: 2025-09\nname: A\nuuid: 1\ntype: [pass-fail, submit-answer]\n",
 		"data/sample/1.in":  "1 2\n",
@@ -360,6 +368,7 @@ func TestSubmitAnswer(t *testing.T) {
 // says allow_file_writing: true; enforced where the boxes have uids of
 // their own.
 func TestFileWriting(t *testing.T) {
+	t.Parallel()
 	j := newJudge(t)
 	if !j.sb.OwnUIDs() {
 		t.Skip("the boxes have no uids of their own here (a root judge gives them): the working directory cannot be kept read-only")

@@ -12,6 +12,7 @@ import (
 
 // TestPrepared builds once and grades twice, on different tests.
 func TestPrepared(t *testing.T) {
+	t.Parallel()
 	p := sumProblem(t)
 	j := newJudge(t)
 	opts := parallel()
@@ -53,6 +54,7 @@ func TestPrepared(t *testing.T) {
 }
 
 func TestPreparedCompileError(t *testing.T) {
+	t.Parallel()
 	j := newJudge(t)
 	pp, err := j.Prepare(context.Background(), Submission{Path: writeSource(t, "ce.cpp", "int main() { return nope; }\n")}, BuildOptions{})
 	if err != nil {

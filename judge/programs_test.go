@@ -97,6 +97,7 @@ func boxedProblem(t *testing.T, secret, public string, port int) *problems.Probl
 // validation_time, validation_memory or validation_output is JE naming
 // the limit.
 func TestProgramsBoxed(t *testing.T) {
+	t.Parallel()
 	j := newJudge(t)
 	dir := t.TempDir()
 	// only the box may stand in the validator's way: the files are open

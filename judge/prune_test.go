@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/optjudge/optjudge/judge/verdict"
@@ -299,10 +300,16 @@ func names(rs []TestResult) string {
 // workers that finish in any order) gives the full grading's verdict and
 // score, and keeps the same tests whatever the order.
 func TestLazyEqualsFull(t *testing.T) {
-	const trials = 3000
+	t.Parallel()
+	trials := 3000
+	if testing.Short() {
+		trials = 300 // a tenth: the full run tries 3000
+	}
+	var mu sync.Mutex
 	skippedAny := map[string]bool{}
 	for name, p := range lazyPackages(t) {
 		t.Run(name, func(t *testing.T) {
+			t.Parallel()
 			tests, err := p.Package.Tests()
 			if err != nil || len(tests) == 0 {
 				t.Fatalf("tests of %s: %v (%d)", name, err, len(tests))
@@ -333,15 +340,20 @@ func TestLazyEqualsFull(t *testing.T) {
 			if valid < trials/2 {
 				t.Errorf("only %d of %d trials had no judge error", valid, trials)
 			}
+			mu.Lock()
 			skippedAny[name] = pruned > 0 || len(tests) == 1
+			mu.Unlock()
 		})
 	}
-	// every package of more than one test lets lazy skip something
-	for name, ok := range skippedAny {
-		if !ok {
-			t.Errorf("%s: lazy never skipped a test", name)
+	// every package of more than one test lets lazy skip something, once
+	// the parallel subtests are over
+	t.Cleanup(func() {
+		for name, ok := range skippedAny {
+			if !ok {
+				t.Errorf("%s: lazy never skipped a test", name)
+			}
 		}
-	}
+	})
 }
 
 func describeResults(rs []TestResult) string {
@@ -364,6 +376,7 @@ func describeResults(rs []TestResult) string {
 // order) as well as those after the first not yet known; kept keeps the
 // results a run of one test at a time has.
 func TestLazyRunSkips(t *testing.T) {
+	t.Parallel()
 	g := &grader{p: &problems.Problem{}, opts: &GradeOptions{}} // the first-rejected rule
 	l := g.lazyRun(make([]kattis.Test, 5))
 	results := make([]*TestResult, 5)

@@ -10,6 +10,7 @@ import (
 // tests TLE under ThenTimeLimit wait for none to run under the time limit,
 // and run again there in order; one TLE under the time limit ends it all.
 func TestRaise(t *testing.T) {
+	t.Parallel()
 	r := raise{on: true}
 	if r.then() || !r.then() || !r.then() {
 		t.Fatal("want the first run under the time limit, the two beside it under ThenTimeLimit")
@@ -47,6 +48,7 @@ func TestRaise(t *testing.T) {
 // TestRaiseOneAtATime: one worker runs every test under the time limit
 // until one is TLE there, then the rest under ThenTimeLimit.
 func TestRaiseOneAtATime(t *testing.T) {
+	t.Parallel()
 	r := raise{on: true}
 	var got []bool
 	for i, tle := range []bool{false, false, true, true, false} {
@@ -65,6 +67,7 @@ func TestRaiseOneAtATime(t *testing.T) {
 // TestRaiseOff: without ThenTimeLimit every run is under the time limit,
 // and none runs again.
 func TestRaiseOff(t *testing.T) {
+	t.Parallel()
 	var r raise
 	for i := range 3 {
 		if r.then() {

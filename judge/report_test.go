@@ -14,6 +14,7 @@ import (
 // TestReportJSONShape: every report has every key of the schema but the
 // optional ones, whether the build failed, no test ran, or all did.
 func TestReportJSONShape(t *testing.T) {
+	t.Parallel()
 	ran := []TestResult{{Name: "sample/1", Verdict: verdict.AC, CPU: time.Millisecond, TimeMS: 1, Message: "4 moves"}}
 	tests := []struct {
 		name    string

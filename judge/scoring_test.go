@@ -32,6 +32,7 @@ func formatFloat(x float64) string {
 // 40 and 60 points, the second requiring the first, each with its own
 // float tolerance for the default validator.
 func TestGradeScoring2025(t *testing.T) {
+	t.Parallel()
 	p, err := problems.LoadDir("../problems/testdata/mean-2025")
 	if err != nil {
 		t.Fatal(err)
@@ -91,6 +92,7 @@ func legacyScoring(t *testing.T, extra map[string]string) *problems.Problem {
 // TestGradeLegacyScoring: the legacy rules as problemtools has them, and
 // Lazy skipping the tests after a break, which the grading does not read.
 func TestGradeLegacyScoring(t *testing.T) {
+	t.Parallel()
 	p := legacyScoring(t, nil)
 	j := newJudge(t)
 	for _, lazy := range []bool{false, true} {
@@ -121,6 +123,7 @@ func TestGradeLegacyScoring(t *testing.T) {
 // TestGradeCustomGrader runs a legacy package's grader program (graders/)
 // on its group's results.
 func TestGradeCustomGrader(t *testing.T) {
+	t.Parallel()
 	p := legacyScoring(t, map[string]string{
 		"data/secret/a/testdata.yaml": "on_reject: break\naccept_score: 50\nrange: 0 50\ngrading: custom\ngrader_flags: seven\n",
 		// the legacy protocol: "VERDICT SCORE" lines in, one out; flags as arguments
@@ -138,6 +141,7 @@ func TestGradeCustomGrader(t *testing.T) {
 // TestGradeValidatorFlags: the legacy validator_flags reach the default
 // output validator (float_tolerance), for each test.
 func TestGradeValidatorFlags(t *testing.T) {
+	t.Parallel()
 	p, err := problems.LoadDir("../problems/testdata/legacy-float")
 	if err != nil {
 		t.Fatal(err)
@@ -155,6 +159,7 @@ func TestGradeValidatorFlags(t *testing.T) {
 // TestGradeOutputValidatorArgs: a custom validator gets each test's
 // output_validator_args (2025-09, per group).
 func TestGradeOutputValidatorArgs(t *testing.T) {
+	t.Parallel()
 	p := writePackage(t, "args", map[string]string{
 		"problem.yaml": "problem_format_version: 2025-09\nname: Args\nuuid: 0b3f8c5e-3d2a-4e1b-9c8d-7a6b5c4d3e2f\nlicense: cc0\nsource: optjudge tests\nlimits:\n  time_limit: 1\n",
 		"output_validator/validate.py": "import sys\nout = sys.stdin.read().split()\n" +
@@ -186,6 +191,7 @@ func TestGradeOutputValidatorArgs(t *testing.T) {
 // TestGradeBuildRunSubmission builds a submission directory with build
 // and run scripts in the sandbox and runs ./run on every test.
 func TestGradeBuildRunSubmission(t *testing.T) {
+	t.Parallel()
 	p := sumProblem(t)
 	dir := t.TempDir()
 	os.WriteFile(dir+"/build", []byte("#!/bin/sh\nset -e\nmkdir lib\nprintf 'read a b\\necho $((a+b))\\n' > lib/sum.sh\nprintf '#!/bin/sh\\nexec sh \"$(dirname \"$0\")/lib/sum.sh\"\\n' > run\nchmod +x run\n"), 0o755)
@@ -209,6 +215,7 @@ func TestGradeBuildRunSubmission(t *testing.T) {
 // TestGradeTestArgs: a test's args (2025-09, from its group or its own
 // .yaml) come after the submission's own command line.
 func TestGradeTestArgs(t *testing.T) {
+	t.Parallel()
 	p := writePackage(t, "args", map[string]string{
 		"problem.yaml":                "problem_format_version: 2025-09\nname: Args\nuuid: 0b3f8c5e-3d2a-4e1b-9c8d-7a6b5c4d3e2f\nlicense: cc0\nsource: optjudge tests\nlimits:\n  time_limit: 1\n",
 		"data/sample/1.in":            "",

@@ -57,6 +57,7 @@ func contained(t *testing.T, j *Judge) {
 // never AC, and no CE message carries a byte of a file outside the
 // submission: not the answer, not a file of the judge, not /etc's.
 func TestBuildSeesNoTestFiles(t *testing.T) {
+	t.Parallel()
 	p, ans, marker := secretProblem(t)
 	j := newJudge(t)
 	contained(t, j)
@@ -109,6 +110,7 @@ int main(void) { fputs(ans, stdout); return 0; }
 // compiler runs as a box uid there, never as root: an answer in the
 // judge's private directory is out of its reach.
 func TestBuildAtNone(t *testing.T) {
+	t.Parallel()
 	j, err := New(Config{Sandbox: sandbox.Options{Isolation: sandbox.IsolationNone, FirstUID: firstBoxUID}, Path: os.Getenv("PATH")})
 	if err != nil {
 		t.Fatal(err)
@@ -241,6 +243,10 @@ func TestBuildLimits(t *testing.T) {
 // BAPCtools' hello has one, to be judged RE or WA, never CE); a sparse file
 // costs no disk.
 func TestBuildLargeExecutable(t *testing.T) {
+	t.Parallel()
+	if testing.Short() {
+		t.Skip("-short: a build of an 1100 MiB executable (46 s under load)")
+	}
 	langs, err := ParseLanguages(strings.NewReader(`languages:
   - name: large
     extensions: [.large]
@@ -286,6 +292,7 @@ func boxProcesses() []string {
 // program as a box uid, and every report says that builds are not
 // contained.
 func TestNoneNeverRoot(t *testing.T) {
+	t.Parallel()
 	j, err := New(Config{Sandbox: sandbox.Options{Isolation: sandbox.IsolationNone, FirstUID: firstBoxUID}, Path: os.Getenv("PATH")})
 	if err != nil {
 		t.Fatal(err)
@@ -312,6 +319,7 @@ func TestNoneNeverRoot(t *testing.T) {
 // TestGoCacheReadOnly: a build sees the Judge's Go cache but cannot write
 // to it, so that no build plants a compiled package for the next.
 func TestGoCacheReadOnly(t *testing.T) {
+	t.Parallel()
 	langs, err := ParseLanguages(strings.NewReader(`languages:
   - name: planter
     extensions: [.plant]

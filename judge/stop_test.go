@@ -11,6 +11,7 @@ import (
 // verdict stop names, whatever order the verdicts come in; cut drops the
 // results after it.
 func TestStopper(t *testing.T) {
+	t.Parallel()
 	wa := func(_ int, v verdict.Verdict) bool { return v == verdict.WA }
 	for _, tt := range []struct {
 		stop  func(int, verdict.Verdict) bool

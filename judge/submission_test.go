@@ -14,6 +14,7 @@ import (
 // it Python 2; PyPy, explicit, is never detected; a directory takes the
 // language most of its files have.
 func TestDetect(t *testing.T) {
+	t.Parallel()
 	langs := DefaultLanguages()
 	for _, tt := range []struct {
 		name  string
@@ -58,6 +59,7 @@ func TestDetect(t *testing.T) {
 
 // TestDetectContent: the service detects from a name and a source.
 func TestDetectContent(t *testing.T) {
+	t.Parallel()
 	langs := DefaultLanguages()
 	if l, err := langs.Detect("sol.py", []byte("#!/usr/bin/env python2\nprint 1\n")); err != nil || l.Name != "python2" {
 		t.Errorf("python 2: got %v, %v", l, err)
@@ -72,6 +74,7 @@ func TestDetectContent(t *testing.T) {
 // any case, else the only source, else the first by name; a top-level file
 // before one in a directory.
 func TestEntryFile(t *testing.T) {
+	t.Parallel()
 	for _, tt := range []struct {
 		sources []string
 		want    string
@@ -94,6 +97,7 @@ func TestEntryFile(t *testing.T) {
 // copies, its entry, and what it refuses (a file of no language that is
 // no program, a directory of none, a link in a directory).
 func TestResolve(t *testing.T) {
+	t.Parallel()
 	langs := DefaultLanguages()
 	dir := t.TempDir()
 	write := func(name, content string, mode os.FileMode) string {
@@ -163,6 +167,7 @@ func TestResolve(t *testing.T) {
 // bit and all, with an *UnknownLanguageError, before anything is copied or
 // run.
 func TestUnknownLanguageNeverRun(t *testing.T) {
+	t.Parallel()
 	j := newJudge(t)
 	src := filepath.Join(t.TempDir(), "notes.txt")
 	if err := os.WriteFile(src, []byte("touch ran\n"), 0o755); err != nil {
@@ -186,6 +191,7 @@ func TestUnknownLanguageNeverRun(t *testing.T) {
 // TestNotInstalled: a language whose compiler is not on the PATH is a
 // *NotInstalledError naming it and its Debian package.
 func TestNotInstalled(t *testing.T) {
+	t.Parallel()
 	j := newJudge(t)
 	j.cfg.Path = t.TempDir()
 	var ni *NotInstalledError
@@ -199,6 +205,7 @@ func TestNotInstalled(t *testing.T) {
 // title, a version command and (but Python 2, which Debian 12 dropped) a
 // Debian package; a table with a bad placeholder or shebang is refused.
 func TestLanguageTable(t *testing.T) {
+	t.Parallel()
 	for _, l := range DefaultLanguages().List {
 		if l.Title == "" || len(l.Version) == 0 || (l.Debian == "" && l.Name != "python2") {
 			t.Errorf("%s: title %q, version %q, debian %q: want all three", l.Name, l.Title, l.Version, l.Debian)

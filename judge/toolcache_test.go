@@ -31,6 +31,7 @@ func toolDirs(t *testing.T, dir string) []string {
 // MaxToolVersions versions only, in memory and on disk; a version a
 // grading holds stays built.
 func TestToolCacheBounded(t *testing.T) {
+	t.Parallel()
 	const bound = 3
 	j := newJudgeConfig(t, Config{MaxToolVersions: bound})
 	version := func(i int) *problems.Problem {

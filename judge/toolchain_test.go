@@ -44,6 +44,7 @@ func fakeToolchain(t *testing.T) (root string) {
 // its tree, and then builds and runs in the sandbox with {bin} and {home}
 // in its environment.
 func TestToolchainPaths(t *testing.T) {
+	t.Parallel()
 	root := fakeToolchain(t)
 	table := func(toolchain string) *Languages {
 		langs, err := ParseLanguages(strings.NewReader(`languages:
@@ -94,6 +95,7 @@ func TestToolchainPaths(t *testing.T) {
 // TestLookPathPassesOver: a program on the PATH that the boxes could not
 // see (a pyenv shim) is passed over for the next one.
 func TestLookPathPassesOver(t *testing.T) {
+	t.Parallel()
 	if _, err := os.Stat("/usr/bin/python3"); err != nil {
 		t.Skip("no /usr/bin/python3")
 	}
@@ -121,6 +123,7 @@ func TestLookPathPassesOver(t *testing.T) {
 // 0700 (rustup's in /root/.cargo) is not installed as far as the boxes go,
 // and the message names the directory; with the directory open it builds.
 func TestToolchainUnreachableAtNone(t *testing.T) {
+	t.Parallel()
 	if os.Geteuid() != 0 {
 		t.Skip("box uids are a root judge's")
 	}
@@ -204,6 +207,7 @@ func TestToolchainUnreachableAtNone(t *testing.T) {
 // whole toolchain) or of a directory below GOROOT/src that is no package
 // warms nothing.
 func TestGoWarmStdOnly(t *testing.T) {
+	t.Parallel()
 	j := newJudge(t)
 	lang, err := j.Languages().ByName("go")
 	if err != nil {

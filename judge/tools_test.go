@@ -70,6 +70,7 @@ func writeSource(t testing.TB, name, src string) string {
 }
 
 func TestGradeTestlibChecker(t *testing.T) {
+	t.Parallel()
 	p := checkerProblem(t, map[string]string{
 		"problem.yaml":      "name: sum\ntitle: Sum\nchecker:\n  program: checker/check.cpp\n  protocol: testlib\n",
 		"checker/check.cpp": testlibSum,
@@ -100,6 +101,7 @@ func TestGradeTestlibChecker(t *testing.T) {
 // TestGradeCheckerFailIsJE: testlib's "fail" exit code (here: the answer
 // file is wrong) makes the test JE, never AC.
 func TestGradeCheckerFailIsJE(t *testing.T) {
+	t.Parallel()
 	p := checkerProblem(t, map[string]string{
 		"problem.yaml":          "name: sum\ntitle: Sum\nchecker:\n  program: check.cpp\n",
 		"check.cpp":             testlibSum,
@@ -116,6 +118,7 @@ func TestGradeCheckerFailIsJE(t *testing.T) {
 }
 
 func TestGradeKattisValidator(t *testing.T) {
+	t.Parallel()
 	p, err := problems.LoadDir("../problems/sum-kattis")
 	if err != nil {
 		t.Fatal(err)
@@ -145,6 +148,7 @@ func TestGradeKattisValidator(t *testing.T) {
 }
 
 func TestBuildToolErrors(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name  string
 		files map[string]string
@@ -181,6 +185,7 @@ func TestBuildToolErrors(t *testing.T) {
 // TestToolDirectoryWithHeader builds a program directory whose source
 // includes a header beside it.
 func TestToolDirectoryWithHeader(t *testing.T) {
+	t.Parallel()
 	p := checkerProblem(t, map[string]string{
 		"problem.yaml":           "name: sum\ntitle: Sum\nchecker:\n  program: check\n  protocol: kattis\n",
 		"check/verdicts.h":       "#define ACCEPT 42\n",
@@ -196,6 +201,7 @@ func TestToolDirectoryWithHeader(t *testing.T) {
 }
 
 func TestBuildInputValidators(t *testing.T) {
+	t.Parallel()
 	p, err := problems.LoadDir("../problems/sum-kattis")
 	if err != nil {
 		t.Fatal(err)
@@ -226,6 +232,7 @@ func TestBuildInputValidators(t *testing.T) {
 // loaded machine) is built again by the next grading of the same Judge,
 // not failed from a cache for as long as the Judge lives.
 func TestToolFailureNotKept(t *testing.T) {
+	t.Parallel()
 	p := checkerProblem(t, map[string]string{
 		"problem.yaml": "name: sum\ntitle: Sum\nchecker:\n  program: check\n",
 		"check/build":  "#!/bin/sh\necho disk full >&2\nexit 1\n",
@@ -258,6 +265,7 @@ func TestToolFailureNotKept(t *testing.T) {
 // ends with the context's error, and no test gets a JE for the checker
 // that was cut short.
 func TestCancelledCheckerNoJE(t *testing.T) {
+	t.Parallel()
 	p := checkerProblem(t, map[string]string{
 		"problem.yaml": "name: sum\ntitle: Sum\nchecker:\n  program: check\n",
 		"check/build":  "#!/bin/sh\n",

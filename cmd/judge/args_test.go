@@ -13,6 +13,7 @@ import (
 // TestParseArgs: flags before, between and after the positional arguments,
 // and "--" as the end of the flags or as a flag's value.
 func TestParseArgs(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		args  string
 		pos   string // the positional arguments, joined by |
@@ -66,6 +67,7 @@ func TestParseArgs(t *testing.T) {
 
 // TestParseArgsHelp: -h anywhere asks for the usage.
 func TestParseArgsHelp(t *testing.T) {
+	t.Parallel()
 	for _, args := range [][]string{{"-h"}, {"clocks", "-h"}, {"clocks", "sol.py", "--help"}} {
 		fs := flag.NewFlagSet("run", flag.ContinueOnError)
 		fs.SetOutput(io.Discard)

@@ -63,6 +63,7 @@ func cliDoc(t *testing.T) string {
 // TestDocsCLI: docs/cli.md is the help of every command as it is
 // (regenerate with -update).
 func TestDocsCLI(t *testing.T) {
+	t.Parallel()
 	path := filepath.Join("..", "..", "docs", "cli.md")
 	want := cliDoc(t)
 	if *update {

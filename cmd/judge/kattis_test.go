@@ -12,6 +12,7 @@ import (
 // embedded problems, as it is: judge run PACKAGE SOLUTION and judge verify
 // PACKAGE.
 func TestKattisPackage(t *testing.T) {
+	// not parallel: it grades under the package's own limits
 	const pkg = "../../problems/sum-kattis"
 	tests := []struct {
 		args []string

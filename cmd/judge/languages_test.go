@@ -50,6 +50,7 @@ func writeFiles(t *testing.T, files map[string]string) string {
 // limits judge run gets (256 MiB; the CPU time raised for the JVM's start
 // on a slow, loaded machine).
 func TestRunLanguages(t *testing.T) {
+	t.Parallel()
 	langs := "../../judge/testdata/langs/"
 	java := mustReadFile(t, langs+"java/ac.java")
 	dir := writeFiles(t, map[string]string{"Clocks.java": strings.Replace(java, "class Clocks {", "public class Clocks {", 1)})
@@ -70,6 +71,10 @@ func TestRunLanguages(t *testing.T) {
 		{"javascript", langs + "javascript/re.js", "RE"},
 	} {
 		t.Run(tt.lang+" "+filepath.Base(tt.sub), func(t *testing.T) {
+			t.Parallel()
+			if testing.Short() && tt.lang == "kotlin" {
+				t.Skip("-short: kotlinc takes half a minute; java runs on the same JVM")
+			}
 			skipMissing(t, tt.lang)
 			var out, errs bytes.Buffer
 			e := &env{stdin: strings.NewReader(""), stdout: &out, stderr: &errs}

@@ -8,6 +8,7 @@ import (
 	"flag"
 	"fmt"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"regexp"
 	"strings"
@@ -29,6 +30,9 @@ var update = flag.Bool("update", false, "rewrite the .ct golden files with the c
 func TestMain(m *testing.M) {
 	if os.Getenv("JUDGE_TEST_AS_JUDGE") == "1" {
 		os.Exit(run()) // the test binary as judge serve or worker (service_test.go)
+	}
+	if os.Getenv(cliFileEnv) != "" {
+		os.Exit(m.Run()) // a child of TestCLI: its parent warmed the cache
 	}
 	if err := warmGoCache(); err != nil {
 		fmt.Fprintf(os.Stderr, "warming the Go build cache: %v\n", err)
@@ -87,8 +91,75 @@ func warmGoCache() error {
 // TestCLI runs the golden scenarios in testdata/*.ct. Each starts in a fresh
 // directory holding a copy of testdata/files; problem names resolve to the
 // problems embedded in the binary. Regenerate with: go test ./cmd/judge -run TestCLI -update
+//
+// go-cmdtest runs a file in-process with the working directory, os.Stdout
+// and PATH of the process, which the package's parallel tests share: each
+// file runs in a child, the test binary itself (cliFileEnv names the file).
+// The children run one after the other, and TestCLI alone, as the files
+// did: beside other gradings, the goldens' programs graded under the
+// shipped limits (clocks' 1 s) went TLE on a machine at a load of 25.
+// With -update every file runs here, one after the other.
 func TestCLI(t *testing.T) {
-	ts, err := cmdtest.Read("testdata")
+	if one := os.Getenv(cliFileEnv); one != "" || *update {
+		runGoldens(t, one)
+		return
+	}
+	// not beside the other tests: the goldens grade under the shipped
+	// limits (clocks' 1 s), and on a machine at a load of 25 a Python
+	// answer beside another test's gradings went TLE
+	files, err := filepath.Glob("testdata/*.ct")
+	if err != nil || len(files) == 0 {
+		t.Fatalf("no golden files in testdata: %v", err)
+	}
+	for _, file := range files {
+		name := filepath.Base(file)
+		t.Run(strings.TrimSuffix(name, ".ct"), func(t *testing.T) {
+			if why, ok := shortSkips[name]; ok && testing.Short() {
+				t.Skip("-short: " + why)
+			}
+			args := []string{"-test.run=^TestCLI$", "-test.count=1"}
+			if testing.Short() {
+				args = append(args, "-test.short")
+			}
+			cmd := exec.Command(os.Args[0], args...)
+			cmd.Env = append(os.Environ(), cliFileEnv+"="+name)
+			out, err := cmd.CombinedOutput()
+			if err != nil {
+				t.Errorf("%s: %v\n%s", file, err, out)
+			}
+		})
+	}
+}
+
+// shortSkips are the golden files -short leaves out, the slowest, each
+// with what runs instead.
+var shortSkips = map[string]string{
+	"stress_shrink.ct":      "shrinks two failures in 150 runs (stress_accepted.ct stresses)",
+	"kattis_interactive.ct": "runs, verifies and stresses an interactive package (TestInteractive* in judge)",
+	"kattis_multipass.ct":   "runs, verifies and stresses a multi-pass package (TestMultiPass* in judge)",
+	"verify_clocks.ct":      "verifies every clocks submission (verify_generated.ct verifies)",
+	"generate.ct":           "generates a package's data in every way (gen.ct generates)",
+}
+
+// cliFileEnv names the one golden file a child of TestCLI runs.
+const cliFileEnv = "JUDGE_TEST_CT_FILE"
+
+// runGoldens runs the golden file named one in testdata ("": all of them)
+// in this process.
+func runGoldens(t *testing.T, one string) {
+	dir := "testdata"
+	if one != "" {
+		// go-cmdtest reads a directory: one holding that file alone
+		dir = t.TempDir()
+		b, err := os.ReadFile(filepath.Join("testdata", one))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, one), b, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	ts, err := cmdtest.Read(dir)
 	if err != nil {
 		t.Fatal(err)
 	}

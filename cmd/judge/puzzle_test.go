@@ -204,6 +204,7 @@ func (s *syncBuffer) String() string {
 // TestDocsSetterPuzzle: the tutorial walks a setter through the same
 // problem, so its problem.yaml must be the one tested here.
 func TestDocsSetterPuzzle(t *testing.T) {
+	t.Parallel()
 	page, err := os.ReadFile(filepath.Join("..", "..", "docs", "tutorial-puzzle.md"))
 	if err != nil {
 		t.Fatal(err)

@@ -140,6 +140,7 @@ func TestSetterRules(t *testing.T) {
 // TestDocsSetterRules: the tutorial walks a setter through the towers
 // problem tested here.
 func TestDocsSetterRules(t *testing.T) {
+	t.Parallel()
 	page, err := os.ReadFile(filepath.Join("..", "..", "docs", "tutorial-rules.md"))
 	if err != nil {
 		t.Fatal(err)

@@ -17,6 +17,7 @@ import (
 // and lists the problems in the contest's order with their labels; a
 // problems.yaml it cannot take stops it with the file, line and entry.
 func TestServeContest(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	os.WriteFile(filepath.Join(dir, "contest.yaml"), []byte("name: Puzzle Cup\n"), 0o644)
 	os.WriteFile(filepath.Join(dir, "problems.yaml"), []byte("- {id: eight-puzzle, label: A, rgb: '#ff0000'}\n"+

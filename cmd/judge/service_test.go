@@ -107,6 +107,7 @@ var serveRE = regexp.MustCompile(`judge serve: (http://\S+)`)
 // judge serve itself are killed with SIGKILL and started again; every one gets the verdict judge run
 // gives it, none is lost, none stays queued, none has two judgings.
 func TestServiceSurvivesKills(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("-short: grades 30 submissions with processes killed (about a minute)")
 	}
@@ -135,6 +136,7 @@ func TestServiceSurvivesKills(t *testing.T) {
 // (in this process, on loopback) with every stream replicated three
 // times: a node is stopped mid-load.
 func TestServiceOnClusterLosesNode(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("-short: grades 30 submissions on a cluster losing a node (about a minute)")
 	}
@@ -154,6 +156,7 @@ func TestServiceOnClusterLosesNode(t *testing.T) {
 // back and exits within 10 s; another grades it; judge serve stops
 // cleanly.
 func TestSIGTERM(t *testing.T) {
+	t.Parallel()
 	natsAddr := fmt.Sprintf("127.0.0.1:%d", freePort(t))
 	srv := startJudge(t, "serve", "--addr", "127.0.0.1:0", "--data", t.TempDir(), "--workers", "0", "--nats-listen", natsAddr)
 	base := srv.waitLine(t, serveRE)[1]

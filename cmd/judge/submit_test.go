@@ -62,6 +62,7 @@ func (f *flakyServer) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 // same Idempotency-Key when the connection broke, and polls again after a
 // 503 or a broken connection, to the verdict.
 func TestSubmitRetries(t *testing.T) {
+	t.Parallel()
 	f := &flakyServer{}
 	srv := httptest.NewServer(f)
 	defer srv.Close()

@@ -11,6 +11,7 @@ import (
 // TestSubmissionLine: an accepted submission's line says how thin its
 // margin is, as its slowest test's share of the time limit.
 func TestSubmissionLine(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		s    maintain.SubmissionResult
 		want string

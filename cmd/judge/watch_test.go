@@ -19,6 +19,7 @@ import (
 // standard input once the solution runs: the watch stops the grade, kills
 // the sleeping process and exits 0.
 func TestWatchQuit(t *testing.T) {
+	t.Parallel()
 	if _, err := exec.LookPath("python3"); err != nil {
 		t.Skip("python3 is not installed")
 	}

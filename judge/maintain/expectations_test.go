@@ -29,6 +29,7 @@ func echoData(files map[string]string) map[string]string {
 // of fortytwo.py on secret/42 (a glob with spaces, as BAPCtools reads it),
 // after it fails on sample/1.
 func TestVerifyNamedTests(t *testing.T) {
+	t.Parallel()
 	p := writeProblem(t, "named", echoData(map[string]string{
 		"problem.yaml":                         "problem_format_version: 2023-07\nname: Named\nuuid: 1\nlimits: {time_limit: 2}\n",
 		"submissions/accepted/echo.py":         "print(input())\n",
@@ -56,6 +57,7 @@ func TestVerifyNamedTests(t *testing.T) {
 // limit counts its samples; it meets both rules. A nested directory
 // submission whose files are links within the package is one submission.
 func TestVerifyTimeBoundsOnTests(t *testing.T) {
+	t.Parallel()
 	files := echoData(map[string]string{
 		"problem.yaml":                              "problem_format_version: 2025-09\nname: Bounds\nuuid: 1\n",
 		"submissions/accepted/echo.py":              "print(input())\n",
@@ -105,6 +107,7 @@ func TestVerifyTimeBoundsOnTests(t *testing.T) {
 // disallows (NWERC's "I") is one error, and everything else is checked:
 // its submissions are graded.
 func TestVerifyPackageName(t *testing.T) {
+	t.Parallel()
 	p := writeProblem(t, "I", echoData(map[string]string{
 		"problem.yaml":                 "name: I\nauthor: Some One\nlimits: {time_multiplier: 2}\n",
 		"submissions/accepted/echo.py": "print(input())\n",
@@ -133,6 +136,7 @@ func TestVerifyPackageName(t *testing.T) {
 // at the raised limit and a second (BAPCtools' timeout), 9 s, not at the
 // raised wall limit, 1.5 times the raised limit and a second, 13 s.
 func TestVerifySleepWall(t *testing.T) {
+	t.Parallel()
 	p := writeProblem(t, "sleeper", echoData(map[string]string{
 		"problem.yaml":                          "problem_format_version: 2025-09\nname: Sleeper\nuuid: 1\nlimits:\n  time_limit: 2\n  time_multipliers: {time_limit_to_tle: 4}\n",
 		"submissions/accepted/echo.py":          "print(input())\n",
@@ -158,6 +162,7 @@ func TestVerifySleepWall(t *testing.T) {
 // runs are judged again under the derived time limit: slow.py sleeps 3.5 s,
 // over the 3 s that go with a 1 s limit, under the minute asked for.
 func TestVerifyWallLimitAskedFor(t *testing.T) {
+	t.Parallel()
 	p := writeProblem(t, "walls", echoData(map[string]string{
 		"problem.yaml":                 "problem_format_version: 2025-09\nname: Walls\nuuid: 1\n",
 		"submissions/accepted/echo.py": "print(input())\n",

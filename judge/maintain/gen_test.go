@@ -14,6 +14,7 @@ import (
 // TestGenerateDeterministic: file N of a seed does not depend on the count,
 // and every answer is the reference's output.
 func TestGenerateDeterministic(t *testing.T) {
+	t.Parallel()
 	p := embedded(t, "rotation-game")
 	dirA, dirB := t.TempDir(), t.TempDir()
 	a, err := Generate(p, GenerateOptions{Kind: reference.Deep, Count: 1, Cases: 3, Seed: 5, Dir: dirA})
@@ -46,6 +47,7 @@ func TestGenerateDeterministic(t *testing.T) {
 }
 
 func TestGenerateAll(t *testing.T) {
+	t.Parallel()
 	p := embedded(t, "eight-puzzle")
 	gen, err := Generate(p, GenerateOptions{Kind: All, Seed: 1, Dir: t.TempDir()})
 	if err != nil {
@@ -60,6 +62,7 @@ func TestGenerateAll(t *testing.T) {
 }
 
 func TestGenerateErrors(t *testing.T) {
+	t.Parallel()
 	kattis, err := problems.LoadDir("../../problems/sum-kattis")
 	if err != nil {
 		t.Fatal(err)
@@ -83,6 +86,7 @@ func TestGenerateErrors(t *testing.T) {
 }
 
 func TestSave(t *testing.T) {
+	t.Parallel()
 	dir := filepath.Join(t.TempDir(), "clocks")
 	if err := os.CopyFS(dir, os.DirFS("../../problems/clocks")); err != nil {
 		t.Fatal(err)

@@ -50,8 +50,10 @@ var shippedGenerated = []struct {
 // deepest of many random ones, each solved) and the pyraminx (a table of
 // 75,582,720 positions) take a while: not with -short.
 func TestShippedTestdataReproducible(t *testing.T) {
+	t.Parallel()
 	for _, g := range shippedGenerated {
 		t.Run(g.problem+"/"+g.opts.Kind, func(t *testing.T) {
+			t.Parallel()
 			if testing.Short() && g.problem == "fifteen-puzzle" && g.opts.Kind == reference.Deep {
 				t.Skip("-short: the fifteen-puzzle's deep boards take a minute")
 			}
@@ -88,6 +90,7 @@ func TestShippedTestdataReproducible(t *testing.T) {
 // the published distribution says (OEIS A079761, as in the engine's
 // TestPocketCubeDistribution).
 func TestGenerateAllPocketCube(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("-short: 3,674,160 positions solved and written take a minute")
 	}

@@ -21,6 +21,7 @@ import (
 // after the accepted one when the limit is derived from it. The report
 // keeps the order of the submissions.
 func TestVerifyLongRunsFirst(t *testing.T) {
+	t.Parallel()
 	subs := map[string]string{
 		"submissions/run_time_error/crash.py":     "raise SystemExit(3)\n",
 		"submissions/time_limit_exceeded/spin.py": "while True:\n    pass\n",
@@ -99,6 +100,7 @@ func buildBegun(t *testing.T, hold string, then func()) func(string) {
 // start, beside the checks of the tests, and a Verify that stops early
 // (a checker that does not build, ctx ended) stops and removes them.
 func TestVerifyBuildsBesideChecks(t *testing.T) {
+	t.Parallel()
 	j, err := judge.New(judge.Config{Path: os.Getenv("PATH")})
 	if err != nil {
 		t.Fatal(err)

@@ -39,6 +39,7 @@ func stressGrade() judge.GradeOptions {
 // only on boards 13 moves or more from the goal, so the shrunk input must be
 // one board exactly 13 moves away. The same for clocks, capped at 5.
 func TestStressShrinksToShallowestDepth(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		problem, sub string
 		cases, want  int
@@ -48,6 +49,9 @@ func TestStressShrinksToShallowestDepth(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.problem, func(t *testing.T) {
+			if testing.Short() && tt.problem == "eight-puzzle" {
+				t.Skip("-short: 20 tests of 5 boards, then shrinking (clocks shrinks)")
+			}
 			p := embedded(t, tt.problem)
 			res, err := Stress(context.Background(), p, judge.Submission{Path: tt.sub},
 				StressOptions{Judge: testJudge(t), Grade: stressGrade(), Count: 20, Cases: tt.cases, Seed: 1})
@@ -80,6 +84,7 @@ func TestStressShrinksToShallowestDepth(t *testing.T) {
 // TestStressFewestCases: a program that fails (RE) only on three cases or
 // more shrinks to exactly three.
 func TestStressFewestCases(t *testing.T) {
+	t.Parallel()
 	p := embedded(t, "eight-puzzle")
 	res, err := Stress(context.Background(), p, judge.Submission{Path: "testdata/crash_on_three.py"},
 		StressOptions{Judge: testJudge(t), Grade: stressGrade(), Count: 5, Cases: 12, Seed: 7})
@@ -93,6 +98,7 @@ func TestStressFewestCases(t *testing.T) {
 }
 
 func TestStressAllAccepted(t *testing.T) {
+	t.Parallel()
 	p := embedded(t, "clocks")
 	res, err := Stress(context.Background(), p, judge.Submission{Path: "../../problems/clocks/submissions/accepted/three_moves.py"},
 		StressOptions{Judge: testJudge(t), Grade: stressGrade(), Count: 10, Kind: reference.Deep, Seed: 3})
@@ -105,6 +111,7 @@ func TestStressAllAccepted(t *testing.T) {
 }
 
 func TestStressCompileError(t *testing.T) {
+	t.Parallel()
 	src := filepath.Join(t.TempDir(), "ce.cpp")
 	os.WriteFile(src, []byte("int main() { return nope; }\n"), 0o644)
 	res, err := Stress(context.Background(), embedded(t, "clocks"), judge.Submission{Path: src},
@@ -118,6 +125,7 @@ func TestStressCompileError(t *testing.T) {
 }
 
 func TestStressErrors(t *testing.T) {
+	t.Parallel()
 	sub := judge.Submission{Path: "testdata/clocks_capped.py"}
 	if _, err := Stress(context.Background(), embedded(t, "clocks"), sub, StressOptions{Kind: "all"}); err == nil {
 		t.Error("got no error for kind all")
@@ -149,6 +157,10 @@ func writeProgram(t *testing.T, name, src string) string {
 // generator whose input the validators refuse, or that crashes, is an
 // error naming the seed.
 func TestStressGenerator(t *testing.T) {
+	t.Parallel()
+	if testing.Short() {
+		t.Skip("-short: stresses with generators, ten programs; TestStressAllAccepted stresses")
+	}
 	guess, err := problems.LoadDir("../../problems/testdata/guess-interactive")
 	if err != nil {
 		t.Fatal(err)

@@ -124,6 +124,7 @@ func with(base map[string]string, edits map[string]string) map[string]string {
 // TestVerifyFindings builds problems with one defect each and looks for the
 // finding, on the right file.
 func TestVerifyFindings(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name  string
 		files map[string]string
@@ -203,6 +204,7 @@ func findings(rep *VerifyReport) string {
 // which time limit the rules imply: the native clocksFiles converted to a
 // package (the native layout itself is a warning).
 func TestVerifyClean(t *testing.T) {
+	t.Parallel()
 	native := writeProblem(t, "p", with(clocksFiles(), map[string]string{
 		"submissions/wrong_answer/nothing.py": "print()\n",
 	}))
@@ -231,6 +233,7 @@ func TestVerifyClean(t *testing.T) {
 // Python to start and exit: several times what it needs on a machine three
 // times slower than this one.
 func TestVerifyThinMargin(t *testing.T) {
+	t.Parallel()
 	p := writeProblem(t, "p", with(sumFiles(), map[string]string{
 		"problem.yaml":                "name: sum\ntitle: Sum\nlimits:\n  time_limit: 2\n",
 		"submissions/accepted/sum.py": busy("0.82"),
@@ -254,6 +257,7 @@ func TestVerifyThinMargin(t *testing.T) {
 // judge, then a copy with a broken answer and an input its validator
 // refuses.
 func TestVerifyKattisPackage(t *testing.T) {
+	t.Parallel()
 	p, err := problems.LoadDir("../../problems/sum-kattis")
 	if err != nil {
 		t.Fatal(err)
@@ -305,6 +309,7 @@ func TestVerifyKattisPackage(t *testing.T) {
 // checktestdata script the judge does not run), and a program over the
 // memory limit is a run-time error.
 func TestVerifyKattisModel(t *testing.T) {
+	t.Parallel()
 	p := writeProblem(t, "ksum", map[string]string{
 		"problem.yaml":                         "name: Sum\ntimelimit: 3\nlimits:\n  memory: 64\n",
 		"data/sample/1.in":                     "1 2\n",
@@ -389,6 +394,10 @@ func hasFinding(rep *VerifyReport, sev Severity, file, msg string) bool {
 // format version: scores, group rules, interactive validation, answer
 // validators and expectations as each version states them.
 func TestVerifyTestPackages(t *testing.T) {
+	t.Parallel()
+	if testing.Short() {
+		t.Skip("-short: verifies four Kattis test packages; TestVerifyKattisPackage verifies one")
+	}
 	tests := []struct {
 		name     string
 		got      map[string]string // submission file -> "VERDICT" or "VERDICT SCORE"
@@ -455,6 +464,7 @@ func TestVerifyTestPackages(t *testing.T) {
 // TestVerifyPackageDefects: what the validators of a package must catch,
 // and expectations a submission misses, in the file at fault.
 func TestVerifyPackageDefects(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name, pkg string
 		edits     map[string]string
@@ -490,6 +500,7 @@ func TestVerifyPackageDefects(t *testing.T) {
 // checktestdata on the judge's PATH: a stand-in that accepts lines of
 // digits and spaces.
 func TestVerifyCheckTestData(t *testing.T) {
+	t.Parallel()
 	bin := t.TempDir()
 	fake := "#!/bin/sh\ncase \"$1\" in *.ctd) ;; *) exit 2 ;; esac\nif grep -q '[^0-9 ]'; then echo 'not a number' >&2; exit 1; fi\nexit 0\n"
 	if err := os.WriteFile(filepath.Join(bin, "checktestdata"), []byte(fake), 0o755); err != nil {
@@ -523,6 +534,7 @@ func TestVerifyCheckTestData(t *testing.T) {
 // warns about a partially accepted submission with the full score, and an
 // accepted one without it.
 func TestVerifyLegacyScoring(t *testing.T) {
+	t.Parallel()
 	p := writeProblem(t, "echo", map[string]string{
 		"problem.yaml":                           "name: Echo\ntype: scoring\n",
 		"data/testdata.yaml":                     "on_reject: continue\nrange: 0 100\ngrader_flags: ignore_sample\n",
@@ -558,6 +570,7 @@ func TestVerifyLegacyScoring(t *testing.T) {
 // TestVerifyEntrypoint: submissions.yaml's entrypoint names a directory
 // submission's entry file, where the files alone would pick main.py.
 func TestVerifyEntrypoint(t *testing.T) {
+	t.Parallel()
 	mean, err := os.ReadFile("../../problems/testdata/mean-2025/submissions/accepted/mean.py")
 	if err != nil {
 		t.Fatal(err)
@@ -601,6 +614,7 @@ func TestVerifyEntrypoint(t *testing.T) {
 // solved, and that gives a text for a case that cannot, is told the text
 // may never be written; one with such cases is not.
 func TestVerifyUnsolvableNeverWritten(t *testing.T) {
+	t.Parallel()
 	def := func(out string) string {
 		return "name: toggles\ncells: [a, b]\nsymbols: [\"0\", \"1\"]\nmoves:\n  - {name: A, add: [a]}\n  - {name: B, add: [b]}\ngoal: {state: [\"0\", \"0\"]}\ninput: {cases: until_eof}\noutput: {separator: \" \"" + out + "}\n"
 	}

@@ -252,6 +252,9 @@ func TestResidentBox(t *testing.T) {
 // with dozens of CPUs): the zygote then holds descriptors where a spare
 // puts its own, and no spare may lose its cgroups to that.
 func TestManySpares(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short: 160 runs with 80 spares; TestSpareFails takes spares")
+	}
 	useBox(t, IsolationCgroup)
 	sb, err := New(Options{Isolation: IsolationCgroup, CacheDir: testCache, FirstUID: testUID + 900})
 	if err != nil {
@@ -366,7 +369,10 @@ func TestStoppedSupervisorCPU(t *testing.T) {
 	stopped := make(chan struct{})
 	go func() {
 		defer close(stopped)
-		time.Sleep(100 * time.Millisecond)
+		// during the run: once its program runs
+		for deadline := time.Now().Add(time.Minute); !running("ojsleep") && time.Now().Before(deadline); {
+			time.Sleep(time.Millisecond)
+		}
 		syscall.Kill(sp.life.pid, syscall.SIGSTOP)
 	}()
 	res := run(t, level, &Cmd{Path: sleep, Dir: dir, Limits: Limits{CPU: 200 * time.Millisecond, Wall: 500 * time.Millisecond}})

@@ -13,6 +13,7 @@ import (
 )
 
 func TestSubmitAndGrade(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, envOpts{})
 	e.startWorker("w1", newEngine(t, false))
 	ac := e.submit("clocks", "ac.py", readFile(t, "clocks_ac.py"))
@@ -35,6 +36,7 @@ func TestSubmitAndGrade(t *testing.T) {
 // TestOpenAPIMatchesServer: openapi.yaml documents every endpoint the
 // server has and no other, each API endpoint with its 401.
 func TestOpenAPIMatchesServer(t *testing.T) {
+	t.Parallel()
 	b, err := os.ReadFile("openapi.yaml")
 	if err != nil {
 		t.Fatal(err)

@@ -278,6 +278,9 @@ func checkFailure(t *testing.T, b *browser, message, alt string) {
 }
 
 func TestBrowser(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short: grades live in Chromium, lists, rejudges, logs in; TestBrowserStatementMath drives a page in Chromium")
+	}
 	e, eng, admin := browserEnv(t, 1200, 900)
 
 	ac := admin.submitFile("clocks", "clocks_ac.py")
@@ -471,6 +474,9 @@ func (b *browser) clickJS(sel string) {
 // sample interaction, downloads an attachment, and the submit page offers
 // only the problem's languages.
 func TestBrowserProblems(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short: reads a problem set and statements in Chromium; TestBrowserStatementMath drives a page in Chromium")
+	}
 	chromium(t)
 	e := newEnv(t, envOpts{tokens: pageTokens, problems: contestDir(t)})
 	b := newBrowser(t, e.http.URL, 1200, 900)
@@ -530,6 +536,9 @@ func TestBrowserProblems(t *testing.T) {
 // packages in NATS and runs them in boxes, grades it. (Limits of 10 s:
 // the solutions are quick; no verdict depends on the machine's speed.)
 func TestBrowserUploads(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short: a contest's jury and contestant in Chromium; TestBrowserStatementMath drives a page in Chromium")
+	}
 	chromium(t)
 	for _, tool := range []string{"g++", "cc"} {
 		if _, err := exec.LookPath(tool); err != nil {

@@ -81,6 +81,10 @@ func (c *cluster) hasLeader() bool {
 // replicated three times; a node stops mid-load and every submission is
 // still graded, once.
 func TestClusterNodeStopped(t *testing.T) {
+	t.Parallel()
+	if testing.Short() {
+		t.Skip("-short: a three-node cluster losing a node mid-load (the full run only)")
+	}
 	c := startCluster(t)
 	testReplicas[c.urls] = 3
 	e := &env{t: t}
@@ -105,6 +109,7 @@ func TestClusterNodeStopped(t *testing.T) {
 // worker, starts it again on the same storage, and every submission is
 // graded once.
 func TestRestartWithFullQueue(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	first := newEnv(t, envOpts{dir: dir})
 	var ids []string

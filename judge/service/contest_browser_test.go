@@ -19,6 +19,9 @@ import (
 // jury's, until the jury unfreezes it after the end. With -screenshots it
 // writes docs/contest-scoreboard.png.
 func TestBrowserContest(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short: a contest's scoreboard, clarifications and judging in Chromium; TestBrowserStatementMath drives a page in Chromium")
+	}
 	chromium(t)
 	ce := newClicsEnv(t, true)
 	jury := newBrowser(t, ce.http.URL, 1280, 860)

@@ -227,6 +227,7 @@ func (ce *clicsEnv) board(user string) string {
 // hides a late solve from all but the jury, the end after which nothing
 // is taken, the thaw.
 func TestContest(t *testing.T) {
+	t.Parallel()
 	ce := newClicsEnv(t, true)
 	ce.play()
 	want := map[string]string{
@@ -303,6 +304,7 @@ func (ce *clicsEnv) feedEvents(user, query string) []map[string]json.RawMessage 
 // in the freeze, the jury's, and after the thaw; a feed resumed with
 // since_token tells the rest.
 func TestContestFeedReplay(t *testing.T) {
+	t.Parallel()
 	ce := newClicsEnv(t, true)
 	ce.play()
 	for _, user := range []string{"", "jury"} {
@@ -465,6 +467,10 @@ func ccsSpecs() string {
 // have), every collection non-empty, the errors of missing objects; as
 // the public and as the jury, in the freeze and after the contest.
 func TestContestCheckAPI(t *testing.T) {
+	t.Parallel()
+	if testing.Short() {
+		t.Skip("-short: the specification's check-api.sh on four accounts; the other contest tests read the API")
+	}
 	specs := ccsSpecs()
 	if specs == "" {
 		t.Skip("check-api.sh not found: set CCS_SPECS to a checkout of github.com/icpc/ccs-specs at tag 2026-01 (or put it in ~/.cache/optjudge/ccs-specs-2026-01; .ci/run does)")

@@ -10,6 +10,7 @@ import (
 // TestEventStreamsPerUser: one user may hold only MaxStreams event streams
 // open; another is not held back, and a closed stream makes room.
 func TestEventStreamsPerUser(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, envOpts{tokens: pageTokens})
 	e.api.cfg.MaxStreams = 3
 	e.token = pageTokens[0].Token

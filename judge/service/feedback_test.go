@@ -62,6 +62,7 @@ func keysOf(m map[string]any) []string {
 // or the page, whatever --feedback says; the report keeps its keys; an
 // admin sees it all.
 func TestSecretTestsStayHidden(t *testing.T) {
+	t.Parallel()
 	eng := newEngine(t, false)
 	for _, fb := range []Feedback{FeedbackMessage, FeedbackVerdict} {
 		t.Run(fb.String(), func(t *testing.T) {
@@ -113,6 +114,7 @@ func TestSecretTestsStayHidden(t *testing.T) {
 // message and no drawing of a secret test, but all of a sample test's;
 // with message both (TestPagesFailure).
 func TestFeedbackVerdict(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, envOpts{tokens: pageTokens, feedback: FeedbackVerdict})
 	e.startWorker("w", scriptEngine{})
 	alice := e.client(t)
@@ -157,6 +159,7 @@ func mustJSON(t *testing.T, v any) []byte {
 // TestFeedbackCuts: what a contestant sees of each kind of secret test:
 // words of the judge's own only.
 func TestFeedbackCuts(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name    string
 		tr      judge.TestResult
@@ -245,6 +248,7 @@ func TestFeedbackCuts(t *testing.T) {
 // admin's: a contestant's view of the report has neither judge_error nor
 // score.message, under every feedback level.
 func TestSightJEReport(t *testing.T) {
+	t.Parallel()
 	const reason = "not graded: worker w1 cannot build checker.cpp: g++ not found"
 	raw, err := json.Marshal(judge.JEReport(nil, judge.GradeOptions{}, reason))
 	if err != nil {

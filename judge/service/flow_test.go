@@ -16,6 +16,7 @@ import (
 )
 
 func TestAuthAndOwnership(t *testing.T) {
+	t.Parallel()
 	toks := []Token{
 		{Name: "alice", Token: "alice-token-0123456789", Role: RoleContestant},
 		{Name: "bob", Token: "bob-token-0123456789ab", Role: RoleContestant},
@@ -80,6 +81,7 @@ func TestAuthAndOwnership(t *testing.T) {
 }
 
 func TestParseTokens(t *testing.T) {
+	t.Parallel()
 	tests := []struct{ name, yaml, want string }{
 		{"short token", "- {name: a, token: short, role: admin}", "at least 16"},
 		{"bad role", "- {name: a, token: 0123456789abcdef, role: root}", "role"},
@@ -104,6 +106,7 @@ func TestParseTokens(t *testing.T) {
 // deduplication window; the key with another source or file name is a
 // conflict.
 func TestIdempotentSubmission(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, envOpts{duplicates: 200 * time.Millisecond})
 	body := SubmitRequest{Problem: "clocks", Filename: "wa.py", Source: readFile(t, "wa.py")}
 	key := map[string]string{"Idempotency-Key": "retry-1"}
@@ -140,15 +143,21 @@ func TestIdempotentSubmission(t *testing.T) {
 }
 
 func TestQueueFull(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, envOpts{queueLimit: 2})
-	e.submit("clocks", "a.py", "print(1)\n")
+	first := e.submit("clocks", "a.py", "print(1)\n")
 	e.submit("clocks", "b.py", "print(2)\n")
 	var out struct{ Error string }
 	code := e.do("POST", "/api/v1/submissions", jsonBody(SubmitRequest{Problem: "clocks", Filename: "c.py", Source: "print(3)\n"}), nil, &out)
 	if code != http.StatusTooManyRequests || !strings.Contains(out.Error, "queue is full") {
 		t.Fatalf("third submission: got %d %q, want 429", code, out.Error)
 	}
-	time.Sleep(200 * time.Millisecond) // the view follows the bucket
+	// the view follows the bucket: a change made after the 429, the first
+	// submission running, has reached it, and a third one would have too
+	if err := e.store.markRunning(t.Context(), Job{Submission: first, Request: 1}, "w"); err != nil {
+		t.Fatal(err)
+	}
+	waitFor(t, time.Minute, "the view", func() bool { return e.api.view.counts().State[StateRunning] == 1 })
 	var list struct{ Submissions []SubmissionView }
 	e.do("GET", "/api/v1/submissions", nil, nil, &list)
 	if len(list.Submissions) != 2 {
@@ -160,6 +169,7 @@ func TestQueueFull(t *testing.T) {
 // judging, and the second grading of the same source is a cache hit, but
 // for a compilation error's.
 func TestRejudgeAndCache(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, envOpts{})
 	eng := newEngine(t, false).(*engine)
 	eng.cfg.Executables = e.store.executables
@@ -209,6 +219,7 @@ func TestRejudgeAndCache(t *testing.T) {
 
 // TestEvents follows a grading as server-sent events.
 func TestEvents(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, envOpts{})
 	id := e.submit("clocks", "ac.py", readFile(t, "clocks_ac.py"))
 	resp, err := http.Get(e.http.URL + "/api/v1/submissions/" + id + "/events")
@@ -281,6 +292,7 @@ func (c *crashEngine) Grade(ctx context.Context, _ *problems.Problem, _ Source, 
 // TestWorkerKilledMidGrading: a worker dies while grading; another
 // finishes the submission, once.
 func TestWorkerKilledMidGrading(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, envOpts{ackWait: 2 * time.Second})
 	eng := newEngine(t, false)
 	first := e.startWorker("doomed", eng)
@@ -304,6 +316,7 @@ func TestWorkerKilledMidGrading(t *testing.T) {
 // TestKillerSubmissionEndsAsJE: a submission whose every try kills its
 // worker ends as JE after maxTries, with the reasons.
 func TestKillerSubmissionEndsAsJE(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, envOpts{ackWait: time.Second})
 	id := e.submit("clocks", "killer.py", "print(1)\n")
 	real := newEngine(t, false)
@@ -328,6 +341,7 @@ func TestKillerSubmissionEndsAsJE(t *testing.T) {
 // job back after its grace; another finishes it, and the hand-back does
 // not count as a failed try.
 func TestWorkerStopHandsBack(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, envOpts{})
 	eng := newEngine(t, false)
 	first := e.startWorker("leaving", eng)

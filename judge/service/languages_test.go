@@ -19,6 +19,10 @@ import (
 // with a python2 #! line is Python 2. A Java class in the file of its own
 // name (the worker keeps the contestant's file name) is graded AC.
 func TestSubmitLanguages(t *testing.T) {
+	t.Parallel()
+	if testing.Short() {
+		t.Skip("-short: a submission in every language through the service; TestSubmitAndGrade grades one, judge's TestLanguages every language")
+	}
 	e := newEnv(t, envOpts{})
 	var out struct{ Error string }
 	code := e.do("POST", "/api/v1/submissions", jsonBody(SubmitRequest{Problem: "clocks", Filename: "notes.txt", Source: "touch ran\n"}), nil, &out)

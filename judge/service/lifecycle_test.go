@@ -106,7 +106,10 @@ func TestPublishFailureLeavesNothing(t *testing.T) {
 		}
 		return id != ""
 	})
-	time.Sleep(700 * time.Millisecond) // over 2 AckWaits: stale
+	// over 2 AckWaits old: stale, as the sweep tells
+	waitFor(t, time.Minute, "the record stale", func() bool {
+		return len(api.view.stale(time.Now().Add(-2*e.store.ackWait))) == 1
+	})
 	api.sweepOnce(t.Context())
 	if _, err := e.store.jobs.GetLastMsgForSubject(t.Context(), jobsSubject+id); !errors.Is(err, jetstream.ErrMsgNotFound) {
 		t.Errorf("after the sweep: a job of the refused submission %s (%v): it would be graded", id, err)
@@ -120,6 +123,7 @@ func TestPublishFailureLeavesNothing(t *testing.T) {
 // is one message, whether the worker of its last delivery makes it or
 // the server on the advisory, or both.
 func TestRepublishedOnce(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, envOpts{})
 	id := e.submit("clocks", "a.py", "print(1)\n") // no worker: the job waits
 	raw, err := e.store.jobs.GetLastMsgForSubject(t.Context(), jobsSubject+id)
@@ -157,6 +161,7 @@ func (answered) InProgress() error               { return nil }
 // has ended: the view's watch, the sweeper and the advisories' watcher
 // hold no subscription after it.
 func TestCloseWaits(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, envOpts{})
 	before := e.nc.NumSubscriptions()
 	for range 5 {
@@ -173,6 +178,7 @@ func TestCloseWaits(t *testing.T) {
 // again), and the server says why; it does not send done without the
 // report.
 func TestEventsWithoutReport(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, envOpts{})
 	logger, logged := testLog()
 	api := NewServer(ServerConfig{Store: e.store, Library: e.lib, Log: logger})
@@ -202,6 +208,7 @@ func TestEventsWithoutReport(t *testing.T) {
 // does not grade on a guess: it says why and hands the job back, and the
 // next delivery grades it.
 func TestWorkerLookupFails(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, envOpts{})
 	st := *e.store
 	kv := &faultyKV{KeyValue: e.store.submissions}
@@ -226,6 +233,7 @@ func TestWorkerLookupFails(t *testing.T) {
 // TestLiveWorkersError: a heartbeat that cannot be read is an error, not
 // a worker left out (everyoneRefused would take the others for all).
 func TestLiveWorkersError(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, envOpts{})
 	if err := putJSON(t.Context(), e.store.workers, "w", WorkerInfo{Name: "w"}); err != nil {
 		t.Fatal(err)

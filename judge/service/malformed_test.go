@@ -12,6 +12,7 @@ import (
 // TestMalformedRequests sends requests a careless or hostile client might:
 // each gets a 4xx with a message, and the server stays healthy.
 func TestMalformedRequests(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, envOpts{})
 	big := strings.Repeat("x", 256<<10+1)
 	tests := []struct {
@@ -87,6 +88,7 @@ func TestMalformedRequests(t *testing.T) {
 
 // TestMultipartSubmission submits by form, as a browser does.
 func TestMultipartSubmission(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, envOpts{})
 	var buf bytes.Buffer
 	mw := multipart.NewWriter(&buf)

@@ -11,6 +11,7 @@ import (
 // cars in the layout's colours, and Hanoi's pegs, each with the sample's
 // optimal answer.
 func TestRulesSampleDrawings(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, envOpts{})
 	c := e.client(t)
 	tests := []struct {

@@ -205,6 +205,7 @@ var pageTokens = []Token{
 }
 
 func TestPagesLogin(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, envOpts{tokens: pageTokens})
 	c := e.client(t)
 	code, hdr, _ := c.do("GET", "/s/0123456789abcdef0123", nil, nil)
@@ -248,6 +249,7 @@ func TestPagesLogin(t *testing.T) {
 }
 
 func TestPagesAuthorization(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, envOpts{tokens: pageTokens})
 	e.startWorker("w", scriptEngine{})
 	root, alice, bob := e.client(t), e.client(t), e.client(t)
@@ -323,6 +325,7 @@ func (c *pageClient) waitPage(path, want string) string {
 // sees what of them: a contestant nothing of a secret test's (its drawing
 // is the test's input), all of a sample test's.
 func TestPagesFailure(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, envOpts{tokens: pageTokens})
 	e.startWorker("w", scriptEngine{})
 	root, alice := e.client(t), e.client(t)
@@ -389,6 +392,7 @@ func TestPagesFailure(t *testing.T) {
 // TestPagesEscaping: what a contestant's program prints reaches the pages
 // as text.
 func TestPagesEscaping(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, envOpts{})
 	e.startWorker("w", scriptEngine{})
 	c := e.client(t)
@@ -425,6 +429,7 @@ func TestPagesEscaping(t *testing.T) {
 // TestPagesSubmitErrors: the API's errors appear on the form, with what
 // was typed kept.
 func TestPagesSubmitErrors(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, envOpts{})
 	c := e.client(t)
 	tests := []struct {
@@ -477,6 +482,7 @@ func TestPagesSubmitErrors(t *testing.T) {
 // TestPageSizes: every page, with its style sheet and script, is under
 // 100 KB before images, with a full list.
 func TestPageSizes(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, envOpts{})
 	e.startWorker("w", scriptEngine{})
 	c := e.client(t)
@@ -511,6 +517,7 @@ func TestPageSizes(t *testing.T) {
 }
 
 func TestSampleDrawings(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, envOpts{})
 	c := e.client(t)
 	_, body := c.get("/submit?problem=clocks")
@@ -548,6 +555,7 @@ func (c *pageClient) uploadForm(csrf, name string, data []byte) (int, http.Heade
 // and is shown its page; a package that does not load comes back to the
 // form with the reason; contestants see no form and may not post it.
 func TestPagesUpload(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, envOpts{tokens: pageTokens})
 	root, alice := e.client(t), e.client(t)
 	root.login(pageTokens[2].Token)

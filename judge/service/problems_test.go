@@ -62,6 +62,7 @@ func tarGz(t *testing.T, root string) []byte {
 }
 
 func TestUploadProblem(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, envOpts{})
 	root := copyClocks(t, t.TempDir(), "Uploaded Clocks")
 	// a 10 s limit: the accepted Python program below must not TLE on a
@@ -101,6 +102,7 @@ func TestUploadProblem(t *testing.T) {
 }
 
 func TestProblemDetailHasNoSecrets(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, envOpts{})
 	var d ProblemDetail
 	if code := e.do("GET", "/api/v1/problems/eight-puzzle", nil, nil, &d); code != http.StatusOK {
@@ -127,6 +129,7 @@ func TestProblemDetailHasNoSecrets(t *testing.T) {
 // differs refuses the job and says so; the job ends as JE with the
 // reasons, not graded against other tests.
 func TestWorkerRefusesOtherProblem(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, envOpts{ackWait: time.Second})
 	dir := t.TempDir()
 	copyClocks(t, dir, "Other Clocks")
@@ -167,6 +170,7 @@ func zipOf(t *testing.T, files map[string]string, symlink string) []byte {
 }
 
 func TestUnpackGuards(t *testing.T) {
+	t.Parallel()
 	many := map[string]string{"p/problem.yaml": "x"}
 	for i := range 30 {
 		many["p/f"+strings.Repeat("x", i)] = ""
@@ -254,6 +258,7 @@ func uploadServer(t *testing.T, e *env, cfg ServerConfig) string {
 // slow link, a long verification) and still be answered; one whose
 // client gave up is not stored.
 func TestUploadDeadlines(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, envOpts{})
 	logs := &syncBuffer{}
 	verifying := make(chan struct{}, 1)
@@ -334,6 +339,7 @@ func dirSize(t *testing.T, dir string) (size int64, versions int) {
 // a new version, graded) leaves the server's and a worker's libraries
 // with at most MaxUploaded versions, loaded and on disk.
 func TestReuploadsStayBounded(t *testing.T) {
+	t.Parallel()
 	const bound = 3
 	e := newEnv(t, envOpts{})
 	e.lib.mu.Lock()
@@ -439,6 +445,7 @@ func tarDir(t *testing.T, dir string) []byte {
 // tests of one group are links to another's, uploads as judge verify
 // takes it; its linked tests are there, as copies.
 func TestUploadOddecho(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, envOpts{})
 	var up UploadedProblem
 	code := e.do("POST", "/api/v1/problems", bytes.NewReader(tarDir(t, "testdata/oddecho")), map[string]string{"Content-Type": "application/gzip"}, &up)

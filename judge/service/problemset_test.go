@@ -69,6 +69,7 @@ func contestDir(t *testing.T) string {
 }
 
 func TestContestLibrary(t *testing.T) {
+	t.Parallel()
 	lib, err := NewLibrary(nil, contestDir(t), t.TempDir())
 	if err != nil {
 		t.Fatal(err)
@@ -107,6 +108,7 @@ func contestEnv(t *testing.T) *env {
 }
 
 func TestProblemSetOrder(t *testing.T) {
+	t.Parallel()
 	e := contestEnv(t)
 	e.token = pageTokens[0].Token // a contestant
 	var list struct {
@@ -166,6 +168,7 @@ func TestProblemSetOrder(t *testing.T) {
 }
 
 func TestProblemPage(t *testing.T) {
+	t.Parallel()
 	e := contestEnv(t)
 	c := e.client(t)
 	c.login(pageTokens[0].Token) // a contestant
@@ -220,6 +223,7 @@ func TestProblemPage(t *testing.T) {
 }
 
 func TestProblemFiles(t *testing.T) {
+	t.Parallel()
 	e := contestEnv(t)
 	c := e.client(t)
 	c.login(pageTokens[0].Token)
@@ -277,6 +281,7 @@ func TestProblemFiles(t *testing.T) {
 }
 
 func TestProblemDetailStatements(t *testing.T) {
+	t.Parallel()
 	e := contestEnv(t)
 	e.token = pageTokens[0].Token
 	var d ProblemDetail
@@ -325,6 +330,7 @@ func getRaw(t *testing.T, e *env, path string) string {
 // TestSubmitProblemRules: the problem's languages and limits.code, through
 // the API and the pages.
 func TestSubmitProblemRules(t *testing.T) {
+	t.Parallel()
 	e := contestEnv(t)
 	e.token = pageTokens[0].Token
 	var out map[string]string
@@ -355,6 +361,7 @@ func TestSubmitProblemRules(t *testing.T) {
 }
 
 func TestChooseLang(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		have          []string
 		query, accept string
@@ -379,6 +386,7 @@ func TestChooseLang(t *testing.T) {
 
 // TestHugeStatement: a statement past maxStatement is offered, not shown.
 func TestHugeStatement(t *testing.T) {
+	t.Parallel()
 	huge := strings.Repeat("word ", maxStatement/5+10)
 	p := &Problem{Problem: &problems.Problem{Package: kattis.Package{FS: fstest.MapFS{"statement/problem.en.md": {Data: []byte(huge)}}}}}
 	var d statementData
@@ -393,6 +401,7 @@ func TestHugeStatement(t *testing.T) {
 // TestStatementKinds: a LaTeX statement with a PDF offers the PDF, a PDF
 // alone says so, no statement says so.
 func TestStatementKinds(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		name        string
 		files       []string

@@ -45,6 +45,7 @@ func upload(t *testing.T, e *env, root string) string {
 // get AC and WA. (Time limits of 10 s: the submissions are quick, and
 // a busy machine must not make them TLE.)
 func TestUploadPrograms(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, envOpts{})
 	validated := copyPackage(t, "../../problems/sum-kattis")
 	writeProblemFile(t, validated, ".timelimit", "10\n")
@@ -84,6 +85,10 @@ func TestUploadPrograms(t *testing.T) {
 // machine cannot. (It accepts, by the format's exit code 42, when it could
 // not, and rejects when it could: its verdict is its exit code's.)
 func TestUploadedProgramsContained(t *testing.T) {
+	t.Parallel()
+	if testing.Short() {
+		t.Skip("-short: every kind of uploaded program tries to escape its box; TestUploadPrograms builds and runs them")
+	}
 	e := newEnv(t, envOpts{})
 	eng := newEngine(t, false)
 	if eng.Isolation() == "none" {
@@ -119,6 +124,7 @@ func (cannotBuildEngine) Grade(ctx context.Context, p *problems.Problem, src Sou
 // refuses the job, which another worker grades; when no live worker can,
 // the job is JE with each worker's reason, for the admins.
 func TestWorkerCannotBuild(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, envOpts{ackWait: time.Second})
 	bare := e.startWorker("bare", cannotBuildEngine{})
 	full := e.startWorker("full", scriptEngine{})

@@ -14,6 +14,7 @@ import (
 // TestScoreShown: a scoring submission's score is on its page and in the
 // list, beside its verdict (a 50/100 AC is not a plain AC).
 func TestScoreShown(t *testing.T) {
+	t.Parallel()
 	half, full := 50.0, 100.0
 	sub := &Submission{ID: "x", State: StateDone, Verdict: verdict.AC, Judgings: []JudgingRef{{Request: 1, Verdict: verdict.AC, Score: &half, MaxScore: &full}}}
 	v := viewOf(sub)
@@ -36,6 +37,7 @@ func TestScoreShown(t *testing.T) {
 // submission names no worker (a machine's name) and no secret test by
 // the name its setter gave it; the admin's names both.
 func TestContestantsSeeNoHostOrSecretName(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, envOpts{tokens: pageTokens})
 	e.startWorker("grader-on-host-zeta", scriptEngine{})
 	e.token = pageTokens[0].Token
@@ -76,6 +78,7 @@ func (fewLanguages) Installed(l *judge.Language) error {
 // runs (its heartbeat tells them): another is refused (400) rather than
 // queued to end as JE, and the submit form does not offer it.
 func TestLanguagesOffered(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, envOpts{})
 	e.startWorker("w", fewLanguages{})
 	deadline := time.Now().Add(time.Minute)
@@ -101,6 +104,7 @@ func TestLanguagesOffered(t *testing.T) {
 // TestJurySeesSource: the jury reads a submission's source on its page, a
 // contestant does not.
 func TestJurySeesSource(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, envOpts{tokens: pageTokens})
 	e.token = pageTokens[0].Token
 	id := e.submit("clocks", "sol.py", "print('<b>mine</b>')\n")
@@ -119,6 +123,7 @@ func TestJurySeesSource(t *testing.T) {
 
 // TestJuryFilters: the jury's list filters by user, language and time.
 func TestJuryFilters(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, envOpts{tokens: pageTokens})
 	e.token = pageTokens[0].Token
 	py := e.submit("clocks", "sol.py", "ok")

@@ -61,6 +61,7 @@ func multipartBody(fields map[string]string, file, content string) ([]byte, stri
 // without asking first (form posts, multipart, text/plain, none), and by
 // either header a browser marks it with.
 func TestCrossSiteRequestsRefused(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, envOpts{})
 	sub := e.submit("clocks", "a.py", "print(1)\n")
 	root := copyClocks(t, t.TempDir(), "Evil Clocks")
@@ -138,6 +139,7 @@ func TestCrossSiteRequestsRefused(t *testing.T) {
 // machine (a DNS rebinding page's is to its own name); with tokens any
 // name will do.
 func TestHostCheck(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, envOpts{})
 	_, port, _ := strings.Cut(e.http.Listener.Addr().String(), ":")
 	for _, tt := range []struct {
@@ -172,6 +174,7 @@ func TestHostCheck(t *testing.T) {
 // TestUploadContentType: an upload says it is an archive; a form, text or
 // nothing is refused before it is read.
 func TestUploadContentType(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, envOpts{})
 	root := copyClocks(t, t.TempDir(), "Typed Clocks")
 	pkg := tarGz(t, root)
@@ -210,6 +213,7 @@ func writeProblemFile(t *testing.T, root, name, content string) {
 // scoreboard's secret) and are an admin's; the health check is anyone's,
 // but why NATS fails is an admin's to know.
 func TestMetricsAndHealthAccess(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, envOpts{tokens: pageTokens})
 	for _, tt := range []struct {
 		token string

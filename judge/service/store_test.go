@@ -12,6 +12,7 @@ import (
 // TestStoreLimits: every stream of the layout is bounded, the build cache
 // by age too; a write past a bound is a 507 that says so.
 func TestStoreLimits(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, envOpts{limits: StoreLimits{Sources: 64 * bytesize.KiB}})
 	names := []string{jobsStream}
 	for _, b := range []string{bucketSubmissions, bucketJudgings, bucketProgress, bucketWorkers, bucketRejudges, bucketProblems} {
@@ -46,6 +47,7 @@ func TestStoreLimits(t *testing.T) {
 
 // TestNATSSync: the embedded server fsyncs as it is told.
 func TestNATSSync(t *testing.T) {
+	t.Parallel()
 	for _, tt := range []struct {
 		cfg    NATSConfig
 		always bool

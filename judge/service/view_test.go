@@ -38,6 +38,7 @@ func ids(subs []Submission) []string {
 // TestViewIndexes: the view's lists and counts, kept up to date through
 // puts, updates and deletes, against a plain filter over every record.
 func TestViewIndexes(t *testing.T) {
+	t.Parallel()
 	r := rand.New(rand.NewPCG(1, 2))
 	v := newView(nil, nil)
 	truth := map[string]*Submission{}
@@ -97,6 +98,7 @@ func TestViewIndexes(t *testing.T) {
 // TestListCost: a contestant's list among many submissions costs what it
 // returns, not a copy of every submission.
 func TestListCost(t *testing.T) {
+	t.Parallel()
 	v := newView(nil, nil)
 	const n = 20000
 	now := time.Now()
@@ -130,7 +132,10 @@ func TestSweepCost(t *testing.T) {
 	for i := range 40 {
 		subs = append(subs, e.submit("clocks", fmt.Sprintf("a%d.py", i), fmt.Sprintf("print(%d)\n", i)))
 	}
-	time.Sleep(1100 * time.Millisecond) // every record over 2 AckWaits old
+	// every record over 2 AckWaits old, as the sweep tells
+	waitFor(t, time.Minute, "the records stale", func() bool {
+		return len(e.api.view.stale(time.Now().Add(-2*e.store.ackWait))) == len(subs)
+	})
 	for _, id := range subs[:20] {
 		// a worker on it: the record changes
 		if err := e.store.markRunning(t.Context(), Job{Submission: id, Request: 1}, "w"); err != nil {

@@ -157,6 +157,7 @@ func TestLastDeliveryLostWhileServerDown(t *testing.T) {
 // the problem's package keeps the job: no other worker takes it, no try
 // counts as dead.
 func TestSlowPackageFetch(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, envOpts{ackWait: time.Second})
 	root := copyClocks(t, t.TempDir(), "Big Clocks")
 	if code := e.do("POST", "/api/v1/problems", bytes.NewReader(tarGz(t, root)), map[string]string{"Content-Type": "application/gzip"}, nil); code != http.StatusCreated {
@@ -187,6 +188,7 @@ func TestSlowPackageFetch(t *testing.T) {
 // problem refuses a job again and again while the one worker that has it
 // is busy; its refusals are not tries, and the job waits for that worker.
 func TestStaleWorkerDoesNotJEOthers(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, envOpts{ackWait: time.Second})
 	dir := t.TempDir()
 	copyClocks(t, dir, "Other Clocks")
@@ -222,6 +224,7 @@ func TestStaleWorkerDoesNotJEOthers(t *testing.T) {
 // InProgress never came in time) and that finishes after it stores
 // nothing, counts nothing and says so.
 func TestSlowWorkerResultDiscarded(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, envOpts{ackWait: time.Second})
 	// a store that believes AckWait is an hour sends InProgress too late
 	late, err := OpenStore(t.Context(), e.nc, StoreConfig{Bind: true, AckWait: time.Hour})
@@ -262,6 +265,7 @@ func TestSlowWorkerResultDiscarded(t *testing.T) {
 // TestWorkerStopping: a worker asked to stop says so in its heartbeat
 // while it finishes its grading.
 func TestWorkerStopping(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, envOpts{})
 	be := &blockEngine{Engine: scriptEngine{}, started: make(chan struct{}, 1)}
 	lib, err := NewLibrary(e.store, "", t.TempDir())

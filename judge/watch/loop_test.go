@@ -3,6 +3,7 @@ package watch
 import (
 	"context"
 	"errors"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -328,7 +329,8 @@ func TestQuit(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		quit := Quit(r)
+		end := &endSeen{r: r, seen: make(chan struct{})}
+		quit := Quit(end)
 		w.WriteString(tt.input)
 		w.Close()
 		var got bool
@@ -339,9 +341,12 @@ func TestQuit(t *testing.T) {
 			case <-time.After(10 * time.Second):
 			}
 		} else {
-			// The end of the input has been read once Quit's reader sees
-			// EOF; closing the read side after that cannot lose a q.
-			time.Sleep(10 * time.Millisecond)
+			// Quit has looked at every byte once it reads the end
+			select {
+			case <-end.seen:
+			case <-time.After(10 * time.Second):
+				t.Fatalf("Quit(%q) never read the end of its input", tt.input)
+			}
 			select {
 			case <-quit:
 				got = true
@@ -374,4 +379,28 @@ func TestLoopDirectorySource(t *testing.T) {
 		t.Errorf("got grade %d for %q, want 2 for \"solve.py changed\"", e.N, e.Why)
 	}
 	h.finishGrade(h.grade(), 2)
+}
+
+// endSeen closes seen when a read of r returns its end with no bytes: the
+// reader (Quit) has looked at every byte before it, since it read again.
+type endSeen struct {
+	r    io.Reader
+	seen chan struct{}
+	err  error // the end, held back from a read that returned bytes
+}
+
+func (e *endSeen) Read(p []byte) (int, error) {
+	if e.err != nil {
+		close(e.seen)
+		return 0, e.err
+	}
+	n, err := e.r.Read(p)
+	if err != nil {
+		if n > 0 {
+			e.err = err
+			return n, nil
+		}
+		close(e.seen)
+	}
+	return n, err
 }
