@@ -91,6 +91,7 @@ func warmGoCache() error {
 // TestCLI runs the golden scenarios in testdata/*.ct. Each starts in a fresh
 // directory holding a copy of testdata/files; problem names resolve to the
 // problems embedded in the binary. Regenerate with: go test ./cmd/judge -run TestCLI -update
+// (one file: JUDGE_TEST_CT_FILE=run.ct go test ./cmd/judge -run '^TestCLI$' -update)
 //
 // go-cmdtest runs a file in-process with the working directory, os.Stdout
 // and PATH of the process, which the package's parallel tests share: each
@@ -189,6 +190,16 @@ func runGoldens(t *testing.T, one string) {
 	// output short)
 	ts.DisableLogging = true
 	ts.Run(t, *update)
+	if one != "" && *update {
+		// the file was updated in its temporary directory
+		b, err := os.ReadFile(filepath.Join(dir, one))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join("testdata", one), b, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
 }
 
 // languagesRE is judge doctor's heading of its list of languages.
