@@ -8,12 +8,14 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"math/rand/v2"
 	"net"
 	"net/http"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"strconv"
 	"strings"
 	"sync"
 	"syscall"
@@ -347,13 +349,53 @@ func startCluster(t *testing.T) ([]*server.Server, string) {
 
 func freePort(t *testing.T) int {
 	t.Helper()
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer ln.Close()
-	return ln.Addr().(*net.TCPAddr).Port
+	return freePorts(t, 1)[0]
 }
+
+// freePorts picks n loopback ports at run time, below the kernel's
+// ephemeral range: a port picked from that range (a listener on port 0,
+// closed) could be taken again by any outgoing connection or port-0
+// listener of the tests beside this one before the server meant for it
+// binds it (a cluster node then never became ready, with the tests in
+// parallel). The ports handed out in this process are not handed out
+// again.
+func freePorts(t testing.TB, n int) []int {
+	t.Helper()
+	low := 32768
+	if b, err := os.ReadFile("/proc/sys/net/ipv4/ip_local_port_range"); err == nil {
+		if f := strings.Fields(string(b)); len(f) == 2 {
+			if v, err := strconv.Atoi(f[0]); err == nil {
+				low = v
+			}
+		}
+	}
+	const base = 10000
+	portsMu.Lock()
+	defer portsMu.Unlock()
+	var ports []int
+	for tries := 0; len(ports) < n; tries++ {
+		if tries > 10000 || low <= base {
+			t.Fatalf("no free loopback port below %d after %d tries", low, tries)
+		}
+		p := base + rand.IntN(low-base)
+		if portsGiven[p] {
+			continue
+		}
+		ln, err := net.Listen("tcp", fmt.Sprintf("127.0.0.1:%d", p))
+		if err != nil {
+			continue
+		}
+		ln.Close()
+		portsGiven[p] = true
+		ports = append(ports, p)
+	}
+	return ports
+}
+
+var (
+	portsMu    sync.Mutex
+	portsGiven = map[int]bool{}
+)
 
 type subView struct {
 	ID, Filename, State, Verdict string

@@ -2,32 +2,62 @@ package service
 
 import (
 	"fmt"
+	"math/rand/v2"
 	"net"
+	"os"
+	"strconv"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
 	"github.com/nats-io/nats-server/v2/server"
 )
 
-// freePorts picks n loopback ports at run time.
+// freePorts picks n loopback ports at run time, below the kernel's
+// ephemeral range: a port picked from that range (a listener on port 0,
+// closed) could be taken again by any outgoing connection or port-0
+// listener of the tests beside this one before the server meant for it
+// binds it (a cluster node then never became ready, with the tests in
+// parallel). The ports handed out in this process are not handed out
+// again.
 func freePorts(t testing.TB, n int) []int {
 	t.Helper()
-	var ports []int
-	var lns []net.Listener
-	for range n {
-		ln, err := net.Listen("tcp", "127.0.0.1:0")
-		if err != nil {
-			t.Fatal(err)
+	low := 32768
+	if b, err := os.ReadFile("/proc/sys/net/ipv4/ip_local_port_range"); err == nil {
+		if f := strings.Fields(string(b)); len(f) == 2 {
+			if v, err := strconv.Atoi(f[0]); err == nil {
+				low = v
+			}
 		}
-		lns = append(lns, ln)
-		ports = append(ports, ln.Addr().(*net.TCPAddr).Port)
 	}
-	for _, ln := range lns {
+	const base = 10000
+	portsMu.Lock()
+	defer portsMu.Unlock()
+	var ports []int
+	for tries := 0; len(ports) < n; tries++ {
+		if tries > 10000 || low <= base {
+			t.Fatalf("no free loopback port below %d after %d tries", low, tries)
+		}
+		p := base + rand.IntN(low-base)
+		if portsGiven[p] {
+			continue
+		}
+		ln, err := net.Listen("tcp", fmt.Sprintf("127.0.0.1:%d", p))
+		if err != nil {
+			continue
+		}
 		ln.Close()
+		portsGiven[p] = true
+		ports = append(ports, p)
 	}
 	return ports
 }
+
+var (
+	portsMu    sync.Mutex
+	portsGiven = map[int]bool{}
+)
 
 // cluster is a JetStream cluster of three nodes on loopback, as
 // nats-server's own tests make them, waiting for a meta leader.
