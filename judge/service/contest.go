@@ -5,6 +5,7 @@ import (
 	"encoding/base64"
 	"encoding/json"
 	"errors"
+	"github.com/optjudge/optjudge/judge/verdict"
 	"net/http"
 	"slices"
 	"strings"
@@ -347,14 +348,14 @@ func (l *contestLayer) finalize(ctx context.Context) error {
 	})
 }
 
-// clicsID is a judge's language, verdict or problem name as a Contest
-// API id.
-func clicsVerdict(v string) string {
+// clicsVerdict is a verdict as the Contest API's judgement type id: the
+// same name, but RTE for RE; JE for a verdict not decided.
+func clicsVerdict(v verdict.Verdict) string {
 	switch v {
-	case "RE":
+	case verdict.RE:
 		return "RTE"
-	case "AC", "WA", "TLE", "MLE", "OLE", "CE", "JE":
-		return v
+	case verdict.AC, verdict.WA, verdict.TLE, verdict.MLE, verdict.OLE, verdict.CE, verdict.JE:
+		return v.String()
 	}
 	return "JE"
 }

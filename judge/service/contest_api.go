@@ -463,7 +463,7 @@ func (l *contestLayer) compute(ctx context.Context, admin bool, o contest.Option
 			if o, ok := over[sub.ID]; ok {
 				sub, last = o.run, o.ref
 			}
-			run.Verdict = clicsVerdict(last.Verdict.String())
+			run.Verdict = clicsVerdict(last.Verdict)
 			if l.c.ScoreboardType == contest.Score {
 				run.Score = l.feed.brief(ctx, sub, last).score
 			}

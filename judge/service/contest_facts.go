@@ -203,7 +203,7 @@ func judgementID(sub string, request int) string { return sub + "-" + itoa(reque
 func (l *contestLayer) judgementFacts(ctx context.Context, sub *Submission, ref JudgingRef, current bool, who string) []fact {
 	b := l.feed.brief(ctx, sub, ref)
 	id := judgementID(sub.ID, ref.Request)
-	m := map[string]any{"id": id, "submission_id": sub.ID, "judgement_type_id": clicsVerdict(ref.Verdict.String()), "current": current,
+	m := map[string]any{"id": id, "submission_id": sub.ID, "judgement_type_id": clicsVerdict(ref.Verdict), "current": current,
 		"start_time": contest.FormatTime(ref.StartedAt), "start_contest_time": contest.FormatRel(l.contestTime(ref.StartedAt)),
 		"end_time": contest.FormatTime(ref.FinishedAt), "end_contest_time": contest.FormatRel(l.contestTime(ref.FinishedAt)),
 		"max_run_time": float64(b.maxTime) / 1000}
@@ -214,7 +214,7 @@ func (l *contestLayer) judgementFacts(ctx context.Context, sub *Submission, ref 
 	out := []fact{{typ: "judgements", id: id, who: who, data: data}}
 	for i, t := range b.tests {
 		rid := id + "-" + itoa(i+1)
-		r := map[string]any{"id": rid, "judgement_id": id, "ordinal": i + 1, "judgement_type_id": clicsVerdict(t.Verdict.String()),
+		r := map[string]any{"id": rid, "judgement_id": id, "ordinal": i + 1, "judgement_type_id": clicsVerdict(t.Verdict),
 			"time": contest.FormatTime(ref.FinishedAt), "contest_time": contest.FormatRel(l.contestTime(ref.FinishedAt)),
 			"run_time": float64(t.TimeMS) / 1000}
 		data, _ := json.Marshal(r)
