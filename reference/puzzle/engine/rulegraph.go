@@ -3,6 +3,7 @@ package engine
 import (
 	"context"
 	"fmt"
+	"math/big"
 	"slices"
 	"time"
 )
@@ -328,15 +329,5 @@ func roomFor[T any](s []T, n int) []T {
 	return slices.Grow(s, max(n, len(s)))
 }
 
-// commasInt writes n with thousands separators.
-func commasInt(n int) string {
-	s := fmt.Sprint(n)
-	var out []byte
-	for i := range len(s) {
-		if i > 0 && (len(s)-i)%3 == 0 {
-			out = append(out, ',')
-		}
-		out = append(out, s[i])
-	}
-	return string(out)
-}
+// commasInt writes n with thousands separators, as commas does.
+func commasInt(n int) string { return commas(big.NewInt(int64(n))) }
