@@ -141,6 +141,14 @@ func TestRejudgingPreview(t *testing.T) {
 		}
 	}
 	after := "1:t1:1:0:10:00.000:0 2:t2:1:0:15:00.000:0 3:t3:0:0:00:00.000:0"
+	// the board and the judgements are read from the view, which follows
+	// the store's writes a moment later: wait until it has the apply (the
+	// checks below say what is wrong if it never does)
+	for deadline := time.Now().Add(30 * time.Second); time.Now().Before(deadline); time.Sleep(20 * time.Millisecond) {
+		if ce.board("jury") == after && len(ce.judgements("", wa)) == 2 {
+			break
+		}
+	}
 	for _, user := range []string{"jury", ""} {
 		if got := ce.board(user); got != after {
 			t.Errorf("the board of %q after applying: got %s, want %s", user, got, after)
