@@ -65,6 +65,10 @@ type Config struct {
 	Path      string          // the PATH compilers are found on (the user's); "": proc.DefaultPath
 	Home      string          // the user's home, for {home} in the language table; "": none
 	MaxRuns   int             // programs in the sandbox at once, the tests and builds of every grading; 0: runtime.NumCPU()
+	// BuildCache is a directory where the builds that compiled are kept
+	// across Prepares and processes, by BuildKey (buildcache.go); "":
+	// every Prepare builds.
+	BuildCache string
 	// MaxToolVersions bounds the problem versions whose built programs
 	// (checkers, validators, graders) the Judge keeps; 0:
 	// DefaultMaxToolVersions (see Judge.Checker).

@@ -73,6 +73,9 @@ func (j *Judge) Prepare(ctx context.Context, sub Submission, o BuildOptions) (*P
 		if serr != nil {
 			return nil, serr
 		}
+		if j.cacheable(src, o) {
+			return j.prepareCached(ctx, sub, o, src, tc)
+		}
 		if src.lang == nil {
 			err = j.prepareExecutable(pp, o)
 		} else {

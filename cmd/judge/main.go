@@ -166,6 +166,10 @@ Commands:
 PROBLEM is a problem directory, or a name looked up in --problems DIR, else
 ./problems, else the problems embedded in the judge (%s).
 
+Builds: with JUDGE_BUILD_CACHE=DIR, every build that compiles is kept in DIR
+by its sources, language entry and compiler, and the next run of any command
+takes it from there instead of compiling again (nothing in DIR is removed).
+
 Exit codes: 0 accepted or valid, 1 rejected or invalid, 2 usage or judge error.
 
 Run 'judge help <command>' or 'judge <command> -h' for details.
@@ -271,10 +275,15 @@ Exit codes: 0; 2 an unknown command or topic (with the nearest name).`,
 	},
 }
 
+// buildCacheEnv names the directory where builds that compiled are kept
+// from one run of the judge to the next (judge.Config.BuildCache).
+const buildCacheEnv = "JUDGE_BUILD_CACHE"
+
 // newJudge makes the command's one Judge: the language table (nil: the
-// embedded one), compilers found on the user's PATH, {home} their home.
+// embedded one), compilers found on the user's PATH, {home} their home,
+// the builds kept in $JUDGE_BUILD_CACHE if it is set.
 func newJudge(langs *judge.Languages) (*judge.Judge, error) {
-	j, err := judge.New(judge.Config{Languages: langs, Path: os.Getenv("PATH"), Home: home()})
+	j, err := judge.New(judge.Config{Languages: langs, Path: os.Getenv("PATH"), Home: home(), BuildCache: os.Getenv(buildCacheEnv)})
 	if err != nil {
 		return nil, err
 	}

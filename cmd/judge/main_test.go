@@ -38,7 +38,24 @@ func TestMain(m *testing.M) {
 		fmt.Fprintf(os.Stderr, "warming the Go build cache: %v\n", err)
 		os.Exit(1)
 	}
-	os.Exit(m.Run())
+	// The tests' commands (and TestCLI's children) keep their builds in
+	// one cache, as a user's runs with $JUDGE_BUILD_CACHE do: the same
+	// example submissions are graded by many tests.
+	made := ""
+	if os.Getenv(buildCacheEnv) == "" {
+		dir, err := os.MkdirTemp("", "optjudge-test-builds-")
+		if err != nil {
+			fmt.Fprintf(os.Stderr, "making the build cache: %v\n", err)
+			os.Exit(1)
+		}
+		os.Setenv(buildCacheEnv, dir)
+		made = dir
+	}
+	code := m.Run()
+	if made != "" {
+		os.RemoveAll(made)
+	}
+	os.Exit(code)
 }
 
 // warmSource imports what the Go example submissions import.

@@ -39,6 +39,7 @@ func writeProblem(t testing.TB, name string, files map[string]string) *problems.
 
 var (
 	sharedJudge *judge.Judge
+	sharedCache string // its build cache
 	sharedMu    sync.Mutex // parallel tests start it too
 )
 
@@ -48,11 +49,18 @@ func testJudge(t testing.TB) *judge.Judge {
 	sharedMu.Lock()
 	defer sharedMu.Unlock()
 	if sharedJudge == nil {
-		j, err := judge.New(judge.Config{Path: os.Getenv("PATH")})
+		// the tests verify the same packages again and again: their
+		// submissions compile once (TestMain removes the cache)
+		cache, err := os.MkdirTemp("", "optjudge-test-builds-")
 		if err != nil {
 			t.Fatal(err)
 		}
-		sharedJudge = j
+		j, err := judge.New(judge.Config{Path: os.Getenv("PATH"), BuildCache: cache})
+		if err != nil {
+			os.RemoveAll(cache)
+			t.Fatal(err)
+		}
+		sharedJudge, sharedCache = j, cache
 	}
 	return sharedJudge
 }
@@ -72,6 +80,7 @@ func TestMain(m *testing.M) {
 	code := m.Run()
 	if sharedJudge != nil {
 		sharedJudge.Close()
+		os.RemoveAll(sharedCache)
 	}
 	os.Exit(code)
 }
