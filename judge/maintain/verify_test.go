@@ -39,7 +39,7 @@ func writeProblem(t testing.TB, name string, files map[string]string) *problems.
 
 var (
 	sharedJudge *judge.Judge
-	sharedCache string // its build cache
+	sharedCache string     // its build cache
 	sharedMu    sync.Mutex // parallel tests start it too
 )
 
