@@ -93,7 +93,7 @@ func acceptsReference(t *testing.T, p *Puzzle, in []byte) {
 	if err != nil {
 		t.Fatalf("%s: solving %q: %v", p.Name(), in, err)
 	}
-	r, err := p.Check(context.Background(), in, out)
+	r, err := checker(t, p, "").Check(context.Background(), in, out)
 	if err != nil || !r.Accepted {
 		t.Fatalf("%s: the reference's output %q for %q: got %+v, %v", p.Name(), out, in, r, err)
 	}
@@ -126,7 +126,7 @@ func after(t *testing.T, p *Puzzle, pos Position, names ...string) Position {
 func checks(t *testing.T, p *Puzzle, in string, outs map[string]string) {
 	t.Helper()
 	for out, want := range outs {
-		r, err := p.Check(context.Background(), []byte(in), []byte(out))
+		r, err := checker(t, p, "").Check(context.Background(), []byte(in), []byte(out))
 		if err != nil {
 			t.Errorf("%s %q: %v", p.Name(), out, err)
 			continue
@@ -305,7 +305,7 @@ func FuzzJudging(f *testing.F) {
 		var p *Puzzle
 		switch name {
 		case "rotation-game", "clocks", "eight-puzzle":
-			p = shipped(t, name, "")
+			p = shipped(t, name)
 		default:
 			p = defined(t, name)
 		}
@@ -329,7 +329,7 @@ func FuzzJudging(f *testing.F) {
 		}
 		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 		defer cancel()
-		if _, err := p.Check(ctx, input, output); err != nil && ctx.Err() == nil {
+		if _, err := checker(t, p, "").Check(ctx, input, output); err != nil && ctx.Err() == nil {
 			t.Fatalf("%s %q, output %q: %v", name, input, output, err)
 		}
 	})
@@ -412,7 +412,7 @@ func TestWalker(t *testing.T) {
 		var p *Puzzle
 		switch name {
 		case "rotation-game", "clocks", "eight-puzzle":
-			p = shipped(t, name, "")
+			p = shipped(t, name)
 		default:
 			p = defined(t, name)
 		}

@@ -55,11 +55,12 @@ func (p *Puzzle) Tools() *reference.Tools {
 // hi is the largest size, 0 for a single puzzle.
 func (p *Puzzle) hi() int { return p.lo + len(p.sizes) - 1 }
 
-// unique reports whether each case has one right answer: the smallest of
-// the optimal ones is wanted, or the shortest are wanted, listed in
-// declared order, of moves that add and that no two sets of counts tie.
+// unique reports whether each case has one right answer in the
+// definition's mode: the smallest of the optimal ones is wanted, or the
+// shortest are wanted, listed in declared order, of moves that add and
+// that no two sets of counts tie.
 func (p *Puzzle) unique() bool {
-	switch p.mode {
+	switch p.def.Mode {
 	case puzzle.ModeSmallest:
 		return true
 	case puzzle.ModeShortest:
