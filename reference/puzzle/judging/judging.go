@@ -143,24 +143,6 @@ func searchError(def *puzzle.Definition, n int, err error) error {
 	return &puzzle.Error{File: def.File(), Line: def.Line(field), Field: field, Msg: msg}
 }
 
-// solvers are the engine's solvers by Spec key and cache directory, shared
-// so that tables are built or read once a process, however often a problem
-// is loaded.
-var solvers sync.Map // string -> *engine.Solver
-
-func solverFor(sp *engine.Spec, cacheDir string) (*engine.Solver, error) {
-	key := sp.Key() + "\x00" + cacheDir
-	if s, ok := solvers.Load(key); ok {
-		return s.(*engine.Solver), nil
-	}
-	s, err := engine.New(sp, engine.Options{CacheDir: cacheDir})
-	if err != nil {
-		return nil, err
-	}
-	actual, _ := solvers.LoadOrStore(key, s)
-	return actual.(*engine.Solver), nil
-}
-
 // fixedCells are the cells no move changes, when the goal is one state.
 func fixedCells(sp *engine.Spec) []int {
 	if len(sp.Goal.States) != 1 || sp.Rules != nil {
