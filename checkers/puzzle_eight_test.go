@@ -8,8 +8,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/optjudge/optjudge/internal/handwritten/eightpuzzle"
 	"github.com/optjudge/optjudge/judge/verdict"
-	"github.com/optjudge/optjudge/reference/eightpuzzle"
 	"github.com/optjudge/optjudge/reference/puzzle"
 )
 

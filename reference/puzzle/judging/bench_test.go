@@ -3,9 +3,9 @@ package judging
 import (
 	"testing"
 
-	"github.com/optjudge/optjudge/reference/clocks"
-	"github.com/optjudge/optjudge/reference/eightpuzzle"
-	"github.com/optjudge/optjudge/reference/rotation"
+	"github.com/optjudge/optjudge/internal/handwritten/clocks"
+	"github.com/optjudge/optjudge/internal/handwritten/eightpuzzle"
+	"github.com/optjudge/optjudge/internal/handwritten/rotation"
 )
 
 // The benchmarks run judge solve's whole path (reading the input file,

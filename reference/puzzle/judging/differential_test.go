@@ -6,9 +6,9 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/optjudge/optjudge/reference/clocks"
-	"github.com/optjudge/optjudge/reference/eightpuzzle"
-	"github.com/optjudge/optjudge/reference/rotation"
+	"github.com/optjudge/optjudge/internal/handwritten/clocks"
+	"github.com/optjudge/optjudge/internal/handwritten/eightpuzzle"
+	"github.com/optjudge/optjudge/internal/handwritten/rotation"
 )
 
 // The differential tests hold the whole solve path of the shipped
