@@ -213,9 +213,6 @@ func (p *Puzzle) Name() string { return p.def.Name }
 // Instance returns the puzzle at size n (0 for a single puzzle).
 func (p *Puzzle) Instance(n int) *puzzle.Instance { return p.at(n).in }
 
-// Sizes returns the range of sizes of a family, 0, 0 for a single puzzle.
-func (p *Puzzle) Sizes() (lo, hi int) { return p.def.Sizes() }
-
 func (p *Puzzle) at(n int) *size { return p.sizes[n-p.lo] }
 
 // Distance is the optimal cost from pos to the goal; -1 when no sequence
