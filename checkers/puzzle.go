@@ -16,13 +16,13 @@ import (
 // reaches the goal the long way is told where it left the optimum. The
 // optimum is the engine's; the answer file is ignored.
 type Puzzle struct {
-	P *judging.Puzzle
+	C *judging.Checker
 }
 
 // Check judges one test file. An invalid input, or a valid answer that
 // beats the reference, is an error.
 func (c Puzzle) Check(ctx context.Context, f Files) (Result, error) {
-	r, err := c.P.Check(ctx, f.Input, f.Output)
+	r, err := c.C.Check(ctx, f.Input, f.Output)
 	if err != nil {
 		return Result{}, err
 	}

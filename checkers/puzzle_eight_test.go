@@ -8,8 +8,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/optjudge/optjudge/internal/handwritten/eightpuzzle"
 	"github.com/optjudge/optjudge/judge/verdict"
-	"github.com/optjudge/optjudge/reference/eightpuzzle"
 	"github.com/optjudge/optjudge/reference/puzzle"
 )
 
@@ -327,7 +327,7 @@ func FuzzCheckEightPuzzle(f *testing.F) {
 		}
 		// For one solvable board and one line of letters, mode any accepts
 		// exactly what the naive replay says reaches the goal.
-		if len(boards) == 1 && boards[0].Solvable() && c.P.Mode() == puzzle.ModeAny &&
+		if len(boards) == 1 && boards[0].Solvable() && c.C.Mode() == puzzle.ModeAny &&
 			!strings.ContainsAny(string(output), "\n\r \t") {
 			if naive := epNaiveReaches(boards[0], output); naive != (res.Verdict == verdict.AC) {
 				t.Fatalf("output %q for %v: checker says %v %q, naive replay reaches the goal: %v",

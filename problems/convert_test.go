@@ -64,7 +64,7 @@ func TestConvert(t *testing.T) {
 	if p.Title != "Sliding Six" || p.Limits.Time.Seconds() != 0.5 || p.Limits.Memory>>20 != 256 || strings.Join(p.Sources, "|") != "A Contest 2026|Another" {
 		t.Errorf("got title %q limits %+v sources %q", p.Title, p.Limits, p.Sources)
 	}
-	if p.Puzzle == nil || p.Puzzle.Mode() != puzzle.ModeShortest || p.Reference == nil || p.Validator == nil || len(p.Package.InputValidators) != 1 {
+	if p.Puzzle == nil || p.PuzzleChecker().Mode() != puzzle.ModeShortest || p.Reference == nil || p.Validator == nil || len(p.Package.InputValidators) != 1 {
 		t.Errorf("got puzzle %v, input validators %v, want the definition in mode shortest and the validator program", p.Puzzle, p.Package.InputValidators)
 	}
 	for _, w := range p.Package.Warnings {

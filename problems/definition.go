@@ -37,7 +37,12 @@ func LoadDefinition(file, cacheDir string) (*Definition, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Definition{Checker: checkers.Puzzle{P: p}, Validator: p.Reference(), Reference: p.Reference()}, nil
+	c, err := p.Checker("")
+	if err != nil {
+		return nil, err
+	}
+	ref := p.Reference()
+	return &Definition{Checker: checkers.Puzzle{C: c}, Validator: ref, Reference: ref}, nil
 }
 
 // writableCacheDir is the judge's cache directory for tables if it can

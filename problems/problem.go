@@ -231,8 +231,8 @@ func loadPackage(fsys fs.FS, origin, name, specName string, data []byte) (*Probl
 // usePuzzles takes the problem's reference and input validator from the
 // puzzles named so ("" for none), and its drawings from the checker's.
 func (p *Problem) usePuzzles(ps *puzzles, reference, validator string) error {
-	if pc, ok := p.Package.Checker.(checkers.Puzzle); ok {
-		p.Puzzle = pc.P
+	if c := p.PuzzleChecker(); c != nil {
+		p.Puzzle = c.Puzzle()
 	}
 	var err error
 	if p.refPuzzle, p.Reference, err = ps.reference(reference); err != nil {
@@ -240,6 +240,15 @@ func (p *Problem) usePuzzles(ps *puzzles, reference, validator string) error {
 	}
 	_, p.Validator, err = ps.reference(validator)
 	return err
+}
+
+// PuzzleChecker is the problem's checker when it is a defined puzzle's,
+// which explains its verdicts (see package explain); nil else.
+func (p *Problem) PuzzleChecker() *judging.Checker {
+	if pc, ok := p.Package.Checker.(checkers.Puzzle); ok {
+		return pc.C
+	}
+	return nil
 }
 
 // LoadDir loads the problem in the directory dir. Its symbolic links are

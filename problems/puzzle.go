@@ -130,10 +130,12 @@ func (s *nativeSpec) applyPuzzle(fsys fs.FS) {
 }
 
 // puzzles resolves the puzzles a problem names: its own definition, read
-// once, and the shipped ones.
+// once, and the shipped ones. Each is readied for judging once: its
+// checker, reference and validator are one judging.Puzzle.
 type puzzles struct {
 	origin string
 	own    *puzzle.Definition
+	ready  map[string]*judging.Puzzle // by name
 }
 
 // loadPuzzles reads the problem's own definition, if it has one; a bad
@@ -160,9 +162,12 @@ func (s *nativeSpec) loadPuzzles(fsys fs.FS, origin string) (*puzzles, error) {
 	return ps, err
 }
 
-// get returns the puzzle called name (Own or a shipped one) in a mode
-// ("" for the definition's).
-func (ps *puzzles) get(name string, mode puzzle.Mode) (*judging.Puzzle, error) {
+// get returns the puzzle called name (Own or a shipped one), readied for
+// judging on its first use.
+func (ps *puzzles) get(name string) (*judging.Puzzle, error) {
+	if p, ok := ps.ready[name]; ok {
+		return p, nil
+	}
 	d := ps.own
 	if name != Own {
 		var err error
@@ -170,7 +175,15 @@ func (ps *puzzles) get(name string, mode puzzle.Mode) (*judging.Puzzle, error) {
 			return nil, err
 		}
 	}
-	return judging.New(d, judging.Options{CacheDir: cacheDir(), Mode: mode})
+	p, err := judging.New(d, judging.Options{CacheDir: cacheDir()})
+	if err != nil {
+		return nil, err
+	}
+	if ps.ready == nil {
+		ps.ready = map[string]*judging.Puzzle{}
+	}
+	ps.ready[name] = p
+	return p, nil
 }
 
 // reference returns the puzzle whose reference solver, or input
@@ -179,7 +192,7 @@ func (ps *puzzles) reference(name string) (*judging.Puzzle, *reference.Solver, e
 	if name == "" {
 		return nil, nil, nil
 	}
-	p, err := ps.get(name, "")
+	p, err := ps.get(name)
 	if err != nil {
 		return nil, nil, err // the definition's, at its file and line
 	}
@@ -192,11 +205,15 @@ func (ps *puzzles) checker(name string, opts checkers.Options) (checkers.Puzzle,
 	if err != nil {
 		return checkers.Puzzle{}, err
 	}
-	p, err := ps.get(name, mode)
+	p, err := ps.get(name)
 	if err != nil {
 		return checkers.Puzzle{}, err
 	}
-	return checkers.Puzzle{P: p}, nil
+	c, err := p.Checker(mode)
+	if err != nil {
+		return checkers.Puzzle{}, err
+	}
+	return checkers.Puzzle{C: c}, nil
 }
 
 var (

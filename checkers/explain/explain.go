@@ -65,6 +65,7 @@ type Explanation struct {
 	OptimalPath []Position
 
 	p         *judging.Puzzle
+	mode      puzzle.Mode     // what the checker wants of an answer
 	ctx       context.Context // bounds the searches while explaining
 	idx       []int           // Moves as indices of the puzzle's moves
 	truncated bool            // the replay stopped at maxReplay moves
@@ -108,14 +109,15 @@ func (e *Explanation) Reached() Position {
 	return e.Start
 }
 
-// Explain explains the case of input that p's checker rejected with the
-// finding f (nil: rejected by another checker), replaying the moves of
-// output. It returns nil for a nil p and for inputs the puzzle cannot
+// Explain explains the case of input that the checker c rejected with
+// the finding f (nil: rejected by another checker), replaying the moves
+// of output. It returns nil for a nil c and for inputs the puzzle cannot
 // read.
-func Explain(p *judging.Puzzle, input, output []byte, f *judging.Finding) *Explanation {
-	if p == nil {
+func Explain(c *judging.Checker, input, output []byte, f *judging.Finding) *Explanation {
+	if c == nil {
 		return nil
 	}
+	p := c.Puzzle()
 	cases, err := p.Cases(input)
 	if err != nil || len(cases) == 0 {
 		return nil
@@ -124,7 +126,7 @@ func Explain(p *judging.Puzzle, input, output []byte, f *judging.Finding) *Expla
 	defer cancel()
 	lines := answers(p, output)
 	replay := func(k int) *Explanation {
-		e := newExplanation(ctx, p, k, cases)
+		e := newExplanation(ctx, p, c.Mode(), k, cases)
 		e.replayCase(lines(k))
 		return e
 	}
@@ -141,8 +143,8 @@ func Explain(p *judging.Puzzle, input, output []byte, f *judging.Finding) *Expla
 
 // Failure is Explain drawn for a terminal, or "" when there is nothing to
 // draw.
-func Failure(p *judging.Puzzle, input, output []byte, f *judging.Finding) string {
-	if e := Explain(p, input, output, f); e != nil {
+func Failure(c *judging.Checker, input, output []byte, f *judging.Finding) string {
+	if e := Explain(c, input, output, f); e != nil {
 		return e.Text()
 	}
 	return ""
@@ -163,7 +165,7 @@ func Cases(p *judging.Puzzle, input []byte) []*Explanation {
 	defer cancel()
 	var es []*Explanation
 	for k := range cases {
-		e := newExplanation(ctx, p, k+1, cases)
+		e := newExplanation(ctx, p, p.Definition().Mode, k+1, cases)
 		if e.Goal = e.goalOf(); e.Goal != nil {
 			e.setOptimal()
 		} else {
@@ -176,13 +178,14 @@ func Cases(p *judging.Puzzle, input []byte) []*Explanation {
 
 // Answers explains every case of input as output answers it: each case's
 // moves replayed, where they went wrong, and, for an answer that reaches
-// the goal but is not the one wanted, the reference's beside it (as
-// Explain does for the case a checker rejected). It returns nil for a nil
-// p and for inputs the puzzle cannot read.
-func Answers(p *judging.Puzzle, input, output []byte) []*Explanation {
-	if p == nil {
+// the goal but is not the one the checker c wants, the reference's beside
+// it (as Explain does for the case c rejected). It returns nil for a nil
+// c and for inputs the puzzle cannot read.
+func Answers(c *judging.Checker, input, output []byte) []*Explanation {
+	if c == nil {
 		return nil
 	}
+	p := c.Puzzle()
 	cases, err := p.Cases(input)
 	if err != nil {
 		return nil
@@ -192,7 +195,7 @@ func Answers(p *judging.Puzzle, input, output []byte) []*Explanation {
 	lines := answers(p, output)
 	var es []*Explanation
 	for k := range cases {
-		e := newExplanation(ctx, p, k+1, cases)
+		e := newExplanation(ctx, p, c.Mode(), k+1, cases)
 		e.replayCase(lines(k + 1))
 		if e.Note == "" || e.truncated {
 			e.judge(e.unwanted())
@@ -218,8 +221,8 @@ func (e *Explanation) Public() *Explanation {
 	return &pub
 }
 
-func newExplanation(ctx context.Context, p *judging.Puzzle, k int, cases []judging.Case) *Explanation {
-	return &Explanation{Puzzle: p.Name(), Case: k, Cases: len(cases), Start: positionOf(p, cases[k-1].Position), p: p, ctx: ctx}
+func newExplanation(ctx context.Context, p *judging.Puzzle, mode puzzle.Mode, k int, cases []judging.Case) *Explanation {
+	return &Explanation{Puzzle: p.Name(), Case: k, Cases: len(cases), Start: positionOf(p, cases[k-1].Position), p: p, mode: mode, ctx: ctx}
 }
 
 // budget bounds the searches of one explanation: a drawing is worth a few
@@ -328,7 +331,7 @@ func (e *Explanation) unwanted() func(optimal []string) (int, string) {
 	switch {
 	case d.Output.Order == puzzle.OrderAscending:
 		return unordered(e.Moves, e.p.Instance(e.start().Size).Moves)
-	case e.p.Mode() == puzzle.ModeSmallest:
+	case e.mode == puzzle.ModeSmallest:
 		return firstDifference(e.Moves)
 	}
 	return func([]string) (int, string) { return 0, "" }

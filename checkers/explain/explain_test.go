@@ -221,7 +221,7 @@ func TestFailure(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			p := byName(t, tt.checker)
-			got := Failure(p, []byte(tt.input), []byte(tt.output), findingOf(t, p, tt.input, tt.output, tt.message))
+			got := Failure(checkerOf(t, p), []byte(tt.input), []byte(tt.output), findingOf(t, p, tt.input, tt.output, tt.message))
 			want := ""
 			if tt.want != "" {
 				want = dedent(tt.want)
@@ -299,7 +299,7 @@ func TestExplain(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			p := byName(t, tt.checker)
-			e := Explain(p, []byte(tt.input), []byte(tt.output), findingOf(t, p, tt.input, tt.output, tt.message))
+			e := Explain(checkerOf(t, p), []byte(tt.input), []byte(tt.output), findingOf(t, p, tt.input, tt.output, tt.message))
 			if e == nil {
 				t.Fatal("got nil")
 			}
@@ -395,7 +395,7 @@ func FuzzFailure(f *testing.F) {
 				Distances: []int{move, k, -1}, Before: k, After: move, Want: token, Prev: token}
 		}
 		message := fmt.Sprintf("%+v", found)
-		e := Explain(byName(t, p.checker), []byte(p.input), output, found)
+		e := Explain(checkerOf(t, byName(t, p.checker)), []byte(p.input), output, found)
 		if e == nil {
 			t.Fatalf("%s: no explanation for output %q, message %q", p.checker, output, message)
 		}
@@ -426,7 +426,7 @@ func TestExplainFromFinding(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			p := byName(t, tt.checker)
-			r, err := p.Check(context.Background(), []byte(tt.input), []byte(tt.output))
+			r, err := checkerOf(t, p).Check(context.Background(), []byte(tt.input), []byte(tt.output))
 			if err != nil || r.Finding == nil {
 				t.Fatalf("got %+v, %v, want a finding", r, err)
 			}
@@ -441,9 +441,9 @@ func TestExplainFromFinding(t *testing.T) {
 			if err := json.Unmarshal(b, &stored); err != nil {
 				t.Fatal(err)
 			}
-			replayed := summary(Explain(p, []byte(tt.input), []byte(tt.output), nil))
+			replayed := summary(Explain(checkerOf(t, p), []byte(tt.input), []byte(tt.output), nil))
 			for _, f := range []*judging.Finding{r.Finding, &stored} {
-				e := Explain(p, []byte(tt.input), []byte(tt.output), f)
+				e := Explain(checkerOf(t, p), []byte(tt.input), []byte(tt.output), f)
 				if got := summary(e); got != replayed {
 					t.Errorf("from the finding %s:\ngot  %s\nwant %s", b, got, replayed)
 				}

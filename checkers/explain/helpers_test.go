@@ -17,8 +17,12 @@ var (
 	puzzles   = map[string]*judging.Puzzle{}
 )
 
-// byName is the puzzle of the shipped problem name (its puzzle.yaml, in
-// the problem's checker mode); nil for a name that is no puzzle.
+// checkerModes are the checker modes of the shipped problems that replace
+// their definition's.
+var checkerModes = map[string]puzzle.Mode{"eight-puzzle": puzzle.ModeAny}
+
+// byName is the puzzle of the shipped problem name (its puzzle.yaml); nil
+// for a name that is no puzzle.
 func byName(tb testing.TB, name string) *judging.Puzzle {
 	tb.Helper()
 	puzzlesMu.Lock()
@@ -26,8 +30,6 @@ func byName(tb testing.TB, name string) *judging.Puzzle {
 	if p, ok := puzzles[name]; ok {
 		return p
 	}
-	// the checker modes of the problems that replace their definition's
-	modes := map[string]puzzle.Mode{"eight-puzzle": puzzle.ModeAny}
 	dir := filepath.Join("..", "..", "problems", name)
 	if _, err := os.Stat(filepath.Join(dir, puzzle.FileName)); err != nil {
 		return nil
@@ -36,8 +38,7 @@ func byName(tb testing.TB, name string) *judging.Puzzle {
 	if err != nil {
 		tb.Fatal(err)
 	}
-	mode := modes[name]
-	p, err := judging.New(d, judging.Options{Mode: mode})
+	p, err := judging.New(d, judging.Options{})
 	if err != nil {
 		tb.Fatal(err)
 	}
@@ -56,6 +57,20 @@ func firstCase(tb testing.TB, name, input string) Position {
 	return positionOf(p, cases[0].Position)
 }
 
+// checkerOf is p's checker in the mode of its shipped problem's checker;
+// nil for a nil p.
+func checkerOf(tb testing.TB, p *judging.Puzzle) *judging.Checker {
+	tb.Helper()
+	if p == nil {
+		return nil
+	}
+	c, err := p.Checker(checkerModes[p.Name()])
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return c
+}
+
 // findingOf is the finding of p's checker on output for input, as the
 // engine hands it to Explain: nil where msg is "" (a case found by
 // replay), where the checker accepts the output and where it cannot read
@@ -65,7 +80,7 @@ func findingOf(tb testing.TB, p *judging.Puzzle, input, output, msg string) *jud
 	if msg == "" || p == nil {
 		return nil
 	}
-	r, err := p.Check(context.Background(), []byte(input), []byte(output))
+	r, err := checkerOf(tb, p).Check(context.Background(), []byte(input), []byte(output))
 	if err != nil || r.Accepted {
 		return nil
 	}

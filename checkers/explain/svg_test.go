@@ -79,7 +79,7 @@ func TestDrawings(t *testing.T) {
 					t.Fatal("got no cases")
 				}
 				e = es[0]
-			} else if e = Explain(p, []byte(d.input), []byte(d.output), findingOf(t, p, d.input, d.output, d.msg)); e == nil {
+			} else if e = Explain(checkerOf(t, p), []byte(d.input), []byte(d.output), findingOf(t, p, d.input, d.output, d.msg)); e == nil {
 				t.Fatal("got no explanation")
 			}
 			svg := e.SVG()
@@ -234,7 +234,7 @@ layout:
 	if err != nil {
 		t.Fatal(err)
 	}
-	e := Explain(p, []byte("2 1 3 4\n"), []byte("L\n"), findingOf(t, p, "2 1 3 4\n", "L\n", "case 1: after 1 move the position"))
+	e := Explain(checkerOf(t, p), []byte("2 1 3 4\n"), []byte("L\n"), findingOf(t, p, "2 1 3 4\n", "L\n", "case 1: after 1 move the position"))
 	if e == nil {
 		t.Fatal("no explanation")
 	}

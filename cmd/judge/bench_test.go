@@ -9,7 +9,7 @@ import (
 	"path/filepath"
 	"testing"
 
-	"github.com/optjudge/optjudge/reference/eightpuzzle"
+	"github.com/optjudge/optjudge/internal/handwritten/eightpuzzle"
 )
 
 // allEightPuzzle writes every solvable eight-puzzle state plus 1,000

@@ -64,7 +64,7 @@ func runDraw(e *env, fs *flag.FlagSet, args []string) int {
 		if err != nil {
 			return e.fail(err)
 		}
-		es = explain.Answers(p.Puzzle, input, answer)
+		es = explain.Answers(p.PuzzleChecker(), input, answer)
 	} else {
 		es = explain.Cases(p.Puzzle, input)
 	}

@@ -81,7 +81,7 @@ func newFailure(p *Problem, test string, sample bool, input, output []byte, mess
 	if p.Problem == nil {
 		return f
 	}
-	e := explain.Explain(p.Puzzle, input, output, finding)
+	e := explain.Explain(p.PuzzleChecker(), input, output, finding)
 	if e == nil {
 		return f
 	}

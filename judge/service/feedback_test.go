@@ -285,7 +285,7 @@ func TestFailureDrawnFromFinding(t *testing.T) {
 	}
 	p := &Problem{Problem: pp}
 	input, output := []byte("3 3 0\n2 2 2\n2 1 2\n"), []byte("9 8 5 4\n")
-	checked, err := pp.Puzzle.Check(context.Background(), input, output)
+	checked, err := pp.PuzzleChecker().Check(context.Background(), input, output)
 	if err != nil || checked.Finding == nil {
 		t.Fatalf("got %+v, %v, want a finding", checked, err)
 	}

@@ -16,20 +16,20 @@ import (
 
 var noon = time.Date(2026, 3, 1, 12, 0, 0, 0, time.UTC)
 
-// embeddedPuzzle is the puzzle of the embedded problem name.
-func embeddedPuzzle(name string) *judging.Puzzle {
+// embeddedChecker is the puzzle checker of the embedded problem name.
+func embeddedChecker(name string) *judging.Checker {
 	p, err := problems.LoadEmbedded(name)
 	if err != nil {
 		panic(err)
 	}
-	return p.Puzzle
+	return p.PuzzleChecker()
 }
 
 // failingGrade is the events of one grade of clocks whose second test fails.
 func failingGrade() []Event {
 	input := []byte("3 3 0\n2 2 2\n2 1 2\n")
 	output := []byte("9 8 5 4\n")
-	p := embeddedPuzzle("clocks")
+	p := embeddedChecker("clocks")
 	checked, err := p.Check(context.Background(), input, output)
 	if err != nil {
 		panic(err)

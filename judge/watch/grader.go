@@ -134,7 +134,7 @@ func (g *Grader) explain(r *judge.Report, tests []kattis.Test) *Failure {
 		}
 	}
 	if f.Input != nil {
-		f.Picture = explain.Failure(g.Problem.Puzzle, f.Input, f.Output, tr.Finding)
+		f.Picture = explain.Failure(g.Problem.PuzzleChecker(), f.Input, f.Output, tr.Finding)
 	}
 	return f
 }

@@ -12,10 +12,10 @@ import (
 	"testing"
 	"time"
 
+	"github.com/optjudge/optjudge/internal/handwritten/clocks"
 	"github.com/optjudge/optjudge/judge"
 	"github.com/optjudge/optjudge/judge/verdict"
 	"github.com/optjudge/optjudge/problems"
-	"github.com/optjudge/optjudge/reference/clocks"
 )
 
 // The end-to-end tests watch a Python solution of clocks on a small --tests

@@ -9,10 +9,10 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/optjudge/optjudge/reference/clocks"
-	"github.com/optjudge/optjudge/reference/eightpuzzle"
+	"github.com/optjudge/optjudge/internal/handwritten/clocks"
+	"github.com/optjudge/optjudge/internal/handwritten/eightpuzzle"
+	"github.com/optjudge/optjudge/internal/handwritten/rotation"
 	"github.com/optjudge/optjudge/reference/puzzle/engine"
-	"github.com/optjudge/optjudge/reference/rotation"
 )
 
 // shipped are the definitions in testdata, by file name without .yaml.

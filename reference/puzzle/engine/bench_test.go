@@ -4,10 +4,10 @@ import (
 	"math/rand/v2"
 	"testing"
 
-	"github.com/optjudge/optjudge/reference/clocks"
-	"github.com/optjudge/optjudge/reference/eightpuzzle"
+	"github.com/optjudge/optjudge/internal/handwritten/clocks"
+	"github.com/optjudge/optjudge/internal/handwritten/eightpuzzle"
+	"github.com/optjudge/optjudge/internal/handwritten/rotation"
 	"github.com/optjudge/optjudge/reference/puzzle/engine"
-	"github.com/optjudge/optjudge/reference/rotation"
 )
 
 // The benchmarks' .../handwritten halves run the hand-written references

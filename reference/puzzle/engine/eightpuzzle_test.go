@@ -6,7 +6,7 @@ import (
 	"math/rand/v2"
 	"testing"
 
-	"github.com/optjudge/optjudge/reference/eightpuzzle"
+	"github.com/optjudge/optjudge/internal/handwritten/eightpuzzle"
 	"github.com/optjudge/optjudge/reference/puzzle"
 	"github.com/optjudge/optjudge/reference/puzzle/engine"
 )

@@ -5,7 +5,7 @@ import (
 	"slices"
 	"testing"
 
-	"github.com/optjudge/optjudge/reference/clocks"
+	"github.com/optjudge/optjudge/internal/handwritten/clocks"
 	"github.com/optjudge/optjudge/reference/puzzle/engine"
 )
 

@@ -150,6 +150,15 @@ func (sp *Spec) Moved(cells []int) bool {
 	return false
 }
 
+// ApplyTo writes into dst the state src after move m, as Apply does but
+// without allocating, so that a long replay allocates nothing per move;
+// false, dst unchanged, when m cannot be made. dst's slices must be as
+// long as src's, which has orientations where the puzzle has them, and
+// must not overlap them. Not for a puzzle of rules (use Apply).
+func (sp *Spec) ApplyTo(dst, src State, m int) bool {
+	return sp.applyTo(dst.Cells, dst.Orient, src.Cells, src.Orient, &sp.Moves[m])
+}
+
 // applyTo writes into (dc, do) the state (sc, so) after move m, and
 // reports false for a slide that would leave the grid. The orientation
 // slices are nil for a puzzle without orientations; dst and src must not

@@ -62,9 +62,9 @@ func (b *tableBackend) bfsPacked(p packer, seeds []uint64) *table {
 		next = next[:0]
 		for _, w := range cur {
 			p.unpack(w, a)
-			blank := b.blankOf(a)
+			blank := b.moves.blankOf(a)
 			for m := range b.inv {
-				if !b.move(c, a, blank, m, true) {
+				if !b.moves.apply(c, a, blank, m, true) {
 					continue
 				}
 				if j := s.encodeValid(c.Cells, c.Orient); t.data[j] == unseen8 {
@@ -87,47 +87,6 @@ func (o *orbit) rankPacked(w uint64, n int) uint64 {
 		used |= 1 << v
 	}
 	return r
-}
-
-// bfsSliding is bfsPacked for a sliding puzzle of at most 15 cells: the
-// blank's cell rides in the word's top four bits, and a slide swaps two
-// nibbles of the word.
-func (b *tableBackend) bfsSliding(seeds []uint64) *table {
-	sp, s := b.sp, b.space
-	n := sp.Cells
-	t := newTable(s.size, false)
-	a := sp.scratch()
-	p := packer{per: 4}
-	blankSym := uint64(sp.Blank)
-	var cur, next []uint64
-	for _, i := range seeds {
-		if t.data[i] == unseen8 {
-			t.data[i] = 0
-			s.decode(i, a.Cells, a.Orient)
-			cur = append(cur, p.pack(a)|uint64(sp.blankAt(a.Cells))<<60)
-		}
-	}
-	for d := 1; len(cur) > 0; d++ {
-		t.layers = append(t.layers, uint64(len(cur)))
-		next = next[:0]
-		for _, w := range cur {
-			bl := int(w >> 60)
-			for m := range b.inv {
-				q := int(b.unslides[m][bl])
-				if q < 0 {
-					continue
-				}
-				tile := w >> (4 * q) & 15
-				nw := w&^(15<<(4*q))&^(15<<(4*bl))&^(15<<60) | tile<<(4*bl) | blankSym<<(4*q) | uint64(q)<<60
-				if j := s.fast.rankPacked(nw, n); t.data[j] == unseen8 {
-					t.data[j] = byte(d)
-					next = append(next, nw)
-				}
-			}
-		}
-		cur, next = next, cur
-	}
-	return t
 }
 
 // bfsCoordinates is a breadth-first search over indices whose every move
@@ -172,45 +131,4 @@ func (b *tableBackend) bfsCoordinates(seeds []uint64) *table {
 		cur, next = next, cur
 	}
 	return t
-}
-
-// packedSlides reports whether the puzzle's states pack into a word with
-// the blank's cell, and its table is of bytes: a sliding puzzle of at most
-// 15 cells, every tile different.
-func (b *tableBackend) packedSlides() bool {
-	return kindOf(b.sp).allSlide && b.sp.Cells <= 15 && b.sp.Symbols <= 16 && b.space.fast != nil && !b.twoBit && b.sp.unitCost()
-}
-
-// descendSliding is descend on packed words.
-func (b *tableBackend) descendSliding(i uint64) []int {
-	sp, s, t := b.sp, b.space, b.t
-	n := sp.Cells
-	buf := b.scratch.Get().(*[2]State)
-	s.decode(i, buf[0].Cells, nil)
-	w := packer{per: 4}.pack(buf[0]) | uint64(sp.blankAt(buf[0].Cells))<<60
-	b.scratch.Put(buf)
-	blankSym := uint64(sp.Blank)
-	v := t.get(i)
-	moves := make([]int, 0, v)
-	for ; v > 0; v-- {
-		bl := int(w >> 60)
-		m := 0
-		for ; m < len(b.slides); m++ {
-			q := int(b.slides[m][bl])
-			if q < 0 {
-				continue
-			}
-			tile := w >> (4 * q) & 15
-			nw := w&^(15<<(4*q))&^(15<<(4*bl))&^(15<<60) | tile<<(4*bl) | blankSym<<(4*q) | uint64(q)<<60
-			if int(t.data[s.fast.rankPacked(nw, n)]) == v-1 {
-				w = nw
-				break
-			}
-		}
-		if m == len(b.slides) {
-			panic("engine: a table state with no move closer to the goal")
-		}
-		moves = append(moves, m)
-	}
-	return moves
 }

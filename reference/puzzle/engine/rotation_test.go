@@ -4,9 +4,9 @@ import (
 	"math/rand/v2"
 	"testing"
 
+	"github.com/optjudge/optjudge/internal/handwritten/rotation"
 	"github.com/optjudge/optjudge/reference/puzzle"
 	"github.com/optjudge/optjudge/reference/puzzle/engine"
-	"github.com/optjudge/optjudge/reference/rotation"
 )
 
 // rotationState is a hand-written board as a state of the definition

@@ -33,7 +33,7 @@ type ida struct {
 	err    error // the context's, once the search stopped for it
 }
 
-func (s *searchBackend) newIDA(ctx context.Context, weight int) *ida {
+func (s *pieceSearch) newIDA(ctx context.Context, weight int) *ida {
 	return &ida{sp: s.sp, canon: s.canon, h: s.h, weight: weight, ctx: ctx}
 }
 
@@ -112,15 +112,43 @@ func (x *ida) dfs(d, g, bound int, cs int32) (int, bool) {
 	return next, false
 }
 
-// searchBackend solves by iterative deepening A*.
+// searchBackend solves by iterative deepening A*: it holds what every
+// search shares (answers from bounded searches, random walks and
+// samples), its searcher the search itself.
 type searchBackend struct {
 	sp    *Spec
-	opts  Options
+	canon *canon
+	goal  []uint8
+	s     searcher
+}
+
+// searcher is one kind of heuristic search: the pieces' (pieceSearch) or
+// the sliding puzzle's (sliding.go).
+type searcher interface {
+	prepare() error
+	// solvable decides exactly, without a search, whether st reaches the
+	// goal.
+	solvable(st State) bool
+	// search looks from st (solvable) for an answer of cost at most
+	// limit, the heuristic weighted w (1 for the smallest optimal one):
+	// the moves and true, or false when there is none (or the context
+	// ended the search: the error).
+	search(ctx context.Context, st State, limit, w int) ([]int, bool, error)
+	// random draws a uniformly random solvable state.
+	random(r *rand.Rand) State
+	describe() string
+}
+
+// pieceSearch is iterative deepening A* with a heuristic of the pieces
+// (pattern databases, or the gap heuristic of prefix reversals); the
+// group the moves generate decides solvability.
+type pieceSearch struct {
+	sp    *Spec
 	canon *canon
 	h     heuristic
-	slide *sliding // the sliding puzzle's own search; nil for others
-	group *group   // for solvability; nil for a sliding puzzle
+	group *group
 	goal  []uint8
+	desc  string
 }
 
 // newSearch picks a heuristic search, or says why none applies.
@@ -134,25 +162,32 @@ func newSearch(s *Solver, k kind, size *big.Int) (backend, string, error) {
 		return nil, "", fmt.Errorf("the puzzle has %s states, more than the %s a table may hold, and no pattern database applies: %s",
 			commas(size), commas(new(big.Int).SetUint64(s.opts.MaxTable)), why)
 	}
-	b := &searchBackend{sp: sp, opts: s.opts, canon: newCanon(sp), goal: sp.Goal.States[0]}
-	switch {
-	case k.allSlide:
-		sl, err := newSliding(sp, s.opts)
-		if err != nil {
-			return nil, "", err
-		}
-		b.slide = sl
-		return b, "iterative deepening A* with additive pattern databases of tiles " + sl.describe(), nil
-	case prefixReversals(sp):
-		b.h = newGap(sp)
-		return b, "iterative deepening A* with the gap heuristic", nil
+	b := &searchBackend{sp: sp, canon: newCanon(sp), goal: sp.Goal.States[0]}
+	var err error
+	if k.allSlide {
+		b.s, err = newSliding(sp, s.opts)
+	} else {
+		b.s, err = newPieceSearch(sp, s.opts, b.canon)
 	}
-	pdbs, err := newPatterns(sp, s.opts)
 	if err != nil {
 		return nil, "", err
 	}
-	b.h = pdbs
-	return b, "iterative deepening A* with pattern databases of pieces " + pdbs.describe(), nil
+	return b, "iterative deepening A* with " + b.s.describe(), nil
+}
+
+// newPieceSearch picks the heuristic of a search of pieces.
+func newPieceSearch(sp *Spec, opts Options, c *canon) (*pieceSearch, error) {
+	ps := &pieceSearch{sp: sp, canon: c, goal: sp.Goal.States[0]}
+	if prefixReversals(sp) {
+		ps.h, ps.desc = newGap(sp), "the gap heuristic"
+		return ps, nil
+	}
+	pdbs, err := newPatterns(sp, opts)
+	if err != nil {
+		return nil, err
+	}
+	ps.h, ps.desc = pdbs, "pattern databases of pieces "+pdbs.describe()
+	return ps, nil
 }
 
 // searchable says why no heuristic search applies to sp, "" if one does.
@@ -194,38 +229,17 @@ func stateCount(sp *Spec) *big.Int {
 
 func (b *searchBackend) method() Method { return MethodSearch }
 
-func (b *searchBackend) prepare() error {
-	if b.slide != nil {
-		return b.slide.prepare()
-	}
-	var gens []perm
-	for i := range b.sp.Moves {
-		gens = append(gens, b.sp.movePerm(&b.sp.Moves[i]))
-	}
-	b.group = newGroup(pointsOf(b.sp), gens)
-	return b.h.prepare()
-}
+func (b *searchBackend) prepare() error { return b.s.prepare() }
 
 // solvable decides exactly whether st reaches the goal.
-func (b *searchBackend) solvable(st State) bool {
-	if b.slide != nil {
-		return b.slide.solvable(st)
-	}
-	p, ok := b.sp.statePerm(b.goal, st)
-	return ok && b.group.contains(p)
-}
+func (b *searchBackend) solvable(st State) bool { return b.s.solvable(st) }
 
 // maxCost bounds any optimal answer, for the search's loop: a state's
 // distance never passes the number of states.
 const maxCost = math.MaxInt32
 
 func (b *searchBackend) search(ctx context.Context, st State, limit, weight int) ([]int, bool, error) {
-	if b.slide != nil {
-		return b.slide.search(ctx, st, limit, weight)
-	}
-	x := b.newIDA(ctx, weight)
-	moves, ok := x.run(st, limit)
-	return moves, ok, x.err
+	return b.s.search(ctx, st, limit, weight)
 }
 
 func (b *searchBackend) solve(ctx context.Context, st State, approx bool) ([]int, error) {
@@ -270,12 +284,7 @@ func (b *searchBackend) atMost(ctx context.Context, st State, limit int) (bool, 
 	return ok, err
 }
 
-func (b *searchBackend) random(r *rand.Rand) (State, error) {
-	if b.slide != nil {
-		return b.slide.random(r), nil
-	}
-	return b.sp.stateOf(b.goal, b.group.random(r)), nil
-}
+func (b *searchBackend) random(r *rand.Rand) (State, error) { return b.s.random(r), nil }
 
 // walk returns the state after n random moves from the goal, never
 // undoing the move before.
@@ -351,6 +360,30 @@ func (b *searchBackend) deepest(ctx context.Context, r *rand.Rand) (State, int, 
 
 func (b *searchBackend) all() (iter.Seq[State], bool)   { return nil, false }
 func (b *searchBackend) distribution() ([]uint64, bool) { return nil, false }
+
+func (s *pieceSearch) prepare() error {
+	var gens []perm
+	for i := range s.sp.Moves {
+		gens = append(gens, s.sp.movePerm(&s.sp.Moves[i]))
+	}
+	s.group = newGroup(pointsOf(s.sp), gens)
+	return s.h.prepare()
+}
+
+func (s *pieceSearch) solvable(st State) bool {
+	p, ok := s.sp.statePerm(s.goal, st)
+	return ok && s.group.contains(p)
+}
+
+func (s *pieceSearch) search(ctx context.Context, st State, limit, w int) ([]int, bool, error) {
+	x := s.newIDA(ctx, w)
+	moves, ok := x.run(st, limit)
+	return moves, ok, x.err
+}
+
+func (s *pieceSearch) random(r *rand.Rand) State { return s.sp.stateOf(s.goal, s.group.random(r)) }
+
+func (s *pieceSearch) describe() string { return s.desc }
 
 // prefixReversals reports whether every move reverses the first k cells
 // for some k, with no twist: the gap heuristic applies.

@@ -152,7 +152,7 @@ func (s *sliding) describe() string {
 	for _, db := range s.dbs {
 		parts = append(parts, fmt.Sprint(len(db.tiles)))
 	}
-	return strings.Join(parts, "-") + fmt.Sprintf(" (%s placements of the largest)", commas(new(big.Int).SetUint64(s.dbs[0].size)))
+	return "additive pattern databases of tiles " + strings.Join(parts, "-") + fmt.Sprintf(" (%s placements of the largest)", commas(new(big.Int).SetUint64(s.dbs[0].size)))
 }
 
 // rank is the index of a group's tiles at the cells pos[tile].

@@ -27,9 +27,7 @@ type tableBackend struct {
 	scratch sync.Pool // *[2]State, for the answers
 	bfsBuf  [2]State  // for back, which only the single-threaded build calls
 
-	// slides[m][b] is where move m takes the blank at b (-1 nowhere), and
-	// back[m][b] its inverse's; nil when no move slides.
-	slides, unslides [][]int8
+	moves tableMoves // makes the moves on states
 }
 
 // newTableBackend returns the table backend, or nil and the number of
@@ -43,9 +41,7 @@ func newTableBackend(s *Solver) (*tableBackend, *big.Int, error) {
 	}
 	b := &tableBackend{sp: sp, opts: s.opts, space: space, inv: sp.inverses()}
 	b.twoBit = space.size >= twoBitFrom && sp.unitCost() && sp.symmetric()
-	if kindOf(sp).slides {
-		b.slides, b.unslides = slideTables(sp, sp.Moves), slideTables(sp, b.inv)
-	}
+	b.moves = newTableMoves(sp, b.inv)
 	b.scratch.New = func() any { return &[2]State{sp.scratch(), sp.scratch()} }
 	return b, n, nil
 }
@@ -203,63 +199,12 @@ func (b *tableBackend) back(i uint64, f func(j uint64, cost int)) {
 	}
 	a, c := b.bfsBuf[0], b.bfsBuf[1]
 	s.decode(i, a.Cells, a.Orient)
-	blank := b.blankOf(a)
+	blank := b.moves.blankOf(a)
 	for m := range b.inv {
-		if b.move(c, a, blank, m, true) {
+		if b.moves.apply(c, a, blank, m, true) {
 			f(s.encodeValid(c.Cells, c.Orient), sp.Moves[m].Cost)
 		}
 	}
-}
-
-// slideTables returns, per move, where it takes the blank from each cell
-// (-1 where it cannot).
-func slideTables(sp *Spec, moves []Move) [][]int8 {
-	out := make([][]int8, len(moves))
-	for m, mv := range moves {
-		if mv.Slide == SlideNone {
-			continue
-		}
-		out[m] = make([]int8, sp.Cells)
-		for c := range sp.Cells {
-			q, ok := sp.slideTarget(c, mv.Slide)
-			out[m][c] = int8(q)
-			if !ok {
-				out[m][c] = -1
-			}
-		}
-	}
-	return out
-}
-
-// blankOf is the blank's cell in a, for a puzzle whose moves slide.
-func (b *tableBackend) blankOf(a State) int {
-	if b.slides == nil {
-		return -1
-	}
-	return b.sp.blankAt(a.Cells)
-}
-
-// move writes into c the state a after move m (its inverse with back),
-// the blank being at blank; false for a slide off the grid.
-func (b *tableBackend) move(c, a State, blank, m int, back bool) bool {
-	mv, t := &b.sp.Moves[m], b.slides
-	if back {
-		mv, t = &b.inv[m], b.unslides
-	}
-	if mv.Slide == SlideNone {
-		return b.sp.applyTo(c.Cells, c.Orient, a.Cells, a.Orient, mv)
-	}
-	q := int(t[m][blank])
-	if q < 0 {
-		return false
-	}
-	copy(c.Cells, a.Cells)
-	c.Cells[blank], c.Cells[q] = a.Cells[q], a.Cells[blank]
-	if c.Orient != nil {
-		copy(c.Orient, a.Orient)
-		c.Orient[blank], c.Orient[q] = a.Orient[q], a.Orient[blank]
-	}
-	return true
 }
 
 // forward returns the index after move m from i, false for a slide off
@@ -325,12 +270,12 @@ func (b *tableBackend) descend(i uint64) []int {
 		} else if v == 0 {
 			return moves
 		}
-		blank := b.blankOf(a)
+		blank := b.moves.blankOf(a)
 		found := false
 		for m := range sp.Moves {
 			var j uint64
 			if states {
-				if !b.move(c, a, blank, m, false) {
+				if !b.moves.apply(c, a, blank, m, false) {
 					continue
 				}
 				j = b.space.encodeValid(c.Cells, c.Orient)

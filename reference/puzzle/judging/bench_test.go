@@ -3,9 +3,9 @@ package judging
 import (
 	"testing"
 
-	"github.com/optjudge/optjudge/reference/clocks"
-	"github.com/optjudge/optjudge/reference/eightpuzzle"
-	"github.com/optjudge/optjudge/reference/rotation"
+	"github.com/optjudge/optjudge/internal/handwritten/clocks"
+	"github.com/optjudge/optjudge/internal/handwritten/eightpuzzle"
+	"github.com/optjudge/optjudge/internal/handwritten/rotation"
 )
 
 // The benchmarks run judge solve's whole path (reading the input file,
@@ -34,7 +34,7 @@ func BenchmarkSolveEightPuzzleAll(b *testing.B) {
 	boards := eightpuzzle.All()
 	in := eightpuzzle.Format(boards)
 	b.Run("hand-written", func(b *testing.B) { benchSolve(b, in, len(boards), eightpuzzle.Solve) })
-	b.Run("defined", func(b *testing.B) { benchSolve(b, in, len(boards), shipped(b, "eight-puzzle", "").Solve) })
+	b.Run("defined", func(b *testing.B) { benchSolve(b, in, len(boards), shipped(b, "eight-puzzle").Solve) })
 }
 
 // BenchmarkSolveRotationDeep solves a file of the 192 boards of depth 13.
@@ -42,14 +42,14 @@ func BenchmarkSolveRotationDeep(b *testing.B) {
 	boards := rotation.DeepBoards()
 	in := rotation.FormatInput(boards)
 	b.Run("hand-written", func(b *testing.B) { benchSolve(b, in, len(boards), rotation.Solve) })
-	b.Run("defined", func(b *testing.B) { benchSolve(b, in, len(boards), shipped(b, "rotation-game", "").Solve) })
+	b.Run("defined", func(b *testing.B) { benchSolve(b, in, len(boards), shipped(b, "rotation-game").Solve) })
 }
 
 // BenchmarkSolveClocks solves the deepest position's file.
 func BenchmarkSolveClocks(b *testing.B) {
 	in := []byte("3 0 3\n0 1 0\n3 0 3\n")
 	b.Run("hand-written", func(b *testing.B) { benchSolve(b, in, 1, clocks.Solve) })
-	b.Run("defined", func(b *testing.B) { benchSolve(b, in, 1, shipped(b, "clocks", "").Solve) })
+	b.Run("defined", func(b *testing.B) { benchSolve(b, in, 1, shipped(b, "clocks").Solve) })
 }
 
 // BenchmarkValidateEightPuzzleAll validates the file of every board.
@@ -60,5 +60,5 @@ func BenchmarkValidateEightPuzzleAll(b *testing.B) {
 		return func(in []byte) ([]byte, error) { return nil, f(in) }
 	}
 	b.Run("hand-written", func(b *testing.B) { benchSolve(b, in, len(boards), validate(eightpuzzle.Validate)) })
-	b.Run("defined", func(b *testing.B) { benchSolve(b, in, len(boards), validate(shipped(b, "eight-puzzle", "").Validate)) })
+	b.Run("defined", func(b *testing.B) { benchSolve(b, in, len(boards), validate(shipped(b, "eight-puzzle").Validate)) })
 }

@@ -24,6 +24,33 @@ func accept(msg string) Result { return Result{Accepted: true, Message: msg} }
 // reject is the Result of f.
 func (p *Puzzle) reject(f *Finding) Result { return Result{Message: p.Message(*f), Finding: f} }
 
+// Checker is a puzzle's checker in a mode: what it accepts of a valid
+// answer that reaches the goal.
+type Checker struct {
+	p    *Puzzle
+	mode puzzle.Mode
+}
+
+// Checker returns the puzzle's checker in mode; "" is the definition's
+// mode, another replaces it (a problem's checker option).
+func (p *Puzzle) Checker(mode puzzle.Mode) (*Checker, error) {
+	switch mode {
+	case "":
+		mode = p.def.Mode
+	case puzzle.ModeAny, puzzle.ModeShortest, puzzle.ModeSmallest:
+	default:
+		return nil, fmt.Errorf("%q is not a mode (any, shortest, smallest)", mode)
+	}
+	return &Checker{p: p, mode: mode}, nil
+}
+
+// Puzzle is the puzzle c judges.
+func (c *Checker) Puzzle() *Puzzle { return c.p }
+
+// Mode is what c accepts of a valid answer: any, the shortest, or the
+// smallest of the shortest.
+func (c *Checker) Mode() puzzle.Mode { return c.mode }
+
 // Check judges a contestant's output for an input file. Per case the
 // output holds the lines of output.lines: the moves (or the empty answer's
 // text, or the text for a case without a solution) and the final state's
@@ -36,13 +63,17 @@ func (p *Puzzle) reject(f *Finding) Result { return Result{Message: p.Message(*f
 // A wrong output is a Result that is not accepted, with a nil error. An
 // error means the judge failed: an invalid input, or a valid answer that
 // beats the reference.
-func (p *Puzzle) Check(ctx context.Context, input, output []byte) (Result, error) {
+func (c *Checker) Check(ctx context.Context, input, output []byte) (Result, error) {
+	return c.p.check(ctx, c.mode, input, output)
+}
+
+func (p *Puzzle) check(ctx context.Context, mode puzzle.Mode, input, output []byte) (Result, error) {
 	cases, err := p.Cases(input)
 	if err != nil {
 		return Result{}, fmt.Errorf("%s: reading the input: %w", p.name(), err)
 	}
 	if !p.w.multi {
-		return p.checkOne(ctx, cases[0], output)
+		return p.checkOne(ctx, mode, cases[0], output)
 	}
 	lines := outputLines(output)
 	per := len(p.def.Output.Lines)
@@ -62,7 +93,7 @@ func (p *Puzzle) Check(ctx context.Context, input, output []byte) (Result, error
 		}
 		ls := make([]string, per)
 		copy(ls, lines[per*i:min(per*i+per, len(lines))])
-		f, err := p.checkCase(ctx, k, c.Position, ls, &t)
+		f, err := p.checkCase(ctx, mode, k, c.Position, ls, &t)
 		var named *wrongReference
 		if err != nil && !errors.As(err, &named) {
 			return Result{}, fmt.Errorf("case %d (line %d): %w", k, c.Line, err)
@@ -86,7 +117,7 @@ func (p *Puzzle) Check(ctx context.Context, input, output []byte) (Result, error
 
 // checkOne judges the output of an input of one case: its first lines are
 // the answer, and the rest must be blank.
-func (p *Puzzle) checkOne(ctx context.Context, c Case, output []byte) (Result, error) {
+func (p *Puzzle) checkOne(ctx context.Context, mode puzzle.Mode, c Case, output []byte) (Result, error) {
 	per := len(p.def.Output.Lines)
 	ls := make([]string, per)
 	rest := output
@@ -103,7 +134,7 @@ func (p *Puzzle) checkOne(ctx context.Context, c Case, output []byte) (Result, e
 		}
 	}
 	var t tally
-	f, err := p.checkCase(ctx, 1, c.Position, ls, &t)
+	f, err := p.checkCase(ctx, mode, 1, c.Position, ls, &t)
 	switch {
 	case err != nil:
 		return Result{}, err
@@ -193,7 +224,7 @@ func (p *Puzzle) lineName(i int) string {
 
 // checkCase judges the answer lines of case k, from pos. It returns what
 // is wrong, nil when nothing is; an error when the reference failed.
-func (p *Puzzle) checkCase(ctx context.Context, k int, pos Position, lines []string, t *tally) (*Finding, error) {
+func (p *Puzzle) checkCase(ctx context.Context, mode puzzle.Mode, k int, pos Position, lines []string, t *tally) (*Finding, error) {
 	mi := p.lineIndex(puzzle.LineMoves)
 	line := lines[mi]
 	out := p.def.Output
@@ -230,7 +261,7 @@ func (p *Puzzle) checkCase(ctx context.Context, k int, pos Position, lines []str
 		}
 	}
 	t.moves += r.n
-	return p.checkOptimal(ctx, k, pos, r)
+	return p.checkOptimal(ctx, mode, k, pos, r)
 }
 
 // emptyLine judges a line of moves that is empty or is the empty answer's
@@ -501,13 +532,13 @@ func (p *Puzzle) checkValue(k, i int, end Position, line string) *Finding {
 }
 
 // checkOptimal compares an answer that reaches the goal with the optimum,
-// as the mode asks.
-func (p *Puzzle) checkOptimal(ctx context.Context, k int, pos Position, r replayed) (*Finding, error) {
+// as mode asks.
+func (p *Puzzle) checkOptimal(ctx context.Context, mode puzzle.Mode, k int, pos Position, r replayed) (*Finding, error) {
 	opt, err := p.Distance(ctx, pos)
 	if err != nil {
 		return nil, err
 	}
-	if p.mode == puzzle.ModeAny && r.cost >= opt {
+	if mode == puzzle.ModeAny && r.cost >= opt {
 		return nil, nil
 	}
 	at := p.w.caseAt(k)
@@ -518,7 +549,7 @@ func (p *Puzzle) checkOptimal(ctx context.Context, k int, pos Position, r replay
 	case r.cost < opt:
 		return nil, &wrongReference{fmt.Errorf("%s: %sa valid answer of %s solves %s, but the reference's optimum is %d: the reference is wrong",
 			p.name(), at, p.countText(r), p.String(pos), opt)}
-	case p.mode == puzzle.ModeAny:
+	case mode == puzzle.ModeAny:
 		return nil, nil
 	case r.cost > opt:
 		return p.tooLong(ctx, found(TooLong), pos, r)
@@ -526,7 +557,7 @@ func (p *Puzzle) checkOptimal(ctx context.Context, k int, pos Position, r replay
 		f := found(Unordered)
 		f.Move, f.Token, f.Prev = r.unordered, r.move, r.prev
 		return f, nil
-	case p.mode == puzzle.ModeShortest:
+	case mode == puzzle.ModeShortest:
 		return nil, nil
 	}
 	best, ok, err := p.Smallest(ctx, pos)

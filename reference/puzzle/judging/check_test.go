@@ -8,14 +8,14 @@ import (
 	"github.com/optjudge/optjudge/reference/puzzle"
 )
 
-// fake returns the puzzle of a shipped problem with the engine's distance
-// or smallest answer replaced, to test what the checker does when the
-// reference is wrong.
-func fake(t *testing.T, name string, mode puzzle.Mode, distance func(Position) (int, error), smallest func(Position) ([]int, error)) *Puzzle {
+// fake returns the checker, in mode, of a shipped problem's puzzle with
+// the engine's distance or smallest answer replaced, to test what the
+// checker does when the reference is wrong.
+func fake(t *testing.T, name string, mode puzzle.Mode, distance func(Position) (int, error), smallest func(Position) ([]int, error)) *Checker {
 	t.Helper()
-	c := *shipped(t, name, mode)
+	c := *shipped(t, name)
 	c.distance, c.smallest = distance, smallest
-	return &c
+	return checker(t, &c, mode)
 }
 
 // TestReferenceBeaten: a valid answer shorter than the reference's optimum,
@@ -28,10 +28,10 @@ func TestReferenceBeaten(t *testing.T) {
 			return d + 4, err
 		}
 	}
-	clocks, eight, rotation := shipped(t, "clocks", ""), shipped(t, "eight-puzzle", puzzle.ModeSmallest), shipped(t, "rotation-game", "")
+	clocks, eight, rotation := shipped(t, "clocks"), shipped(t, "eight-puzzle"), shipped(t, "rotation-game")
 	tests := []struct {
 		name          string
-		p             *Puzzle
+		p             *Checker
 		input, output string
 		want          string
 	}{
@@ -92,7 +92,7 @@ func TestValidatorMessages(t *testing.T) {
 		{"eight-puzzle", "1 2 3 4 5 6 7 8 x 1\n", `1:19: unexpected "1" after the 9 tiles`},
 	}
 	for _, tt := range tests {
-		err := shipped(t, tt.puzzle, "").Validate([]byte(tt.input))
+		err := shipped(t, tt.puzzle).Validate([]byte(tt.input))
 		if err == nil || err.Error() != tt.want {
 			t.Errorf("%s %q: got %v, want %s", tt.puzzle, tt.input, err, tt.want)
 		}
@@ -102,7 +102,7 @@ func TestValidatorMessages(t *testing.T) {
 // TestLinesOfValues: the rotation game's answer gives the center's digit;
 // its checks speak of it.
 func TestLinesOfValues(t *testing.T) {
-	p := shipped(t, "rotation-game", "")
+	p := shipped(t, "rotation-game")
 	in := []byte("1 1 1 1 3 2 3 2 3 1 3 2 2 3 1 2 2 2 3 1 2 1 3 3\n0\n")
 	for _, tt := range []struct{ out, want string }{
 		{"AC\n3\n", "case 1: line 2 says 3, the center shows 2"},
@@ -110,12 +110,12 @@ func TestLinesOfValues(t *testing.T) {
 		{"AC\nx\n", `case 1: line 2 should be the center digit (1, 2 or 3), got "x"`},
 		{"AC 2\n", "case 1: the moves and the center digit are on one line; write the digit on line 2"},
 	} {
-		r, err := p.Check(context.Background(), in, []byte(tt.out))
+		r, err := checker(t, p, "").Check(context.Background(), in, []byte(tt.out))
 		if err != nil || r.Accepted || r.Message != tt.want {
 			t.Errorf("%q: got %+v, %v, want %q", tt.out, r, err, tt.want)
 		}
 	}
-	if r, err := p.Check(context.Background(), in, []byte("AC\n2\n")); err != nil || !r.Accepted || !strings.HasPrefix(r.Message, "1 case") {
+	if r, err := checker(t, p, "").Check(context.Background(), in, []byte("AC\n2\n")); err != nil || !r.Accepted || !strings.HasPrefix(r.Message, "1 case") {
 		t.Errorf("the answer: got %+v, %v", r, err)
 	}
 }

@@ -63,7 +63,7 @@ func defined(tb testing.TB, name string) *Puzzle {
 // roundTrip formats positions as an input and reads them back.
 func roundTrip(t *testing.T, p *Puzzle, ps []Position) []byte {
 	t.Helper()
-	in := p.Format(ps)
+	in := p.format(ps)
 	cases, err := p.Cases(in)
 	if err != nil {
 		t.Fatalf("%s: the input written %q does not read: %v", p.Name(), in, err)
@@ -80,7 +80,7 @@ func roundTrip(t *testing.T, p *Puzzle, ps []Position) []byte {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if joined, err := p.JoinCases(files); err != nil || !bytes.Equal(joined, in) {
+	if joined, err := p.joinCases(files); err != nil || !bytes.Equal(joined, in) {
 		t.Fatalf("%s: Join(Split(x)) = %q, %v, want %q", p.Name(), joined, err, in)
 	}
 	return in
@@ -93,7 +93,7 @@ func acceptsReference(t *testing.T, p *Puzzle, in []byte) {
 	if err != nil {
 		t.Fatalf("%s: solving %q: %v", p.Name(), in, err)
 	}
-	r, err := p.Check(context.Background(), in, out)
+	r, err := checker(t, p, "").Check(context.Background(), in, out)
 	if err != nil || !r.Accepted {
 		t.Fatalf("%s: the reference's output %q for %q: got %+v, %v", p.Name(), out, in, r, err)
 	}
@@ -126,7 +126,7 @@ func after(t *testing.T, p *Puzzle, pos Position, names ...string) Position {
 func checks(t *testing.T, p *Puzzle, in string, outs map[string]string) {
 	t.Helper()
 	for out, want := range outs {
-		r, err := p.Check(context.Background(), []byte(in), []byte(out))
+		r, err := checker(t, p, "").Check(context.Background(), []byte(in), []byte(out))
 		if err != nil {
 			t.Errorf("%s %q: %v", p.Name(), out, err)
 			continue
@@ -167,7 +167,7 @@ func TestPocketCube(t *testing.T) {
 	acceptsReference(t, p, roundTrip(t, p, ps))
 
 	// The solved cube turned by R reads back, and R' solves it.
-	in := string(p.Format([]Position{after(t, p, goalOf(p, 0), "R")}))
+	in := string(p.format([]Position{after(t, p, goalOf(p, 0), "R")}))
 	if want := "UFUFRRRRFDFDDBDBLLLLUBUB\n"; in != want {
 		t.Errorf("the cube after R: got %q, want %q", in, want)
 	}
@@ -192,9 +192,9 @@ func TestPocketCube(t *testing.T) {
 		"UUUURRRRFFFFDDDDLLLLBBBX\n":          `1:24: "X" is not a colour (want U, R, F, D, L or B)`,
 		"UUUURRRRFFFFDDDDLLLLBBB\n":           "1:24: only 23 stickers, want 24",
 		string(mirror):                        "1:1: place ULB reads D L B: no piece has these colours",
-		string(p.Format([]Position{swapped})): "1:15: place DBL holds DLF, but no move changes it: want DBL",
-		string(p.Format([]Position{twisted})): "1:15: place DBL is twisted, but no move turns it",
-		string(p.Format([]Position{turned})):  "1: the puzzle cannot be solved: no sequence of moves reaches the goal",
+		string(p.format([]Position{swapped})): "1:15: place DBL holds DLF, but no move changes it: want DBL",
+		string(p.format([]Position{twisted})): "1:15: place DBL is twisted, but no move turns it",
+		string(p.format([]Position{turned})):  "1: the puzzle cannot be solved: no sequence of moves reaches the goal",
 		"UUUURRRRFFFFDDDDLLLLBBBB":            "1:25: missing final newline",
 	})
 }
@@ -251,7 +251,7 @@ func TestLightsOut(t *testing.T) {
 		"\n7\nunsolvable": "unexpected output after the last case",
 	})
 	// A board lit by presses 1 and 7: the answer lists them ascending.
-	lit := string(p.Format([]Position{after(t, p, goalOf(p, 0), "1", "7")}))
+	lit := string(p.format([]Position{after(t, p, goalOf(p, 0), "1", "7")}))
 	checks(t, p, lit, map[string]string{
 		"1 7\n": "",
 		"7 1\n": "case 1: move 2 (1) comes after 7: the moves must be in ascending order",
@@ -305,7 +305,7 @@ func FuzzJudging(f *testing.F) {
 		var p *Puzzle
 		switch name {
 		case "rotation-game", "clocks", "eight-puzzle":
-			p = shipped(t, name, "")
+			p = shipped(t, name)
 		default:
 			p = defined(t, name)
 		}
@@ -321,7 +321,7 @@ func FuzzJudging(f *testing.F) {
 		for _, c := range cases {
 			ps = append(ps, c.Position)
 		}
-		if again, err := p.Cases(p.Format(ps)); err != nil || len(again) != len(cases) {
+		if again, err := p.Cases(p.format(ps)); err != nil || len(again) != len(cases) {
 			t.Fatalf("%s %q: written again it reads %d cases, %v", name, input, len(again), err)
 		}
 		if name == "fifteen-puzzle" || len(cases) > 3 {
@@ -329,7 +329,7 @@ func FuzzJudging(f *testing.F) {
 		}
 		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 		defer cancel()
-		if _, err := p.Check(ctx, input, output); err != nil && ctx.Err() == nil {
+		if _, err := checker(t, p, "").Check(ctx, input, output); err != nil && ctx.Err() == nil {
 			t.Fatalf("%s %q, output %q: %v", name, input, output, err)
 		}
 	})
@@ -412,7 +412,7 @@ func TestWalker(t *testing.T) {
 		var p *Puzzle
 		switch name {
 		case "rotation-game", "clocks", "eight-puzzle":
-			p = shipped(t, name, "")
+			p = shipped(t, name)
 		default:
 			p = defined(t, name)
 		}
@@ -497,7 +497,7 @@ func TestOrbitStickers(t *testing.T) {
 	}
 	acceptsReference(t, p, roundTrip(t, p, ps))
 
-	in := string(p.Format([]Position{after(t, p, goalOf(p, 0), "a")}))
+	in := string(p.format([]Position{after(t, p, goalOf(p, 0), "a")}))
 	if want := "b g y r g b r b y r g g r b y b y w\n"; in != want {
 		t.Errorf("the puzzle after a: got %q, want %q", in, want)
 	}

@@ -16,24 +16,32 @@ var (
 	loaded   = map[string]*Puzzle{}
 )
 
-// shipped returns the puzzle of the shipped problem name, in the mode
-// given ("" for the definition's).
-func shipped(tb testing.TB, name string, mode puzzle.Mode) *Puzzle {
+// shipped returns the puzzle of the shipped problem name.
+func shipped(tb testing.TB, name string) *Puzzle {
 	tb.Helper()
 	loadedMu.Lock()
 	defer loadedMu.Unlock()
-	key := name + "/" + string(mode)
-	if p, ok := loaded[key]; ok {
+	if p, ok := loaded[name]; ok {
 		return p
 	}
 	d, err := puzzle.Load(filepath.Join(problemsDir, name))
 	if err != nil {
 		tb.Fatal(err)
 	}
-	p, err := New(d, Options{Mode: mode})
+	p, err := New(d, Options{})
 	if err != nil {
 		tb.Fatal(err)
 	}
-	loaded[key] = p
+	loaded[name] = p
 	return p
+}
+
+// checker is p's checker in mode ("" for the definition's).
+func checker(tb testing.TB, p *Puzzle, mode puzzle.Mode) *Checker {
+	tb.Helper()
+	c, err := p.Checker(mode)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return c
 }

@@ -15,9 +15,12 @@
 //
 // A Puzzle is made once per definition with New, which has the engine
 // check that it can solve the puzzle at every size; its methods are safe
-// for concurrent use. The engine's tables are built on first use and kept
-// in Options.CacheDir, and shared by every Puzzle of the same definition in
-// the process.
+// for concurrent use. One Puzzle serves a definition's every use: its
+// Checker judges outputs in a mode (the definition's, or a problem's
+// checker option), its Reference writes answers and validates inputs, its
+// Tools generate cases. The engine's solvers are built on first use,
+// their tables kept in Options.CacheDir, and shared by every Puzzle of the
+// same definition in the process while they stay in its cache.
 package judging
 
 import (
@@ -35,16 +38,12 @@ type Options struct {
 	// CacheDir keeps the engine's tables between runs (see
 	// engine.DefaultCacheDir); "" keeps them in memory only.
 	CacheDir string
-	// Mode replaces the definition's mode (a problem's checker option);
-	// "" keeps the definition's.
-	Mode puzzle.Mode
 }
 
 // Puzzle is a valid definition ready for judging: its instances at every
 // size, each with the engine's solver.
 type Puzzle struct {
 	def   *puzzle.Definition
-	mode  puzzle.Mode
 	lo    int     // the smallest size, 0 for a single puzzle
 	sizes []*size // by size-lo
 	w     words
@@ -99,15 +98,7 @@ type Position struct {
 // judging. It fails, with an error that names the definition's file and
 // line, when the engine has no way to solve the puzzle at some size.
 func New(def *puzzle.Definition, opts Options) (*Puzzle, error) {
-	mode := def.Mode
-	switch opts.Mode {
-	case "":
-	case puzzle.ModeAny, puzzle.ModeShortest, puzzle.ModeSmallest:
-		mode = opts.Mode
-	default:
-		return nil, fmt.Errorf("%q is not a mode (any, shortest, smallest)", opts.Mode)
-	}
-	p := &Puzzle{def: def, mode: mode}
+	p := &Puzzle{def: def}
 	lo, hi := def.Sizes()
 	p.lo = lo
 	for n := lo; n <= hi; n++ {
@@ -150,24 +141,6 @@ func searchError(def *puzzle.Definition, n int, err error) error {
 		msg = fmt.Sprintf("at size %d, %s", n, msg)
 	}
 	return &puzzle.Error{File: def.File(), Line: def.Line(field), Field: field, Msg: msg}
-}
-
-// solvers are the engine's solvers by Spec key and cache directory, shared
-// so that tables are built or read once a process, however often a problem
-// is loaded.
-var solvers sync.Map // string -> *engine.Solver
-
-func solverFor(sp *engine.Spec, cacheDir string) (*engine.Solver, error) {
-	key := sp.Key() + "\x00" + cacheDir
-	if s, ok := solvers.Load(key); ok {
-		return s.(*engine.Solver), nil
-	}
-	s, err := engine.New(sp, engine.Options{CacheDir: cacheDir})
-	if err != nil {
-		return nil, err
-	}
-	actual, _ := solvers.LoadOrStore(key, s)
-	return actual.(*engine.Solver), nil
 }
 
 // fixedCells are the cells no move changes, when the goal is one state.
@@ -237,14 +210,8 @@ func (p *Puzzle) Definition() *puzzle.Definition { return p.def }
 // Name is the definition's name ("" when it gives none).
 func (p *Puzzle) Name() string { return p.def.Name }
 
-// Mode is what the checker accepts: the definition's mode, or Options.Mode.
-func (p *Puzzle) Mode() puzzle.Mode { return p.mode }
-
 // Instance returns the puzzle at size n (0 for a single puzzle).
 func (p *Puzzle) Instance(n int) *puzzle.Instance { return p.at(n).in }
-
-// Sizes returns the range of sizes of a family, 0, 0 for a single puzzle.
-func (p *Puzzle) Sizes() (lo, hi int) { return p.def.Sizes() }
 
 func (p *Puzzle) at(n int) *size { return p.sizes[n-p.lo] }
 

@@ -79,7 +79,7 @@ func (p *Puzzle) wantInput() string {
 
 // wantCase says what a case holds: "3 lines of 3 dials", "9 tiles".
 func (p *Puzzle) wantCase() string {
-	if lo, hi := p.Sizes(); hi > 0 {
+	if lo, hi := p.def.Sizes(); hi > 0 {
 		return fmt.Sprintf("a line of the size (%d to %d) and then as many %ss", lo, hi, p.w.token)
 	}
 	lines, perLine := p.def.Input.Lines, p.perLine(0)
@@ -202,7 +202,7 @@ func (r *reader) readCase(k int) (Case, error) {
 	}
 	toks := r.caseToks[:0]
 	defer func() { r.caseToks = toks[:0] }()
-	if _, hi := p.Sizes(); hi > 0 {
+	if _, hi := p.def.Sizes(); hi > 0 {
 		l := r.next()
 		var err error
 		if size, toks, err = r.familyLine(l); err != nil {
@@ -266,7 +266,7 @@ func (r *reader) lineCells(n, j int) string {
 // familyLine reads the line of a family's case: its size, then its cells.
 func (r *reader) familyLine(l line) (int, []token, error) {
 	p := r.p
-	lo, hi := p.Sizes()
+	lo, hi := p.def.Sizes()
 	all, err := r.split(l, -1, 0)
 	if err != nil {
 		return 0, nil, err

@@ -41,7 +41,7 @@ func (p *Puzzle) Tools() *reference.Tools {
 		MaxDepth:  p.maxDepth,
 		Generate:  p.generate,
 		Split:     p.Split,
-		Join:      p.JoinCases,
+		Join:      p.joinCases,
 		Depth:     p.depth,
 		Path:      p.path,
 		AtDepth:   p.atDepth,
@@ -55,11 +55,12 @@ func (p *Puzzle) Tools() *reference.Tools {
 // hi is the largest size, 0 for a single puzzle.
 func (p *Puzzle) hi() int { return p.lo + len(p.sizes) - 1 }
 
-// unique reports whether each case has one right answer: the smallest of
-// the optimal ones is wanted, or the shortest are wanted, listed in
-// declared order, of moves that add and that no two sets of counts tie.
+// unique reports whether each case has one right answer in the
+// definition's mode: the smallest of the optimal ones is wanted, or the
+// shortest are wanted, listed in declared order, of moves that add and
+// that no two sets of counts tie.
 func (p *Puzzle) unique() bool {
-	switch p.mode {
+	switch p.def.Mode {
 	case puzzle.ModeSmallest:
 		return true
 	case puzzle.ModeShortest:
@@ -165,11 +166,11 @@ func (p *Puzzle) all(r *rand.Rand) [][]byte {
 		}
 	}
 	if p.w.multi {
-		return [][]byte{p.Format(ps)}
+		return [][]byte{p.format(ps)}
 	}
 	files := make([][]byte, len(ps))
 	for i, pos := range ps {
-		files[i] = p.Format([]Position{pos})
+		files[i] = p.format([]Position{pos})
 	}
 	return files
 }
@@ -193,7 +194,7 @@ func (p *Puzzle) maxDepth() int {
 // randomSize draws a size of a family, each as often; 0 for a single
 // puzzle.
 func (p *Puzzle) randomSize(r *rand.Rand) int {
-	lo, hi := p.Sizes()
+	lo, hi := p.def.Sizes()
 	if hi == 0 {
 		return 0
 	}
@@ -216,7 +217,7 @@ func (p *Puzzle) generate(kind string, r *rand.Rand, n int) ([]byte, error) {
 			return nil, err
 		}
 	}
-	return p.Format(ps), nil
+	return p.format(ps), nil
 }
 
 // draw draws one case of a kind. A random case is uniform over the valid
@@ -353,7 +354,7 @@ func (p *Puzzle) path(c []byte) ([][]byte, error) {
 	}
 	out := make([][]byte, len(states))
 	for i, st := range states {
-		out[i] = p.Format([]Position{{Size: pos.Size, State: st}})
+		out[i] = p.format([]Position{{Size: pos.Size, State: st}})
 	}
 	return out, nil
 }
@@ -365,5 +366,5 @@ func (p *Puzzle) atDepth(r *rand.Rand, d int) ([]byte, bool) {
 	if err != nil || !ok {
 		return nil, false
 	}
-	return p.Format([]Position{{Size: n, State: st}}), true
+	return p.format([]Position{{Size: n, State: st}}), true
 }

@@ -16,7 +16,7 @@ var shippedNames = []string{"clocks", "eight-puzzle", "rotation-game"}
 
 func TestToolsGenerate(t *testing.T) {
 	for _, name := range shippedNames {
-		p := shipped(t, name, "")
+		p := shipped(t, name)
 		tl, s := p.Tools(), p.Reference()
 		t.Run(name, func(t *testing.T) {
 			for _, kind := range []string{reference.Random, reference.Deep} {
@@ -66,7 +66,7 @@ func TestToolsGenerate(t *testing.T) {
 // TestToolsPath: every step of the path is one move closer, down to 0.
 func TestToolsPath(t *testing.T) {
 	for _, name := range shippedNames {
-		tl := shipped(t, name, "").Tools()
+		tl := shipped(t, name).Tools()
 		t.Run(name, func(t *testing.T) {
 			r := rand.New(rand.NewPCG(3, 4))
 			for d := 0; d <= tl.MaxDepth(); d += 3 {
@@ -98,7 +98,7 @@ func TestToolsPath(t *testing.T) {
 }
 
 func TestToolsAll(t *testing.T) {
-	cl := shipped(t, "clocks", "").Tools()
+	cl := shipped(t, "clocks").Tools()
 	files := cl.All(nil)
 	seen := map[string]bool{}
 	for _, f := range files {
@@ -107,12 +107,12 @@ func TestToolsAll(t *testing.T) {
 	if len(files) != 1<<18 || len(seen) != 1<<18 {
 		t.Errorf("clocks: got %d files, %d distinct, want 262144", len(files), len(seen))
 	}
-	ep := shipped(t, "eight-puzzle", "").Tools()
+	ep := shipped(t, "eight-puzzle").Tools()
 	all := ep.All(rand.New(rand.NewPCG(1, 1)))
 	if len(all) != 1 || bytes.Count(all[0], []byte{'\n'}) != 181440+1000 {
 		t.Errorf("eight-puzzle: got %d files, want one of 182,440 lines", len(all))
 	}
-	if rt := shipped(t, "rotation-game", "").Tools(); rt.All != nil && rt.All(nil) != nil {
+	if rt := shipped(t, "rotation-game").Tools(); rt.All != nil && rt.All(nil) != nil {
 		t.Error("rotation-game: got every case, want none: its state space is too large")
 	}
 }
@@ -120,7 +120,7 @@ func TestToolsAll(t *testing.T) {
 // TestToolsSplitKeepsBytes: a case keeps its line exactly, spaces and all,
 // so that a shrunk input still fails the way the original did.
 func TestToolsSplitKeepsBytes(t *testing.T) {
-	ep := shipped(t, "eight-puzzle", "").Tools()
+	ep := shipped(t, "eight-puzzle").Tools()
 	in := []byte("  1 2 3 4 5 6 7 8 x\n8 6 7 2 5 4 3 x 1  \n")
 	cases, err := ep.Split(in)
 	if err != nil {

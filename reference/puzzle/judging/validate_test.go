@@ -5,10 +5,10 @@ import (
 	"math/rand/v2"
 	"testing"
 
-	"github.com/optjudge/optjudge/reference/clocks"
-	"github.com/optjudge/optjudge/reference/eightpuzzle"
+	"github.com/optjudge/optjudge/internal/handwritten/clocks"
+	"github.com/optjudge/optjudge/internal/handwritten/eightpuzzle"
+	"github.com/optjudge/optjudge/internal/handwritten/rotation"
 	"github.com/optjudge/optjudge/reference/lex"
-	"github.com/optjudge/optjudge/reference/rotation"
 )
 
 // handWritten are the validators the definitions replace, with valid
@@ -70,7 +70,7 @@ func TestValidatorsAgree(t *testing.T) {
 	}
 	for _, h := range handWritten {
 		t.Run(h.name, func(t *testing.T) {
-			p := shipped(t, h.name, "")
+			p := shipped(t, h.name)
 			r := rand.New(rand.NewPCG(19, 20))
 			for range n {
 				in := h.valid(r)
@@ -96,7 +96,7 @@ func FuzzValidatorsAgree(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, which int, in []byte) {
 		h := handWritten[uint(which)%uint(len(handWritten))]
-		want, got := h.validate(in), shipped(t, h.name, "").Validate(in)
+		want, got := h.validate(in), shipped(t, h.name).Validate(in)
 		if (want == nil) != (got == nil) {
 			t.Fatalf("%s %q: got %v, the hand-written validator says %v", h.name, in, got, want)
 		}

@@ -174,8 +174,8 @@ func (p *Puzzle) String(pos Position) string {
 	return strings.Join(rows, " / ")
 }
 
-// Format writes positions as an input file, one case each.
-func (p *Puzzle) Format(ps []Position) []byte {
+// format writes positions as an input file, one case each.
+func (p *Puzzle) format(ps []Position) []byte {
 	var b bytes.Buffer
 	in := p.def.Input
 	for i, pos := range ps {
@@ -195,7 +195,7 @@ func (p *Puzzle) caseText(pos Position) []byte {
 	in := p.def.Input
 	toks := p.Tokens(pos)
 	var b bytes.Buffer
-	if _, hi := p.Sizes(); hi > 0 {
+	if _, hi := p.def.Sizes(); hi > 0 {
 		toks = append([]string{strconv.Itoa(pos.Size)}, toks...)
 		b.WriteString(strings.Join(toks, in.Separator))
 		b.WriteByte('\n')
@@ -228,9 +228,9 @@ func (p *Puzzle) Split(input []byte) ([][]byte, error) {
 	return files, nil
 }
 
-// JoinCases puts one-case input files, as Split makes them, back into one;
+// joinCases puts one-case input files, as Split makes them, back into one;
 // for a puzzle of one case a file, there must be one.
-func (p *Puzzle) JoinCases(files [][]byte) ([]byte, error) {
+func (p *Puzzle) joinCases(files [][]byte) ([]byte, error) {
 	in := p.def.Input
 	if in.Cases == puzzle.CasesOne {
 		if len(files) != 1 {

@@ -14,7 +14,7 @@ import (
 
 var genTestdata = flag.Bool("gen-testdata", false, "rewrite problems/eight-puzzle/data from the fixed seeds")
 
-const testdataDir = "../../problems/eight-puzzle/data"
+const testdataDir = "../../../problems/eight-puzzle/data"
 
 // testdataInputs returns every test input by its path under testdataDir,
 // built from fixed seeds.

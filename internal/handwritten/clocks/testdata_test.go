@@ -13,9 +13,9 @@ import (
 	"testing"
 )
 
-var genTestdata = flag.Bool("gen-testdata", false, "rewrite ../../problems/clocks/data from the generators")
+var genTestdata = flag.Bool("gen-testdata", false, "rewrite ../../../problems/clocks/data from the generators")
 
-const testdataDir = "../../problems/clocks/data"
+const testdataDir = "../../../problems/clocks/data"
 
 // testdataInputs returns the test inputs of problems/clocks, by path
 // relative to testdataDir, generated from fixed seeds.

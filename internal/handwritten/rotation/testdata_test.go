@@ -13,9 +13,9 @@ import (
 	"testing"
 )
 
-var genTestdata = flag.Bool("gen-testdata", false, "rewrite ../../problems/rotation-game/data from the generators")
+var genTestdata = flag.Bool("gen-testdata", false, "rewrite ../../../problems/rotation-game/data from the generators")
 
-const testdataDir = "../../problems/rotation-game/data"
+const testdataDir = "../../../problems/rotation-game/data"
 
 // sampleBoards are the two boards of the official sample.
 var sampleBoards = []Board{
