@@ -7,8 +7,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/optjudge/optjudge/judge/verdict"
 	"github.com/optjudge/optjudge/reference/clocks"
+	"github.com/optjudge/optjudge/verdict"
 )
 
 const (

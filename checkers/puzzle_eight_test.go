@@ -8,9 +8,9 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/optjudge/optjudge/judge/verdict"
 	"github.com/optjudge/optjudge/reference/eightpuzzle"
 	"github.com/optjudge/optjudge/reference/puzzle"
+	"github.com/optjudge/optjudge/verdict"
 )
 
 const (

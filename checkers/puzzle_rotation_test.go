@@ -7,8 +7,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/optjudge/optjudge/judge/verdict"
 	"github.com/optjudge/optjudge/reference/rotation"
+	"github.com/optjudge/optjudge/verdict"
 )
 
 // rotInput holds three cases: the two of the sample, answered AC/2 and

@@ -13,8 +13,8 @@ import (
 	"syscall"
 	"time"
 
-	"github.com/optjudge/optjudge/judge/bytesize"
-	"github.com/optjudge/optjudge/judge/proc"
+	"github.com/optjudge/optjudge/bytesize"
+	"github.com/optjudge/optjudge/internal/proc"
 	"github.com/optjudge/optjudge/judge/sandbox"
 	"github.com/optjudge/optjudge/problems"
 )

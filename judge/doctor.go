@@ -8,7 +8,7 @@ import (
 	"sync"
 	"time"
 
-	"github.com/optjudge/optjudge/judge/proc"
+	"github.com/optjudge/optjudge/internal/proc"
 )
 
 // LanguageStatus says whether a language can be built here, for judge

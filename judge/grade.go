@@ -11,12 +11,12 @@ import (
 	"strings"
 	"time"
 
+	"github.com/optjudge/optjudge/bytesize"
 	"github.com/optjudge/optjudge/checkers"
-	"github.com/optjudge/optjudge/judge/bytesize"
 	"github.com/optjudge/optjudge/judge/sandbox"
-	"github.com/optjudge/optjudge/judge/verdict"
 	"github.com/optjudge/optjudge/problems"
 	"github.com/optjudge/optjudge/problems/kattis"
+	"github.com/optjudge/optjudge/verdict"
 )
 
 // GradeOptions tune one grading. The zero value grades on the problem's

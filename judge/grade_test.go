@@ -10,12 +10,12 @@ import (
 	"testing"
 	"time"
 
-	"github.com/optjudge/optjudge/judge/bytesize"
+	"github.com/optjudge/optjudge/bytesize"
 	"github.com/optjudge/optjudge/judge/internal/busy"
 	"github.com/optjudge/optjudge/judge/sandbox"
-	"github.com/optjudge/optjudge/judge/verdict"
 	"github.com/optjudge/optjudge/problems"
 	"github.com/optjudge/optjudge/problems/kattis"
+	"github.com/optjudge/optjudge/verdict"
 )
 
 // sumProblem writes a tiny problem (print a+b) with two tests. Its time

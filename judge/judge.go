@@ -50,7 +50,7 @@ import (
 	"runtime"
 	"sync"
 
-	"github.com/optjudge/optjudge/judge/proc"
+	"github.com/optjudge/optjudge/internal/proc"
 	"github.com/optjudge/optjudge/judge/sandbox"
 )
 

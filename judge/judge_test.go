@@ -16,9 +16,9 @@ import (
 
 	"github.com/optjudge/optjudge/checkers"
 	"github.com/optjudge/optjudge/judge/sandbox"
-	"github.com/optjudge/optjudge/judge/verdict"
 	"github.com/optjudge/optjudge/problems"
 	"github.com/optjudge/optjudge/problems/kattis"
+	"github.com/optjudge/optjudge/verdict"
 )
 
 // slowSum prints a+b after a short sleep, so that concurrent runs overlap.

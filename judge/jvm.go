@@ -14,7 +14,7 @@ import (
 	"time"
 	"unicode"
 
-	"github.com/optjudge/optjudge/judge/bytesize"
+	"github.com/optjudge/optjudge/bytesize"
 )
 
 // The JVM build's names: the jar the runs get ({jar}) and the directory

@@ -11,7 +11,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/optjudge/optjudge/judge/bytesize"
+	"github.com/optjudge/optjudge/bytesize"
 )
 
 // method is one method of a test class file.

@@ -13,7 +13,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/optjudge/optjudge/judge/bytesize"
+	"github.com/optjudge/optjudge/bytesize"
 	"github.com/optjudge/optjudge/judge/sandbox"
 	"gopkg.in/yaml.v3"
 )

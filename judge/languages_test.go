@@ -10,10 +10,10 @@ import (
 	"testing"
 	"time"
 
-	"github.com/optjudge/optjudge/judge/bytesize"
-	"github.com/optjudge/optjudge/judge/verdict"
+	"github.com/optjudge/optjudge/bytesize"
 	"github.com/optjudge/optjudge/problems"
 	"github.com/optjudge/optjudge/problems/kattis"
+	"github.com/optjudge/optjudge/verdict"
 )
 
 // clocks is the embedded clocks problem and the small test set of

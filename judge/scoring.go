@@ -10,9 +10,9 @@ import (
 	"strings"
 	"time"
 
-	"github.com/optjudge/optjudge/judge/verdict"
 	"github.com/optjudge/optjudge/problems"
 	"github.com/optjudge/optjudge/problems/kattis"
+	"github.com/optjudge/optjudge/verdict"
 )
 
 // Score is a report's grading by the problem's rules. A Kattis package is

@@ -12,8 +12,8 @@ import (
 	"testing"
 
 	"github.com/optjudge/optjudge/judge/sandbox"
-	"github.com/optjudge/optjudge/judge/verdict"
 	"github.com/optjudge/optjudge/problems"
+	"github.com/optjudge/optjudge/verdict"
 )
 
 // secretProblem writes a problem whose one test's answer is a random

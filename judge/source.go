@@ -6,7 +6,7 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/optjudge/optjudge/judge/bytesize"
+	"github.com/optjudge/optjudge/bytesize"
 	"github.com/optjudge/optjudge/problems"
 	"github.com/optjudge/optjudge/problems/kattis"
 )

@@ -15,8 +15,8 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/optjudge/optjudge/judge/bytesize"
-	"github.com/optjudge/optjudge/judge/proc"
+	"github.com/optjudge/optjudge/bytesize"
+	"github.com/optjudge/optjudge/internal/proc"
 )
 
 // Bounds of a submission the judge copies.

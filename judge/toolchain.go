@@ -14,7 +14,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/optjudge/optjudge/judge/proc"
+	"github.com/optjudge/optjudge/internal/proc"
 	"github.com/optjudge/optjudge/judge/sandbox"
 )
 

@@ -9,10 +9,10 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/optjudge/optjudge/judge/proc"
+	"github.com/optjudge/optjudge/internal/proc"
 	"github.com/optjudge/optjudge/judge/sandbox"
-	"github.com/optjudge/optjudge/judge/verdict"
 	"github.com/optjudge/optjudge/problems"
+	"github.com/optjudge/optjudge/verdict"
 )
 
 // fakeToolchain writes a compiler outside the system directories, as

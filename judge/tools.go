@@ -15,9 +15,9 @@ import (
 	"strings"
 	"time"
 
+	"github.com/optjudge/optjudge/bytesize"
 	"github.com/optjudge/optjudge/checkers"
-	"github.com/optjudge/optjudge/judge/bytesize"
-	"github.com/optjudge/optjudge/judge/proc"
+	"github.com/optjudge/optjudge/internal/proc"
 	"github.com/optjudge/optjudge/problems"
 	"github.com/optjudge/optjudge/problems/kattis"
 )

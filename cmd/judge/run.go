@@ -13,10 +13,10 @@ import (
 	"runtime"
 	"time"
 
+	"github.com/optjudge/optjudge/bytesize"
 	"github.com/optjudge/optjudge/judge"
-	"github.com/optjudge/optjudge/judge/bytesize"
-	"github.com/optjudge/optjudge/judge/verdict"
 	"github.com/optjudge/optjudge/problems"
+	"github.com/optjudge/optjudge/verdict"
 )
 
 var cmdRun = &command{

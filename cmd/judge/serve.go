@@ -19,7 +19,7 @@ import (
 	"github.com/nats-io/nats-server/v2/server"
 	"github.com/nats-io/nats.go"
 
-	"github.com/optjudge/optjudge/judge/bytesize"
+	"github.com/optjudge/optjudge/bytesize"
 	"github.com/optjudge/optjudge/judge/contest"
 	"github.com/optjudge/optjudge/judge/maintain"
 	"github.com/optjudge/optjudge/judge/sandbox"

@@ -15,9 +15,9 @@ import (
 
 	"github.com/optjudge/optjudge/judge"
 	"github.com/optjudge/optjudge/judge/maintain"
-	"github.com/optjudge/optjudge/judge/verdict"
 	"github.com/optjudge/optjudge/problems"
-	"github.com/optjudge/optjudge/problems/specfile"
+	"github.com/optjudge/optjudge/specfile"
+	"github.com/optjudge/optjudge/verdict"
 )
 
 var cmdVerify = &command{

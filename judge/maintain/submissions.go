@@ -15,9 +15,9 @@ import (
 	"time"
 
 	"github.com/optjudge/optjudge/judge"
-	"github.com/optjudge/optjudge/judge/verdict"
 	"github.com/optjudge/optjudge/problems"
 	"github.com/optjudge/optjudge/problems/kattis"
+	"github.com/optjudge/optjudge/verdict"
 )
 
 // example is one program under submissions/<folder>/, with what it must

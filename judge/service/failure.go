@@ -9,8 +9,8 @@ import (
 
 	"github.com/optjudge/optjudge/checkers/explain"
 	"github.com/optjudge/optjudge/judge"
-	"github.com/optjudge/optjudge/judge/verdict"
 	"github.com/optjudge/optjudge/reference/puzzle/judging"
+	"github.com/optjudge/optjudge/verdict"
 )
 
 // Failure is what a judging keeps of its first failing test when the

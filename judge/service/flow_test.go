@@ -11,8 +11,8 @@ import (
 	"time"
 
 	"github.com/optjudge/optjudge/judge"
-	"github.com/optjudge/optjudge/judge/verdict"
 	"github.com/optjudge/optjudge/problems"
+	"github.com/optjudge/optjudge/verdict"
 )
 
 func TestAuthAndOwnership(t *testing.T) {

@@ -16,8 +16,8 @@ import (
 
 	"github.com/nats-io/nats.go/jetstream"
 
+	"github.com/optjudge/optjudge/bytesize"
 	"github.com/optjudge/optjudge/judge"
-	"github.com/optjudge/optjudge/judge/bytesize"
 	"github.com/optjudge/optjudge/judge/contest"
 )
 

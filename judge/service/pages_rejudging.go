@@ -4,7 +4,7 @@ import (
 	"net/http"
 
 	"github.com/optjudge/optjudge/judge/contest"
-	"github.com/optjudge/optjudge/judge/verdict"
+	"github.com/optjudge/optjudge/verdict"
 )
 
 // The jury's pages of the rejudgings with preview (rejudging.go): the

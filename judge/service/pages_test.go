@@ -18,9 +18,9 @@ import (
 
 	"github.com/optjudge/optjudge/checkers"
 	"github.com/optjudge/optjudge/judge"
-	"github.com/optjudge/optjudge/judge/verdict"
 	"github.com/optjudge/optjudge/problems"
 	"github.com/optjudge/optjudge/problems/kattis"
+	"github.com/optjudge/optjudge/verdict"
 )
 
 // scriptEngine grades without running anything: the source says what the

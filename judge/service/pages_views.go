@@ -11,7 +11,7 @@ import (
 	"github.com/nats-io/nats.go/jetstream"
 
 	"github.com/optjudge/optjudge/judge"
-	"github.com/optjudge/optjudge/judge/verdict"
+	"github.com/optjudge/optjudge/verdict"
 )
 
 // listData is the list page's.

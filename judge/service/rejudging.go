@@ -4,7 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"github.com/optjudge/optjudge/judge/verdict"
+	"github.com/optjudge/optjudge/verdict"
 	"net/http"
 	"sort"
 	"strings"

@@ -4,7 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"github.com/optjudge/optjudge/judge"
-	"github.com/optjudge/optjudge/judge/verdict"
+	"github.com/optjudge/optjudge/verdict"
 	"net/http"
 	"strings"
 	"testing"

@@ -6,7 +6,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/optjudge/optjudge/judge/bytesize"
+	"github.com/optjudge/optjudge/bytesize"
 )
 
 // TestStoreLimits: every stream of the layout is bounded, the build cache

@@ -17,7 +17,7 @@ import (
 	"github.com/nats-io/nats.go/jetstream"
 
 	"github.com/optjudge/optjudge/judge"
-	"github.com/optjudge/optjudge/judge/verdict"
+	"github.com/optjudge/optjudge/verdict"
 )
 
 // SubmitRequest is the body of POST /api/v1/submissions.

@@ -9,7 +9,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/optjudge/optjudge/judge/verdict"
+	"github.com/optjudge/optjudge/verdict"
 )
 
 // naiveList is list as a plain filter and sort over every submission.

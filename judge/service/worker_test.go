@@ -13,8 +13,8 @@ import (
 	"github.com/nats-io/nats.go/jetstream"
 
 	"github.com/optjudge/optjudge/judge"
-	"github.com/optjudge/optjudge/judge/verdict"
 	"github.com/optjudge/optjudge/problems"
+	"github.com/optjudge/optjudge/verdict"
 )
 
 // gateEngine blocks every grading until gate is closed (or its context

@@ -12,9 +12,9 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/optjudge/optjudge/bytesize"
 	"github.com/optjudge/optjudge/checkers"
-	"github.com/optjudge/optjudge/judge/bytesize"
-	"github.com/optjudge/optjudge/problems/specfile"
+	"github.com/optjudge/optjudge/specfile"
 )
 
 // Title is the problem's name in English, else in the first language
