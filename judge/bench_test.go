@@ -131,7 +131,7 @@ func BenchmarkCompile(b *testing.B) {
 		if err != nil {
 			b.Fatal(err)
 		}
-		tc, err := j.toolchain(lang)
+		tc, err := j.finder.Find(lang, true)
 		if err != nil {
 			b.Skipf("%s: %v", sub.lang, err)
 		}

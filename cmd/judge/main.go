@@ -14,6 +14,7 @@ import (
 	"strings"
 
 	"github.com/optjudge/optjudge/judge"
+	"github.com/optjudge/optjudge/judge/lang"
 	"github.com/optjudge/optjudge/problems"
 )
 
@@ -273,7 +274,7 @@ Exit codes: 0; 2 an unknown command or topic (with the nearest name).`,
 
 // newJudge makes the command's one Judge: the language table (nil: the
 // embedded one), compilers found on the user's PATH, {home} their home.
-func newJudge(langs *judge.Languages) (*judge.Judge, error) {
+func newJudge(langs *lang.Table) (*judge.Judge, error) {
 	j, err := judge.New(judge.Config{Languages: langs, Path: os.Getenv("PATH"), Home: home()})
 	if err != nil {
 		return nil, err

@@ -17,8 +17,8 @@ import (
 	"github.com/nats-io/nats.go/jetstream"
 
 	"github.com/optjudge/optjudge/bytesize"
-	"github.com/optjudge/optjudge/judge"
 	"github.com/optjudge/optjudge/judge/contest"
+	"github.com/optjudge/optjudge/judge/lang"
 )
 
 // ServerConfig configures the HTTP API.
@@ -28,8 +28,8 @@ type ServerConfig struct {
 	// Tokens are the users; nil: every request is the local admin (the
 	// caller must then listen on loopback only).
 	Tokens    []Token
-	Languages *judge.Languages // nil: judge.DefaultLanguages()
-	MaxSource bytesize.Size    // 0: 256 KiB
+	Languages *lang.Table   // nil: lang.Default()
+	MaxSource bytesize.Size // 0: 256 KiB
 	// MaxPackage bounds an uploaded problem package; 0: 64 MiB.
 	MaxPackage bytesize.Size
 	// HTTPTimeout bounds the reading of a request and the writing of its
@@ -90,7 +90,7 @@ var viewReady = 10 * time.Second
 // NewServer starts following the store and returns the API.
 func NewServer(cfg ServerConfig) *Server {
 	if cfg.Languages == nil {
-		cfg.Languages = judge.DefaultLanguages()
+		cfg.Languages = lang.Default()
 	}
 	if cfg.MaxSource == 0 {
 		cfg.MaxSource = 256 * bytesize.KiB
