@@ -75,7 +75,7 @@ func (m *metrics) Collect(ch chan<- prometheus.Metric) {
 		ch <- prometheus.MustNewConstMetric(descSubmissions, prometheus.GaugeValue, float64(n), st)
 	}
 	for v, n := range c.Verdict {
-		ch <- prometheus.MustNewConstMetric(descVerdicts, prometheus.GaugeValue, float64(n), v)
+		ch <- prometheus.MustNewConstMetric(descVerdicts, prometheus.GaugeValue, float64(n), v.String())
 	}
 	oldest := 0.0
 	if !c.OldestQueue.IsZero() {

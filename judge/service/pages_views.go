@@ -6,6 +6,7 @@ import (
 	"net/http"
 	"net/url"
 	"sort"
+	"strings"
 	"time"
 
 	"github.com/nats-io/nats.go/jetstream"
@@ -19,10 +20,11 @@ type listData struct {
 	Rows     []SubmissionView
 	Problems []ProblemSummary  // in the contest's order
 	Labels   map[string]string // the problems' labels in the contest, by name
-	Verdicts []string
-	Problem  string // the filters
-	Verdict  string
-	User     string // the jury's filters: a user, a language, a time range
+	Verdicts []verdict.Verdict
+	Problem  string          // the filters
+	Verdict  verdict.Verdict // Unknown: any
+	Pending  bool            // the submissions not graded yet
+	User     string          // the jury's filters: a user, a language, a time range
 	Language string
 	From, To string // 2006-01-02T15:04 (UTC), as a datetime-local field
 	Users    []string
@@ -34,17 +36,57 @@ type listData struct {
 
 func (listData) title() string { return "Submissions" }
 
+// VerdictFilter is the verdict filter as the list's form and script spell
+// it: "", pendingFilter, or a verdict's short name.
+func (d listData) VerdictFilter() string {
+	switch {
+	case d.Pending:
+		return pendingFilter
+	case d.Verdict == verdict.Unknown:
+		return ""
+	}
+	return d.Verdict.String()
+}
+
 // listLimit is how many submissions the list shows.
 const listLimit = 100
 
 // pendingFilter is the list's verdict filter for the submissions not done.
 const pendingFilter = "pending"
 
+// parseVerdictFilter reads the list's verdict filter: "" any,
+// pendingFilter the submissions not done, else a verdict's short name.
+func parseVerdictFilter(s string) (v verdict.Verdict, pending bool, err error) {
+	switch s {
+	case "":
+		return verdict.Unknown, false, nil
+	case pendingFilter:
+		return verdict.Unknown, true, nil
+	}
+	for _, v := range verdict.All {
+		if v.String() == s {
+			return v, false, nil
+		}
+	}
+	return verdict.Unknown, false, errorf(http.StatusBadRequest, "verdict %q: want %s or %s", s, verdictNames(), pendingFilter)
+}
+
+// verdictNames lists the verdicts' short names, for messages.
+func verdictNames() string {
+	var names []string
+	for _, v := range verdict.All {
+		names = append(names, v.String())
+	}
+	return strings.Join(names, ", ")
+}
+
 func (p *pages) handleList(w http.ResponseWriter, r *http.Request, u *User) {
 	q := r.URL.Query()
-	d := listData{Problem: q.Get("problem"), Verdict: q.Get("verdict"), ShowUser: u.Admin(), Limit: listLimit}
-	for _, v := range verdict.All {
-		d.Verdicts = append(d.Verdicts, v.String())
+	d := listData{Problem: q.Get("problem"), Verdicts: verdict.All, ShowUser: u.Admin(), Limit: listLimit}
+	var err error
+	if d.Verdict, d.Pending, err = parseVerdictFilter(q.Get("verdict")); err != nil {
+		p.fail(w, r, u, err)
+		return
 	}
 	set, err := p.s.problemSet(r.Context())
 	if err != nil {
@@ -61,7 +103,7 @@ func (p *pages) handleList(w http.ResponseWriter, r *http.Request, u *User) {
 		p.fail(w, r, u, err)
 		return
 	}
-	f := filter{Problem: d.Problem, Verdict: d.Verdict, Limit: listLimit + 1}
+	f := filter{Problem: d.Problem, Verdict: d.Verdict, Pending: d.Pending, Limit: listLimit + 1}
 	if !u.Admin() {
 		f.User = u.Name
 	} else {

@@ -72,15 +72,15 @@ type RejudgingItem struct {
 // given (at least one). From and To are times (RFC 3339) of submission,
 // From inclusive, To exclusive; Team is a contest's team.
 type RejudgingRequest struct {
-	Reason      string   `json:"reason,omitempty"`
-	Submissions []string `json:"submissions,omitempty"`
-	Problem     string   `json:"problem,omitempty"`
-	User        string   `json:"user,omitempty"`
-	Team        string   `json:"team,omitempty"`
-	Language    string   `json:"language,omitempty"`
-	Verdict     string   `json:"verdict,omitempty"`
-	From        string   `json:"from,omitempty"`
-	To          string   `json:"to,omitempty"`
+	Reason      string          `json:"reason,omitempty"`
+	Submissions []string        `json:"submissions,omitempty"`
+	Problem     string          `json:"problem,omitempty"`
+	User        string          `json:"user,omitempty"`
+	Team        string          `json:"team,omitempty"`
+	Language    string          `json:"language,omitempty"`
+	Verdict     verdict.Verdict `json:"verdict,omitempty"`
+	From        string          `json:"from,omitempty"`
+	To          string          `json:"to,omitempty"`
 }
 
 // runUser is the user of a rejudging's runs.
@@ -525,10 +525,14 @@ func (s *Server) handleRejudgingClose(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusOK, rj)
 }
 
-// rejudgingFilterOf reads the pages' form into a request.
-func rejudgingFilterOf(get func(string) string) *RejudgingRequest {
+// rejudgingFilterOf reads the pages' form into a request; a verdict of
+// no name is a 400.
+func rejudgingFilterOf(get func(string) string) (*RejudgingRequest, error) {
 	req := &RejudgingRequest{Reason: strings.TrimSpace(get("reason")), Problem: get("problem"), User: get("user"),
-		Team: get("team"), Language: get("language"), Verdict: get("verdict")}
+		Team: get("team"), Language: get("language")}
+	if err := req.Verdict.UnmarshalText([]byte(get("verdict"))); err != nil {
+		return nil, errorf(http.StatusBadRequest, "verdict: %v", err)
+	}
 	if id := get("submission"); id != "" {
 		req.Submissions = []string{id}
 	}
@@ -540,5 +544,5 @@ func rejudgingFilterOf(get func(string) string) *RejudgingRequest {
 			*t.to = v.UTC().Format(time.RFC3339)
 		}
 	}
-	return req
+	return req, nil
 }
