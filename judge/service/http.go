@@ -111,7 +111,6 @@ func NewServer(cfg ServerConfig) *Server {
 	if s.log == nil {
 		s.log = log.New(io.Discard, "", 0)
 	}
-	s.life = &lifecycle{st: cfg.Store, log: s.log, who: "server"}
 	s.ctx, s.cancel = context.WithCancel(context.Background())
 	s.metrics = newMetrics(s)
 	s.hub = newHub()
@@ -119,17 +118,18 @@ func NewServer(cfg ServerConfig) *Server {
 		s.metrics.observe(old, new)
 		s.hub.publish(new)
 	})
+	s.life = &lifecycle{st: cfg.Store, log: s.log, who: "server", view: s.view}
 	s.pages = newPages(s)
 	s.contest = newContestLayer(s)
 	s.routes()
 	// subscribed before NewServer returns: a worker started after it
 	// cannot exhaust a job unseen
-	watch, err := s.watchMaxDeliveries()
+	watch, err := s.life.watchMaxDeliveries()
 	if err != nil {
 		s.log.Printf("max deliveries: %v (the sweeper repairs what the advisories would)", err)
 	}
 	s.goRun(func() { s.view.run(s.ctx, cfg.Store.submissions) })
-	s.goRun(func() { s.sweep(s.ctx) })
+	s.goRun(func() { s.life.sweep(s.ctx) })
 	if watch != nil {
 		s.goRun(func() { watch(s.ctx) })
 	}

@@ -15,7 +15,7 @@ import (
 // lifecycle is the life of a grading request, from its publication to its
 // judging, in one place: the API server publishes, withdraws and requeues
 // through it, the workers attempt, keep alive, republish, refuse, give up
-// and finish through it (attempt.go), and the sweeper rescues through it.
+// and finish through it (attempt.go), and the sweeper rescues through it (sweep.go).
 // Its states, as the records say them:
 //
 //	publishing  the record names the request (Submission.Publishing) but
@@ -54,6 +54,10 @@ type lifecycle struct {
 	lib       *Library
 	isolation string
 	stored    func()
+
+	// the server only: its view of the records, where the sweeper finds
+	// the stale ones (sweep.go)
+	view *view
 }
 
 func (lc *lifecycle) logf(format string, args ...any) {

@@ -110,7 +110,7 @@ func TestPublishFailureLeavesNothing(t *testing.T) {
 	waitFor(t, time.Minute, "the record stale", func() bool {
 		return len(api.view.stale(time.Now().Add(-2*e.store.ackWait))) == 1
 	})
-	api.sweepOnce(t.Context())
+	api.life.sweepOnce(t.Context())
 	if _, err := e.store.jobs.GetLastMsgForSubject(t.Context(), jobsSubject+id); !errors.Is(err, jetstream.ErrMsgNotFound) {
 		t.Errorf("after the sweep: a job of the refused submission %s (%v): it would be graded", id, err)
 	}

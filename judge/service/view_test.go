@@ -147,7 +147,7 @@ func TestSweepCost(t *testing.T) {
 	}
 	waitFor(t, 10*time.Second, "the view", func() bool { return e.api.view.counts().State[StateRunning] == 20 })
 	before := e.nc.Stats().OutMsgs
-	e.api.sweepOnce(t.Context())
+	e.api.life.sweepOnce(t.Context())
 	sent := e.nc.Stats().OutMsgs - before
 	if sent > 20+10 {
 		t.Errorf("a pass over 20 stale and 20 fresh submissions: %d messages, want at most 30", sent)
