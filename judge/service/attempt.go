@@ -11,6 +11,7 @@ import (
 	"github.com/nats-io/nats.go/jetstream"
 
 	"github.com/optjudge/optjudge/judge"
+	"github.com/optjudge/optjudge/judge/service/store"
 	"github.com/optjudge/optjudge/problems"
 )
 
@@ -58,14 +59,14 @@ func (lc *lifecycle) attempt(ctx context.Context, msg jetstream.Msg, meta *jetst
 		return nil, err
 	}
 	// The job is this attempt's from now on: fetching a large package may
-	// take longer than AckWait, and a job left silent goes to another
+	// take longer than store.AckWait, and a job left silent goes to another
 	// worker, which counts this one as dead.
-	at.msg = keepAlive(ctx, msg, st.ackWait/3)
-	if failed := prog.failures(at.a); len(failed) >= maxTries {
+	at.msg = keepAlive(ctx, msg, st.AckWait/3)
+	if failed := prog.failures(at.a); len(failed) >= store.MaxTries {
 		defer at.stop()
 		return nil, at.giveUp(ctx, fmt.Sprintf("not graded after %d tries", len(failed)), failed, nil)
 	}
-	if meta.NumDelivered >= MaxDeliver {
+	if meta.NumDelivered >= store.MaxDeliver {
 		defer at.stop()
 		return nil, at.republish(ctx, meta.Sequence.Stream)
 	}
@@ -97,7 +98,7 @@ func (at *attempt) handBack(ctx context.Context, why string) error {
 }
 
 // fail ends a try that failed (the judge's own failure: a try that
-// counts, see maxTries) and hands the job back after a second.
+// counts, see store.MaxTries) and hands the job back after a second.
 func (at *attempt) fail(ctx context.Context, err error) error {
 	at.end(ctx, OutcomeFailed, err.Error())
 	if nerr := at.msg.NakWithDelay(time.Second); nerr != nil {
@@ -126,7 +127,7 @@ func (at *attempt) republish(ctx context.Context, seq uint64) error {
 // refuse hands back a job whose problem version this worker does not
 // have. A refusal is not a try: another worker may have that version. The
 // job ends as JE only when every live worker has refused it and the first
-// refusal is an AckWait old (time for a worker to start or come back).
+// refusal is an store.AckWait old (time for a worker to start or come back).
 func (at *attempt) refuse(ctx context.Context, why error) error {
 	st := at.lc.st
 	at.lc.logf("refusing %s: %v", at.job.Submission, why)
@@ -134,7 +135,7 @@ func (at *attempt) refuse(ctx context.Context, why error) error {
 	if err != nil {
 		return fmt.Errorf("recording the refusal: %w", err) // the caller hands the job back
 	}
-	if refused := prog.refusals(); len(refused) > 0 && time.Since(refused[0].StartedAt) >= st.ackWait {
+	if refused := prog.refusals(); len(refused) > 0 && time.Since(refused[0].StartedAt) >= st.AckWait {
 		live, err := st.liveWorkers(ctx)
 		if err != nil {
 			return err
@@ -244,7 +245,7 @@ func keepAlive(ctx context.Context, msg jetstream.Msg, every time.Duration) *ali
 			case <-ctx.Done():
 				return
 			case <-t.C:
-				msg.InProgress() // one lost is no harm: the next is due before AckWait
+				msg.InProgress() // one lost is no harm: the next is due before store.AckWait
 			}
 		}
 	}()

@@ -19,6 +19,7 @@ import (
 	"github.com/optjudge/optjudge/bytesize"
 	"github.com/optjudge/optjudge/judge/contest"
 	"github.com/optjudge/optjudge/judge/lang"
+	"github.com/optjudge/optjudge/judge/service/store"
 )
 
 // ServerConfig configures the HTTP API.
@@ -128,7 +129,7 @@ func NewServer(cfg ServerConfig) *Server {
 	if err != nil {
 		s.log.Printf("max deliveries: %v (the sweeper repairs what the advisories would)", err)
 	}
-	s.goRun(func() { s.view.run(s.ctx, cfg.Store.submissions) })
+	s.goRun(func() { s.view.run(s.ctx, cfg.Store.Submissions) })
 	s.goRun(func() { s.life.sweep(s.ctx) })
 	if watch != nil {
 		s.goRun(func() { watch(s.ctx) })
@@ -322,7 +323,7 @@ func writeError(w http.ResponseWriter, err error) {
 		status, err = http.StatusRequestEntityTooLarge, fmt.Errorf("the request is larger than %d bytes", mbe.Limit)
 	case errors.As(err, &ne) && ne.Timeout() && !errors.Is(err, context.DeadlineExceeded):
 		status, err = http.StatusRequestTimeout, fmt.Errorf("the request took too long to arrive: %w", err)
-	case isStoreFull(err):
+	case store.IsFull(err):
 		status, err = http.StatusInsufficientStorage, fmt.Errorf("the store is full (judge serve --store-size): %w", err)
 	case errors.Is(err, context.DeadlineExceeded), errors.Is(err, jetstream.ErrNoHeartbeat),
 		errors.Is(err, jetstream.ErrJetStreamNotEnabled):

@@ -127,7 +127,7 @@ func (s *Server) queueView(ctx context.Context) (*QueueView, error) {
 	if !c.OldestQueue.IsZero() {
 		q.OldestAgeMS = time.Since(c.OldestQueue).Milliseconds()
 	}
-	info, err := s.cfg.Store.jobs.Info(ctx)
+	info, err := s.cfg.Store.Jobs.Info(ctx)
 	if err != nil {
 		return nil, err
 	}

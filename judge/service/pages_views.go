@@ -12,6 +12,7 @@ import (
 	"github.com/nats-io/nats.go/jetstream"
 
 	"github.com/optjudge/optjudge/judge"
+	"github.com/optjudge/optjudge/judge/service/store"
 	"github.com/optjudge/optjudge/verdict"
 )
 
@@ -166,7 +167,7 @@ func (p *pages) handleSubmission(w http.ResponseWriter, r *http.Request, u *User
 		}
 	} else {
 		var pr Progress
-		if _, err := getJSON(ctx, p.s.cfg.Store.progress, sub.ID, &pr); err == nil && pr.Request == sub.Request {
+		if _, err := store.GetJSON(ctx, p.s.cfg.Store.Progress, sub.ID, &pr); err == nil && pr.Request == sub.Request {
 			for i, t := range pr.Tests {
 				t = p.s.sightOf(u).brief(t)
 				d.Tests = append(d.Tests, testRow{N: i + 1, Name: t.Name, Verdict: t.Verdict, TimeMS: t.TimeMS, MemoryKiB: t.MemoryKiB, Message: t.Message})
@@ -177,7 +178,7 @@ func (p *pages) handleSubmission(w http.ResponseWriter, r *http.Request, u *User
 		}
 	}
 	if u.Admin() {
-		if b, err := p.s.cfg.Store.sources.GetBytes(ctx, sub.Source); err == nil {
+		if b, err := p.s.cfg.Store.Sources.GetBytes(ctx, sub.Source); err == nil {
 			d.Source = string(b)
 		}
 	}

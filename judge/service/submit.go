@@ -167,8 +167,8 @@ func (s *Server) submit(ctx context.Context, u *User, req *SubmitRequest, idemKe
 	}
 	sum := sha256.Sum256([]byte(req.Source))
 	hash := hex.EncodeToString(sum[:])
-	if _, err := s.cfg.Store.sources.GetInfo(ctx, hash); errors.Is(err, jetstream.ErrObjectNotFound) {
-		if _, err := s.cfg.Store.sources.PutBytes(ctx, hash, []byte(req.Source)); err != nil {
+	if _, err := s.cfg.Store.Sources.GetInfo(ctx, hash); errors.Is(err, jetstream.ErrObjectNotFound) {
+		if _, err := s.cfg.Store.Sources.PutBytes(ctx, hash, []byte(req.Source)); err != nil {
 			return nil, fmt.Errorf("storing the source: %w", err)
 		}
 	} else if err != nil {

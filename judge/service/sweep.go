@@ -6,6 +6,8 @@ import (
 	"time"
 
 	"github.com/nats-io/nats.go"
+
+	"github.com/optjudge/optjudge/judge/service/store"
 )
 
 // SweepEvery is how often the server looks for stranded submissions.
@@ -30,7 +32,7 @@ func (lc *lifecycle) sweep(ctx context.Context) {
 }
 
 // sweepOnce looks at the unfinished submissions whose record has not
-// changed for 2 x AckWait (a grading changes it at least once an AckWait:
+// changed for 2 x store.AckWait (a grading changes it at least once an AckWait:
 // each try marks it running) and repairs those that are stuck
 // (lifecycle.rescue): the ones with no job in the stream (a republish
 // failed; or the request's publication failed, or the server stopped
@@ -44,7 +46,7 @@ func (lc *lifecycle) sweepOnce(ctx context.Context) {
 	if lc.view.check() != nil {
 		return
 	}
-	stale := lc.view.stale(time.Now().Add(-2 * lc.st.ackWait))
+	stale := lc.view.stale(time.Now().Add(-2 * lc.st.AckWait))
 	if len(stale) == 0 {
 		return
 	}
@@ -67,9 +69,9 @@ func (lc *lifecycle) sweepOnce(ctx context.Context) {
 // again) and hands each to exhausted. It is the quick way; the sweeper
 // finds the ones whose advisory went to nobody.
 func (lc *lifecycle) watchMaxDeliveries() (func(ctx context.Context), error) {
-	subj := "$JS.EVENT.ADVISORY.CONSUMER.MAX_DELIVERIES." + jobsStream + "." + gradersConsumer
+	subj := "$JS.EVENT.ADVISORY.CONSUMER.MAX_DELIVERIES." + store.JobsStream + "." + store.GradersConsumer
 	ch := make(chan *nats.Msg, 64)
-	sub, err := lc.st.nc.ChanSubscribe(subj, ch)
+	sub, err := lc.st.NC.ChanSubscribe(subj, ch)
 	if err != nil {
 		return nil, err
 	}

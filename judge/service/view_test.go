@@ -137,7 +137,7 @@ func TestSweepCost(t *testing.T) {
 	}
 	// every record over 2 AckWaits old, as the sweep tells
 	waitFor(t, time.Minute, "the records stale", func() bool {
-		return len(e.api.view.stale(time.Now().Add(-2*e.store.ackWait))) == len(subs)
+		return len(e.api.view.stale(time.Now().Add(-2*e.store.AckWait))) == len(subs)
 	})
 	for _, id := range subs[:20] {
 		// a worker on it: the record changes
