@@ -119,9 +119,9 @@ type Table struct {
 	List []Language `yaml:"languages"`
 }
 
-// Default returns the table embedded in the judge (languages.yaml): C, C++, Go,
-// Python 3 and 2, PyPy 3, Java, Kotlin, Rust, JavaScript, C#, Haskell,
-// Ruby, PHP, OCaml, Scala and Common Lisp.
+// Default returns the table embedded in the judge (languages.yaml): C,
+// C++, Go, Python 3 and 2, PyPy 3, Java, Kotlin, Rust, JavaScript, C#,
+// Haskell, Ruby, PHP, OCaml, Scala and Common Lisp.
 func Default() *Table {
 	l, err := Parse(bytes.NewReader(defaultLanguages), "languages.yaml")
 	if err != nil {
