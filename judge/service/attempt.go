@@ -36,7 +36,7 @@ func (lc *lifecycle) attempt(ctx context.Context, msg jetstream.Msg, meta *jetst
 	st := lc.st
 	if j, err := st.Judging(ctx, job.Submission, job.Request); err == nil {
 		// graded before, the ack lost: make sure the submission says so
-		if err := st.finish(ctx, j); err != nil {
+		if err := lc.finish(ctx, j); err != nil {
 			return nil, err
 		}
 		return nil, msg.DoubleAck(ctx)
@@ -54,12 +54,12 @@ func (lc *lifecycle) attempt(ctx context.Context, msg jetstream.Msg, meta *jetst
 		return nil, msg.TermWithReason("request withdrawn") // its publication failed, as far as its client knows
 	}
 	at := &attempt{lc: lc, job: job, a: Attempt{Worker: worker, Delivery: meta.NumDelivered, StartedAt: time.Now().UTC()}}
-	prog, err := st.startAttempt(ctx, job, at.a)
+	prog, err := lc.startAttempt(ctx, job, at.a)
 	if err != nil {
 		return nil, err
 	}
 	// The job is this attempt's from now on: fetching a large package may
-	// take longer than store.AckWait, and a job left silent goes to another
+	// take longer than AckWait, and a job left silent goes to another
 	// worker, which counts this one as dead.
 	at.msg = keepAlive(ctx, msg, st.AckWait/3)
 	if failed := prog.failures(at.a); len(failed) >= store.MaxTries {
@@ -79,7 +79,7 @@ func (at *attempt) stop() { at.msg.stop() }
 // end records how the attempt ended; a record that cannot be written is
 // logged (the next try counts this one as dead).
 func (at *attempt) end(ctx context.Context, outcome, reason string) *Progress {
-	p, err := at.lc.st.endAttempt(ctx, at.job, at.a, outcome, reason)
+	p, err := at.lc.endAttempt(ctx, at.job, at.a, outcome, reason)
 	if err != nil {
 		at.lc.logf("%s request %d: recording the attempt %s: %v", at.job.Submission, at.job.Request, outcome, err)
 	}
@@ -88,7 +88,7 @@ func (at *attempt) end(ctx context.Context, outcome, reason string) *Progress {
 
 // running says the submission is being graded by this attempt's worker.
 func (at *attempt) running(ctx context.Context) error {
-	return at.lc.st.markRunning(ctx, at.job, at.a.Worker)
+	return at.lc.markRunning(ctx, at.job, at.a.Worker)
 }
 
 // handBack gives the job back at once: the worker is stopping.
@@ -127,11 +127,11 @@ func (at *attempt) republish(ctx context.Context, seq uint64) error {
 // refuse hands back a job whose problem version this worker does not
 // have. A refusal is not a try: another worker may have that version. The
 // job ends as JE only when every live worker has refused it and the first
-// refusal is an store.AckWait old (time for a worker to start or come back).
+// refusal is an AckWait old (time for a worker to start or come back).
 func (at *attempt) refuse(ctx context.Context, why error) error {
 	st := at.lc.st
 	at.lc.logf("refusing %s: %v", at.job.Submission, why)
-	prog, err := st.endAttempt(ctx, at.job, at.a, OutcomeRefused, why.Error())
+	prog, err := at.lc.endAttempt(ctx, at.job, at.a, OutcomeRefused, why.Error())
 	if err != nil {
 		return fmt.Errorf("recording the refusal: %w", err) // the caller hands the job back
 	}
@@ -245,7 +245,7 @@ func keepAlive(ctx context.Context, msg jetstream.Msg, every time.Duration) *ali
 			case <-ctx.Done():
 				return
 			case <-t.C:
-				msg.InProgress() // one lost is no harm: the next is due before store.AckWait
+				msg.InProgress() // one lost is no harm: the next is due before AckWait
 			}
 		}
 	}()

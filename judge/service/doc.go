@@ -11,8 +11,8 @@
 //	                          (<submission>-<request>), MaxMsgs = the queue
 //	                          limit with DiscardNew (a full queue refuses)
 //	consumer graders          durable pull consumer shared by every worker:
-//	                          explicit acks, store.AckWait 30 s kept alive by
-//	                          InProgress while grading, store.MaxDeliver 4
+//	                          explicit acks, AckWait 30 s kept alive by
+//	                          InProgress while grading, MaxDeliver 4
 //	kv judge-submissions      <submission> -> Submission (state, requests,
 //	                          finished judgings)
 //	kv judge-judgings         <submission>.<request> -> Judging, written with
@@ -50,13 +50,13 @@
 // and no attempt is withdrawn by the sweeper, never queued. A worker
 // acknowledges a job only after the judging is stored, and keeps it alive
 // with InProgress from the moment it takes it; a worker that dies leaves
-// its job to be redelivered after store.AckWait; a job whose tries all died ends
+// its job to be redelivered after AckWait; a job whose tries all died ends
 // as a JE judging (judge.JEReport) that lists them (a refusal, a worker
 // without the problem's version, is no try). A job whose deliveries ran
 // out gets a fresh message: from the worker of its last delivery, from the
 // server on JetStream's advisory, or from the server's sweeper, which looks
 // at the unfinished submissions whose record has not changed for 2 x
-// store.AckWait and queues again the ones with no job or with a delivered job no
+// AckWait and queues again the ones with no job or with a delivered job no
 // live worker has.
 //
 // What a user sees of a submission is decided in one place, sight

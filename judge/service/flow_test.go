@@ -155,7 +155,7 @@ func TestQueueFull(t *testing.T) {
 	}
 	// the view follows the bucket: a change made after the 429, the first
 	// submission running, has reached it, and a third one would have too
-	if err := e.store.markRunning(t.Context(), Job{Submission: first, Request: 1}, "w"); err != nil {
+	if err := e.api.life.markRunning(t.Context(), Job{Submission: first, Request: 1}, "w"); err != nil {
 		t.Fatal(err)
 	}
 	waitFor(t, time.Minute, "the view", func() bool { return e.api.view.counts().State[StateRunning] == 1 })

@@ -20,7 +20,8 @@ import (
 
 // startAttempt records a delivery in the submission's progress, starting
 // the record afresh for a new request.
-func (s *Store) startAttempt(ctx context.Context, job Job, a Attempt) (*Progress, error) {
+func (lc *lifecycle) startAttempt(ctx context.Context, job Job, a Attempt) (*Progress, error) {
+	s := lc.st
 	fresh := Progress{Submission: job.Submission, Request: job.Request, Attempts: []Attempt{a}, Tests: []TestBrief{}}
 	for {
 		err := store.CreateJSON(ctx, s.Progress, job.Submission, fresh)
@@ -65,7 +66,8 @@ func (p *Progress) failures(a Attempt) []Attempt {
 
 // tried says whether a worker recorded an attempt at request of
 // submission id: its job was published.
-func (s *Store) tried(ctx context.Context, id string, request int) (bool, error) {
+func (lc *lifecycle) tried(ctx context.Context, id string, request int) (bool, error) {
+	s := lc.st
 	var p Progress
 	_, err := store.GetJSON(ctx, s.Progress, id, &p)
 	if errors.Is(err, jetstream.ErrKeyNotFound) {
@@ -90,7 +92,8 @@ func (a Attempt) same(b Attempt) bool {
 }
 
 // endAttempt records how an attempt ended and returns the progress.
-func (s *Store) endAttempt(ctx context.Context, job Job, a Attempt, outcome, reason string) (*Progress, error) {
+func (lc *lifecycle) endAttempt(ctx context.Context, job Job, a Attempt, outcome, reason string) (*Progress, error) {
+	s := lc.st
 	return store.Update(ctx, s.Progress, job.Submission, func(p *Progress) error {
 		if p.Request != job.Request {
 			return store.ErrNoChange
@@ -107,7 +110,8 @@ func (s *Store) endAttempt(ctx context.Context, job Job, a Attempt, outcome, rea
 }
 
 // markRunning says the submission is being graded by worker.
-func (s *Store) markRunning(ctx context.Context, job Job, worker string) error {
+func (lc *lifecycle) markRunning(ctx context.Context, job Job, worker string) error {
+	s := lc.st
 	_, err := store.Update(ctx, s.Submissions, job.Submission, func(sub *Submission) error {
 		if sub.Request != job.Request || sub.State == StateDone {
 			return store.ErrNoChange
@@ -169,7 +173,7 @@ func (lc *lifecycle) storeJudging(ctx context.Context, job Job, a Attempt, res r
 	} else if err != nil {
 		return nil, false, fmt.Errorf("storing the judging: %w", err)
 	}
-	return j, stored, s.finish(ctx, j)
+	return j, stored, lc.finish(ctx, j)
 }
 
 // sampleNames are the names of p's sample tests (none when its tests
@@ -202,7 +206,8 @@ func samplesIn(r *judge.Report, samples map[string]bool) []string {
 // finish adds a stored judging to its submission (once) and, if it is the
 // latest request's, marks the submission done. It may run any number of
 // times for the same judging.
-func (s *Store) finish(ctx context.Context, j *Judging) error {
+func (lc *lifecycle) finish(ctx context.Context, j *Judging) error {
+	s := lc.st
 	_, err := store.Update(ctx, s.Submissions, j.Submission, func(sub *Submission) error {
 		listed := false
 		for _, r := range sub.Judgings {

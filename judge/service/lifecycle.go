@@ -289,12 +289,12 @@ func (lc *lifecycle) rescue(ctx context.Context, sub *Submission, js *jobState) 
 func (lc *lifecycle) unqueued(ctx context.Context, sub *Submission) error {
 	st := lc.st
 	if j, err := st.Judging(ctx, sub.ID, sub.Request); err == nil {
-		return st.finish(ctx, j)
+		return lc.finish(ctx, j)
 	} else if !errors.Is(err, jetstream.ErrKeyNotFound) {
 		return err
 	}
 	if sub.Publishing {
-		tried, err := st.tried(ctx, sub.ID, sub.Request)
+		tried, err := lc.tried(ctx, sub.ID, sub.Request)
 		if err != nil {
 			return err
 		}
@@ -330,7 +330,7 @@ func (lc *lifecycle) exhausted(ctx context.Context, seq uint64) error {
 		return nil
 	}
 	if j, err := st.Judging(ctx, job.Submission, job.Request); err == nil {
-		return st.finish(ctx, j)
+		return lc.finish(ctx, j)
 	} else if !errors.Is(err, jetstream.ErrKeyNotFound) {
 		return err
 	}

@@ -32,7 +32,7 @@ func (lc *lifecycle) sweep(ctx context.Context) {
 }
 
 // sweepOnce looks at the unfinished submissions whose record has not
-// changed for 2 x store.AckWait (a grading changes it at least once an AckWait:
+// changed for 2 x AckWait (a grading changes it at least once an AckWait:
 // each try marks it running) and repairs those that are stuck
 // (lifecycle.rescue): the ones with no job in the stream (a republish
 // failed; or the request's publication failed, or the server stopped

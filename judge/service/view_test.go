@@ -142,7 +142,7 @@ func TestSweepCost(t *testing.T) {
 	})
 	for _, id := range subs[:20] {
 		// a worker on it: the record changes
-		if err := e.store.markRunning(t.Context(), Job{Submission: id, Request: 1}, "w"); err != nil {
+		if err := e.api.life.markRunning(t.Context(), Job{Submission: id, Request: 1}, "w"); err != nil {
 			t.Fatal(err)
 		}
 	}

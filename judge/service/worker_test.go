@@ -125,7 +125,7 @@ func TestLastDeliveryLostWhileServerDown(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	// store.MaxDeliver workers that each took the job and let it go
+	// MaxDeliver workers that each took the job and let it go
 	for i := range store.MaxDeliver {
 		b, err := cons.Fetch(1, jetstream.FetchMaxWait(10*time.Second))
 		if err != nil {
@@ -154,7 +154,7 @@ func TestLastDeliveryLostWhileServerDown(t *testing.T) {
 	})
 }
 
-// TestSlowPackageFetch: a worker that takes longer than store.AckWait to fetch
+// TestSlowPackageFetch: a worker that takes longer than AckWait to fetch
 // the problem's package keeps the job: no other worker takes it, no try
 // counts as dead.
 func TestSlowPackageFetch(t *testing.T) {
@@ -227,7 +227,7 @@ func TestStaleWorkerDoesNotJEOthers(t *testing.T) {
 func TestSlowWorkerResultDiscarded(t *testing.T) {
 	t.Parallel()
 	e := newEnv(t, envOpts{ackWait: time.Second})
-	// a store that believes store.AckWait is an hour sends InProgress too late
+	// a store that believes AckWait is an hour sends InProgress too late
 	late, err := OpenStore(t.Context(), e.nc, store.Config{Bind: true, AckWait: time.Hour})
 	if err != nil {
 		t.Fatal(err)
