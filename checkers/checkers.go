@@ -14,8 +14,8 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/optjudge/optjudge/judge/verdict"
 	"github.com/optjudge/optjudge/reference/puzzle/judging"
+	"github.com/optjudge/optjudge/verdict"
 )
 
 // Files is what a checker judges.

@@ -10,10 +10,10 @@ import (
 	"strings"
 	"time"
 
-	"github.com/optjudge/optjudge/judge/bytesize"
-	"github.com/optjudge/optjudge/judge/proc"
-	"github.com/optjudge/optjudge/judge/verdict"
+	"github.com/optjudge/optjudge/bytesize"
+	"github.com/optjudge/optjudge/internal/proc"
 	"github.com/optjudge/optjudge/reference/puzzle/judging"
+	"github.com/optjudge/optjudge/verdict"
 )
 
 // Protocol says how an external checker program is called and how its exit

@@ -4,9 +4,9 @@ import (
 	"context"
 	"fmt"
 
-	"github.com/optjudge/optjudge/judge/verdict"
 	"github.com/optjudge/optjudge/reference/puzzle"
 	"github.com/optjudge/optjudge/reference/puzzle/judging"
+	"github.com/optjudge/optjudge/verdict"
 )
 
 // Puzzle judges a defined puzzle's output (see package judging): per case

@@ -8,7 +8,7 @@ import (
 	"testing"
 
 	"github.com/optjudge/optjudge/internal/handwritten/clocks"
-	"github.com/optjudge/optjudge/judge/verdict"
+	"github.com/optjudge/optjudge/verdict"
 )
 
 const (

@@ -9,8 +9,8 @@ import (
 	"testing"
 
 	"github.com/optjudge/optjudge/internal/handwritten/eightpuzzle"
-	"github.com/optjudge/optjudge/judge/verdict"
 	"github.com/optjudge/optjudge/reference/puzzle"
+	"github.com/optjudge/optjudge/verdict"
 )
 
 const (

@@ -8,7 +8,7 @@ import (
 	"testing"
 
 	"github.com/optjudge/optjudge/internal/handwritten/rotation"
-	"github.com/optjudge/optjudge/judge/verdict"
+	"github.com/optjudge/optjudge/verdict"
 )
 
 // rotInput holds three cases: the two of the sample, answered AC/2 and

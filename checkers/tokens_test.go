@@ -4,7 +4,7 @@ import (
 	"context"
 	"testing"
 
-	"github.com/optjudge/optjudge/judge/verdict"
+	"github.com/optjudge/optjudge/verdict"
 )
 
 func TestTokens(t *testing.T) {

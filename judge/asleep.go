@@ -5,7 +5,7 @@ import (
 	"sync"
 	"time"
 
-	"github.com/optjudge/optjudge/judge/bytesize"
+	"github.com/optjudge/optjudge/bytesize"
 	"github.com/optjudge/optjudge/judge/sandbox"
 )
 

@@ -3,7 +3,7 @@ package judge
 import (
 	"golang.org/x/sys/unix"
 
-	"github.com/optjudge/optjudge/judge/bytesize"
+	"github.com/optjudge/optjudge/bytesize"
 )
 
 // memoryTotal is the machine's memory, 0 if unknown.

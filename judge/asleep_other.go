@@ -2,7 +2,7 @@
 
 package judge
 
-import "github.com/optjudge/optjudge/judge/bytesize"
+import "github.com/optjudge/optjudge/bytesize"
 
 // memoryTotal is the machine's memory: unknown here, so no run is lent.
 func memoryTotal() bytesize.Size { return 0 }

@@ -9,10 +9,10 @@ import (
 	"testing"
 	"time"
 
-	"github.com/optjudge/optjudge/judge/bytesize"
+	"github.com/optjudge/optjudge/bytesize"
 	"github.com/optjudge/optjudge/judge/sandbox"
-	"github.com/optjudge/optjudge/judge/verdict"
 	"github.com/optjudge/optjudge/problems"
+	"github.com/optjudge/optjudge/verdict"
 )
 
 // BenchmarkPerTest measures the judge's cost per test: a do-nothing static C
@@ -131,7 +131,7 @@ func BenchmarkCompile(b *testing.B) {
 		if err != nil {
 			b.Fatal(err)
 		}
-		tc, err := j.toolchain(lang)
+		tc, err := j.finder.Find(lang, true)
 		if err != nil {
 			b.Skipf("%s: %v", sub.lang, err)
 		}

@@ -10,11 +10,12 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"syscall"
 	"time"
 
-	"github.com/optjudge/optjudge/judge/bytesize"
-	"github.com/optjudge/optjudge/judge/proc"
+	"github.com/optjudge/optjudge/bytesize"
+	"github.com/optjudge/optjudge/judge/internal/jvm"
+	"github.com/optjudge/optjudge/judge/internal/nofollow"
+	"github.com/optjudge/optjudge/judge/lang"
 	"github.com/optjudge/optjudge/judge/sandbox"
 	"github.com/optjudge/optjudge/problems"
 )
@@ -102,7 +103,7 @@ func (p *program) argv(mem bytesize.Size) []string {
 		vars = map[string]string{}
 	}
 	vars["memlimit"] = memLimitMiB(mem)
-	return expand(p.run, vars, nil)
+	return lang.Expand(p.run, vars, nil)
 }
 
 // memLimitMiB is {memlimit}: the memory limit in whole MiB, 1024 without
@@ -114,33 +115,12 @@ func memLimitMiB(mem bytesize.Size) string {
 	return strconv.FormatInt(max(int64(mem/bytesize.MiB), 1), 10)
 }
 
-// expand puts the values of vars for their placeholders in argv, in one
-// pass (a value is never read for placeholders again); an argument that is
-// exactly {files} becomes files, one argument each. A placeholder without a
-// value stays.
-func expand(argv []string, vars map[string]string, files []string) []string {
-	out := make([]string, 0, len(argv))
-	for _, a := range argv {
-		if a == "{files}" && files != nil {
-			out = append(out, files...)
-			continue
-		}
-		out = append(out, placeholderRE.ReplaceAllStringFunc(a, func(m string) string {
-			if v, ok := vars[m[1:len(m)-1]]; ok {
-				return v
-			}
-			return m
-		}))
-	}
-	return out
-}
-
 // build is one build, through the one path for every program: the
 // sources are in dir; the compile command, if any, runs there, in the
 // sandbox (a contestant's program) or in the programs' sandbox (trusted:
 // a problem's).
 type build struct {
-	lang    *Language
+	lang    *lang.Language
 	dir     string
 	trusted bool
 	entry   string   // {src}
@@ -152,8 +132,8 @@ type build struct {
 // compileLimits are the limits of a build of a submission in lang for p:
 // the language's, raised to what the problem guarantees a build
 // (limits.compilation_time and compilation_memory of a Kattis package).
-func compileLimits(lang *Language, p *problems.Problem) sandbox.Limits {
-	lim := lang.CompileLimits.sandbox()
+func compileLimits(lang *lang.Language, p *problems.Problem) sandbox.Limits {
+	lim := compileBox(lang.CompileLimits)
 	if p == nil {
 		return lim
 	}
@@ -171,25 +151,25 @@ func (b *build) buildLimits() sandbox.Limits {
 	if b.limits.CPU > 0 {
 		return b.limits
 	}
-	return b.lang.CompileLimits.sandbox()
+	return compileBox(b.lang.CompileLimits)
 }
 
 // compile runs the language's compile command, if any. A compiler that
 // fails, or breaks a limit, is a CompileResult with OK false and a nil
 // error; an error means the judge could not try.
-func (j *Judge) compile(ctx context.Context, b *build, tc *toolchain) (CompileResult, error) {
+func (j *Judge) compile(ctx context.Context, b *build, tc *lang.Toolchain) (CompileResult, error) {
 	res := CompileResult{OK: true}
 	if len(b.lang.Compile) == 0 {
 		return res, nil
 	}
-	argv := expand(b.lang.Compile, map[string]string{
-		"src": b.entry, "exe": exeName, "jar": jarName, "classes": classesDir, "dir": b.dir,
+	argv := lang.Expand(b.lang.Compile, map[string]string{
+		"src": b.entry, "exe": exeName, "jar": jvm.JarName, "classes": jvm.ClassesDir, "dir": b.dir,
 	}, b.sources)
-	argv[0] = tc.compiler
+	argv[0] = tc.Compiler
 	if slices.Contains(b.lang.Compile, "{classes}") {
 		// scalac writes only into a directory that exists; the compiler,
 		// as the box's user, must be able to write it
-		d := filepath.Join(b.dir, classesDir)
+		d := filepath.Join(b.dir, jvm.ClassesDir)
 		err := os.Mkdir(d, 0o755)
 		if err == nil {
 			err = os.Chmod(d, 0o777)
@@ -227,9 +207,9 @@ func (j *Judge) compile(ctx context.Context, b *build, tc *toolchain) (CompileRe
 // writable, the toolchain read-only, the language's limits. A
 // contestant's build sees next to nothing of /etc; a problem's (trusted)
 // builds in the programs' sandbox, with the judge's PATH.
-func (j *Judge) compileBoxed(ctx context.Context, b *build, tc *toolchain, argv []string) (failed, out string, err error) {
-	env := append([]string{"TMPDIR=" + b.dir}, tc.envFor(b.dir)...)
-	readOnly := tc.readOnly
+func (j *Judge) compileBoxed(ctx context.Context, b *build, tc *lang.Toolchain, argv []string) (failed, out string, err error) {
+	env := append([]string{"TMPDIR=" + b.dir}, tc.EnvFor(b.dir)...)
+	readOnly := tc.ReadOnly
 	if b.lang.GoCache {
 		env = append(env, "GOCACHE="+j.boxGoCache)
 		readOnly = append(slices.Clone(readOnly), j.boxGoCache)
@@ -283,25 +263,25 @@ func (j *Judge) compileBoxed(ctx context.Context, b *build, tc *toolchain, argv 
 // trustedEnv is the environment of the judge's own runs of a toolchain
 // (its version, its Go cache): the judge's PATH, a private HOME and
 // temporary directory.
-func (j *Judge) trustedEnv(dir string, tc *toolchain) []string {
+func (j *Judge) trustedEnv(dir string, tc *lang.Toolchain) []string {
 	env := []string{"PATH=" + j.cfg.Path, "HOME=" + dir, "TMPDIR=" + dir, "LANG=C.UTF-8"}
-	return append(env, tc.envFor(dir)...)
+	return append(env, tc.EnvFor(dir)...)
 }
 
 // programEnv is the environment of a problem's program's runs, over its
 // box's: the judge's PATH and the language's variables.
-func programEnv(path, dir string, tc *toolchain) []string {
-	return append([]string{"PATH=" + path}, tc.envFor(dir)...)
+func programEnv(path, dir string, tc *lang.Toolchain) []string {
+	return append([]string{"PATH=" + path}, tc.EnvFor(dir)...)
 }
 
 // runCommand is the language's run command for a program built in a
 // directory of its own, its placeholders still in it: relative to the
 // working directory (where the program's files are placed), its
 // interpreter found on the PATH.
-func runCommand(lang *Language, tc *toolchain) []string {
+func runCommand(lang *lang.Language, tc *lang.Toolchain) []string {
 	argv := slices.Clone(lang.Run)
-	if tc.interp != "" {
-		argv[0] = tc.interp
+	if tc.Interp != "" {
+		argv[0] = tc.Interp
 	}
 	return argv
 }
@@ -309,21 +289,16 @@ func runCommand(lang *Language, tc *toolchain) []string {
 // runVars are the run command's placeholders for a program whose files
 // are in the working directory.
 func runVars(entry, main string) map[string]string {
-	return map[string]string{"src": entry, "exe": "./" + exeName, "jar": jarName, "dir": ".", "mainclass": main}
-}
-
-// withDir puts the build or working directory for {dir} in env.
-func withDir(env []string, dir string) []string {
-	return proc.Expand(env, map[string]string{"dir": dir})
+	return map[string]string{"src": entry, "exe": "./" + exeName, "jar": jvm.JarName, "dir": ".", "mainclass": main}
 }
 
 // builtFiles are the files a build leaves for its runs: the jar of a JVM
 // language, the executable, or (an interpreted language) nil: the
 // submission's own files.
-func builtFiles(lang *Language) []string {
+func builtFiles(lang *lang.Language) []string {
 	switch {
 	case lang.MainClass:
-		return []string{jarName}
+		return []string{jvm.JarName}
 	case len(lang.Compile) > 0 && slices.ContainsFunc(lang.Run, func(a string) bool { return strings.Contains(a, "{exe}") }):
 		return []string{exeName}
 	}
@@ -333,30 +308,30 @@ func builtFiles(lang *Language) []string {
 // packJVM finds the main class of a JVM build in dir (its jar, or its
 // class files) and leaves the jar in dst. failed says why it cannot run:
 // the compilation error.
-func packJVM(lang *Language, dir, dst, entry, want string) (main, failed string, err error) {
+func packJVM(lang *lang.Language, dir, dst, entry, want string) (main, failed string, err error) {
 	writesJar := slices.ContainsFunc(lang.Compile, func(a string) bool { return strings.Contains(a, "{jar}") })
-	var classes []jvmClass
+	var classes []jvm.Class
 	if writesJar {
-		classes, err = readJarClasses(filepath.Join(dir, jarName))
+		classes, err = jvm.ReadJar(filepath.Join(dir, jvm.JarName))
 	} else {
-		classes, err = readClassDir(filepath.Join(dir, classesDir))
+		classes, err = jvm.ReadDir(filepath.Join(dir, jvm.ClassesDir))
 	}
 	if err != nil {
 		return "", fmt.Sprintf("reading the classes built: %v", err), nil
 	}
 	if want != "" {
-		main, failed = namedMain(classes, want)
+		main, failed = jvm.NamedMain(classes, want)
 	} else {
-		main, failed = mainClass(classes, entry)
+		main, failed = jvm.MainClass(classes, entry)
 	}
 	if failed != "" {
 		return "", failed, nil
 	}
 	switch {
 	case !writesJar:
-		err = writeJar(filepath.Join(dst, jarName), classes, main)
+		err = jvm.WriteJar(filepath.Join(dst, jvm.JarName), classes, main)
 	case dst != dir:
-		err = collect(dir, dst, []string{jarName})
+		err = collect(dir, dst, []string{jvm.JarName})
 	}
 	if err != nil {
 		return "", "", fmt.Errorf("packing the jar: %w", err)
@@ -374,7 +349,7 @@ func collect(buildDir, dst string, names []string) error {
 		if strings.ContainsRune(name, '/') {
 			return fmt.Errorf("collecting the build: %s is not a plain name", name)
 		}
-		in, err := openNoFollow(filepath.Join(buildDir, name))
+		in, err := nofollow.Open(filepath.Join(buildDir, name))
 		if err != nil {
 			return fmt.Errorf("collecting the build: %w", err)
 		}
@@ -389,25 +364,6 @@ func collect(buildDir, dst string, names []string) error {
 		}
 	}
 	return nil
-}
-
-// openNoFollow opens a regular file for reading, refusing a symbolic link
-// and anything but a regular file (a FIFO would block).
-func openNoFollow(path string) (*os.File, error) {
-	fd, err := syscall.Open(path, syscall.O_RDONLY|syscall.O_NOFOLLOW|syscall.O_NONBLOCK|syscall.O_CLOEXEC, 0)
-	if err != nil {
-		return nil, &os.PathError{Op: "open", Path: path, Err: err}
-	}
-	f := os.NewFile(uintptr(fd), path)
-	fi, err := f.Stat()
-	if err == nil && !fi.Mode().IsRegular() {
-		err = fmt.Errorf("%s: not a regular file", path)
-	}
-	if err != nil {
-		f.Close()
-		return nil, err
-	}
-	return f, nil
 }
 
 func copyTo(in io.Reader, dst string, mode os.FileMode) error {
@@ -437,4 +393,31 @@ func firstLines(s string, n int) string {
 		lines = append(lines[:n], fmt.Sprintf("... (%d more lines)", len(lines)-n))
 	}
 	return strings.Join(lines, "\n")
+}
+
+// compileOutputCap bounds what is kept of the compiler's own output (each
+// of stdout and stderr); a CE message shows its first lines.
+const compileOutputCap = 64 * bytesize.KiB
+
+// compileBox is the limits of a build in the sandbox's terms, the
+// defaults filled in.
+func compileBox(l lang.CompileLimits) sandbox.Limits {
+	lim := sandbox.Limits{
+		CPU: lang.DefaultCompileTime, Memory: lang.DefaultCompileMemory, Processes: lang.DefaultCompileProcesses,
+		FileSize: lang.DefaultCompileOutput, Output: compileOutputCap, Stderr: compileOutputCap,
+	}
+	if l.Time > 0 {
+		lim.CPU = time.Duration(l.Time * float64(time.Second))
+	}
+	if l.Memory > 0 {
+		lim.Memory = bytesize.Size(l.Memory * float64(bytesize.MiB))
+	}
+	if l.Processes > 0 {
+		lim.Processes = l.Processes
+	}
+	if l.Output > 0 {
+		lim.FileSize = bytesize.Size(l.Output * float64(bytesize.MiB))
+	}
+	lim.Wall = 2*lim.CPU + time.Second
+	return lim
 }

@@ -5,6 +5,8 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+
+	"github.com/optjudge/optjudge/judge/lang"
 )
 
 // A build cache (Config.BuildCache) is a directory of builds that
@@ -28,7 +30,7 @@ func (j *Judge) cacheable(src *sourceSet, o BuildOptions) bool {
 // prepareCached prepares sub through the build cache: the kept build of
 // its key, else a build made now and kept if it compiled. A cache that
 // cannot be read or written costs only a compilation.
-func (j *Judge) prepareCached(ctx context.Context, sub Submission, o BuildOptions, src *sourceSet, tc *toolchain) (*Prepared, error) {
+func (j *Judge) prepareCached(ctx context.Context, sub Submission, o BuildOptions, src *sourceSet, tc *lang.Toolchain) (*Prepared, error) {
 	key, err := j.BuildKey(sub, o)
 	if err != nil {
 		return nil, err

@@ -8,6 +8,8 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/optjudge/optjudge/judge/internal/nofollow"
+	"github.com/optjudge/optjudge/judge/lang"
 	"github.com/optjudge/optjudge/problems"
 )
 
@@ -37,7 +39,7 @@ func buildRunIn(fsys fs.FS, dir string) bool {
 
 // buildRunLang is the language entry the build path runs a build script
 // with: its command is the script, found in the build directory.
-var buildRunLang = &Language{Name: BuildRunLanguage, File: "build", Compile: []string{"./build"}, Run: []string{"./run"}}
+var buildRunLang = &lang.Language{Name: BuildRunLanguage, File: "build", Compile: []string{"./build"}, Run: []string{"./run"}}
 
 // runBuildScript runs dir's build script, if there is one, as a build of
 // the language table's languages is run (trusted: in the programs' sandbox),
@@ -45,7 +47,7 @@ var buildRunLang = &Language{Name: BuildRunLanguage, File: "build", Compile: []s
 func (j *Judge) runBuildScript(ctx context.Context, dir string, trusted bool) (CompileResult, error) {
 	res := CompileResult{OK: true}
 	if st, err := os.Lstat(filepath.Join(dir, "build")); err == nil && st.Mode().IsRegular() {
-		tc := &toolchain{compiler: filepath.Join(dir, "build")}
+		tc := &lang.Toolchain{Compiler: filepath.Join(dir, "build")}
 		var err error
 		if res, err = j.compile(ctx, &build{lang: buildRunLang, dir: dir, trusted: trusted}, tc); err != nil || !res.OK {
 			return res, err
@@ -157,7 +159,7 @@ func collectTree(buildDir, dst string) ([]string, error) {
 		case !d.Type().IsRegular():
 			return nil // a link or a device the build made: not carried over
 		}
-		in, err := openNoFollow(p)
+		in, err := nofollow.Open(p)
 		if err != nil {
 			return err
 		}

@@ -16,6 +16,8 @@ import (
 	"slices"
 	"strings"
 	"time"
+
+	"github.com/optjudge/optjudge/judge/lang"
 )
 
 // exportFormat is the version of Export's archive and of BuildKey.
@@ -24,20 +26,20 @@ const exportFormat = 2
 // Bounds of an archive Import accepts.
 const (
 	maxManifest   = 1 << 20
-	maxExportFile = int64(DefaultCompileOutput)
+	maxExportFile = int64(lang.DefaultCompileOutput)
 )
 
 // manifest is the first entry of an exported build.
 type manifest struct {
-	Format     int           `json:"format"`
-	Submission string        `json:"submission"`
-	Language   string        `json:"language"`        // a name of the table, or "executable"
-	Entry      *Language     `json:"entry"`           // the table's entry it was built with; nil for an executable
-	Compile    CompileResult `json:"compile"`         // with its Time in nanoseconds
-	TimeNS     int64         `json:"compile_time_ns"` // CompileResult.Time
-	Files      []string      `json:"files"`           // the program's files, in the order of the entries
-	Main       string        `json:"main"`            // the entry file ({src})
-	MainClass  string        `json:"main_class"`      // the class holding main ({mainclass}), for a JVM language
+	Format     int            `json:"format"`
+	Submission string         `json:"submission"`
+	Language   string         `json:"language"`        // a name of the table, or "executable"
+	Entry      *lang.Language `json:"entry"`           // the table's entry it was built with; nil for an executable
+	Compile    CompileResult  `json:"compile"`         // with its Time in nanoseconds
+	TimeNS     int64          `json:"compile_time_ns"` // CompileResult.Time
+	Files      []string       `json:"files"`           // the program's files, in the order of the entries
+	Main       string         `json:"main"`            // the entry file ({src})
+	MainClass  string         `json:"main_class"`      // the class holding main ({mainclass}), for a JVM language
 }
 
 // BuildKey names the build that Prepare(sub, o) would make: equal keys, the
@@ -84,18 +86,18 @@ func (j *Judge) BuildKey(sub Submission, o BuildOptions) (string, error) {
 
 // hashLanguage writes the language's table entry and the identities of
 // its programs into h.
-func (j *Judge) hashLanguage(h io.Writer, lang *Language) error {
+func (j *Judge) hashLanguage(h io.Writer, lang *lang.Language) error {
 	entry, err := json.Marshal(lang)
 	if err != nil {
 		return err
 	}
 	h.Write(entry)
-	tc, err := j.toolchain(lang)
+	tc, err := j.finder.Find(lang, true)
 	if err != nil {
 		return err
 	}
 	var ids []string
-	for _, prog := range []string{tc.compiler, tc.interp} {
+	for _, prog := range []string{tc.Compiler, tc.Interp} {
 		if prog == "" {
 			continue
 		}
@@ -121,7 +123,7 @@ func (j *Judge) hashLanguage(h io.Writer, lang *Language) error {
 
 // versionOnce is lang's version line, run once per Judge and identity of
 // its programs (ids).
-func (j *Judge) versionOnce(lang *Language, tc *toolchain, ids string) (string, error) {
+func (j *Judge) versionOnce(lang *lang.Language, tc *lang.Toolchain, ids string) (string, error) {
 	k := "version\x00" + lang.Name + "\x00" + strings.Join(lang.Version, "\x00") + "\x00" + ids
 	j.mu.Lock()
 	v, ok := j.compilers[k]
@@ -294,19 +296,19 @@ func (j *Judge) importedProgram(m *manifest) (*program, error) {
 	if err := checkFiles(lang, m); err != nil {
 		return nil, err
 	}
-	tc, err := j.toolchain(lang)
+	tc, err := j.finder.Find(lang, true)
 	if err != nil {
 		return nil, err
 	}
 	return &program{lang: lang.Name, files: m.Files, run: runCommand(lang, tc), vars: runVars(m.Main, m.MainClass),
-		env: tc.env, readOnly: tc.readOnly}, nil
+		env: tc.Env, readOnly: tc.ReadOnly}, nil
 }
 
 // checkFiles checks an imported build's files against its language: the
 // executable or jar it builds, or (interpreted) the submission's files, of
 // safe names, the entry among them; and a main class that is a class
 // name.
-func checkFiles(lang *Language, m *manifest) error {
+func checkFiles(lang *lang.Language, m *manifest) error {
 	if built := builtFiles(lang); built != nil {
 		if !slices.Equal(m.Files, built) {
 			return fmt.Errorf("importing a build: files %q, want %q", m.Files, built)

@@ -11,12 +11,13 @@ import (
 	"strings"
 	"time"
 
+	"github.com/optjudge/optjudge/bytesize"
 	"github.com/optjudge/optjudge/checkers"
-	"github.com/optjudge/optjudge/judge/bytesize"
+	"github.com/optjudge/optjudge/judge/lang"
 	"github.com/optjudge/optjudge/judge/sandbox"
-	"github.com/optjudge/optjudge/judge/verdict"
 	"github.com/optjudge/optjudge/problems"
 	"github.com/optjudge/optjudge/problems/kattis"
+	"github.com/optjudge/optjudge/verdict"
 )
 
 // GradeOptions tune one grading. The zero value grades on the problem's
@@ -207,7 +208,7 @@ func (pp *Prepared) Grade(ctx context.Context, p *problems.Problem, o GradeOptio
 
 // setup gets the grading's programs: each test's checker, or the
 // interactive validator, and the custom grader.
-func (g *grader) setup(ctx context.Context, langs *Languages) error {
+func (g *grader) setup(ctx context.Context, langs *lang.Table) error {
 	if g.p.Package.Validation.Interactive && g.p.Package.Validation.Program != nil {
 		t, err := g.j.tool(ctx, g.p, *g.p.Package.Validation.Program, langs)
 		if err != nil {
@@ -360,7 +361,7 @@ func (g *grader) command(t kattis.Test, dir string) *sandbox.Cmd {
 		Path:        argv[0],
 		Args:        argv[1:],
 		Dir:         dir,
-		Env:         withDir(g.prog.env, dir),
+		Env:         lang.WithDir(g.prog.env, dir),
 		ReadOnly:    g.prog.readOnly,
 		Limits:      g.limits.sandbox(),
 		ReadOnlyDir: g.readOnlyDir(),

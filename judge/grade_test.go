@@ -10,12 +10,13 @@ import (
 	"testing"
 	"time"
 
-	"github.com/optjudge/optjudge/judge/bytesize"
+	"github.com/optjudge/optjudge/bytesize"
 	"github.com/optjudge/optjudge/judge/internal/busy"
+	"github.com/optjudge/optjudge/judge/lang"
 	"github.com/optjudge/optjudge/judge/sandbox"
-	"github.com/optjudge/optjudge/judge/verdict"
 	"github.com/optjudge/optjudge/problems"
 	"github.com/optjudge/optjudge/problems/kattis"
+	"github.com/optjudge/optjudge/verdict"
 )
 
 // sumProblem writes a tiny problem (print a+b) with two tests. Its time
@@ -527,7 +528,7 @@ func TestExecFailureBlame(t *testing.T) {
 		t.Fatal(err)
 	}
 	os.Chmod(filepath.Dir(broken), 0o755)
-	langs, err := ParseLanguages(strings.NewReader(`languages:
+	langs, err := lang.Parse(strings.NewReader(`languages:
   - name: broken
     extensions: [.brk]
     run: [`+broken+`, "{src}"]

@@ -1,8 +1,8 @@
 package judge
 
 import (
-	"github.com/optjudge/optjudge/judge/verdict"
 	"github.com/optjudge/optjudge/problems"
+	"github.com/optjudge/optjudge/verdict"
 )
 
 // JEReport is the report of a grading the judge could not do at all (no

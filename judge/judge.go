@@ -50,7 +50,8 @@ import (
 	"runtime"
 	"sync"
 
-	"github.com/optjudge/optjudge/judge/proc"
+	"github.com/optjudge/optjudge/internal/proc"
+	"github.com/optjudge/optjudge/judge/lang"
 	"github.com/optjudge/optjudge/judge/sandbox"
 )
 
@@ -58,7 +59,7 @@ import (
 // language table, the strongest sandbox the machine allows, the system's
 // temporary directory and the user's cache directory.
 type Config struct {
-	Languages *Languages      // the language table; nil: DefaultLanguages()
+	Languages *lang.Table     // the language table; nil: lang.Default()
 	Sandbox   sandbox.Options // New starts exactly one sandbox with these (CacheDir: the Judge's, if empty)
 	TempDir   string          // where the Judge makes its directory (and Keep's); "": os.TempDir()
 	CacheDir  string          // the Go build caches and the sandbox's helper; "": os.UserCacheDir()/optjudge
@@ -83,12 +84,13 @@ type Config struct {
 // Judge grades submissions. It is safe for concurrent use; Close it once
 // every call has returned.
 type Judge struct {
-	cfg  Config
-	sb   *sandbox.Sandbox
-	tmp  string        // the Judge's own directory, removed by Close
-	lock *os.File      // its lock file, locked while the Judge lives
-	runs chan struct{} // a token per program in flight
-	lent lending       // the tokens of runs asleep, lent away (asleep.go)
+	cfg    Config
+	sb     *sandbox.Sandbox
+	finder lang.Finder   // the language table's toolchains on Config.Path, as the boxes see them
+	tmp    string        // the Judge's own directory, removed by Close
+	lock   *os.File      // its lock file, locked while the Judge lives
+	runs   chan struct{} // a token per program in flight
+	lent   lending       // the tokens of runs asleep, lent away (asleep.go)
 
 	boxGoCache  string // every build in a box reads it; only the judge writes it
 	toolGoCache string // the judge's own `go list std`
@@ -110,7 +112,7 @@ type Judge struct {
 // and makes the Judge's temporary directory.
 func New(cfg Config) (*Judge, error) {
 	if cfg.Languages == nil {
-		cfg.Languages = DefaultLanguages()
+		cfg.Languages = lang.Default()
 	}
 	if cfg.TempDir == "" {
 		cfg.TempDir = os.TempDir()
@@ -144,6 +146,7 @@ func New(cfg Config) (*Judge, error) {
 		return nil, fmt.Errorf("starting the sandbox: %w", err)
 	}
 	j.sb = sb
+	j.finder = lang.Finder{Path: cfg.Path, Home: cfg.Home, Reachable: sb.Reachable}
 	if err := j.makeDirs(); err != nil {
 		j.Close()
 		return nil, err
@@ -241,10 +244,10 @@ func (j *Judge) LookPath(name string) (string, error) { return proc.LookPath(nam
 func (j *Judge) Path() string { return j.cfg.Path }
 
 // Languages is the Judge's language table.
-func (j *Judge) Languages() *Languages { return j.cfg.Languages }
+func (j *Judge) Languages() *lang.Table { return j.cfg.Languages }
 
 // table is the language table of a build: langs, or (nil) the Judge's.
-func (j *Judge) table(langs *Languages) *Languages {
+func (j *Judge) table(langs *lang.Table) *lang.Table {
 	if langs == nil {
 		return j.cfg.Languages
 	}

@@ -15,10 +15,11 @@ import (
 	"time"
 
 	"github.com/optjudge/optjudge/checkers"
+	"github.com/optjudge/optjudge/judge/lang"
 	"github.com/optjudge/optjudge/judge/sandbox"
-	"github.com/optjudge/optjudge/judge/verdict"
 	"github.com/optjudge/optjudge/problems"
 	"github.com/optjudge/optjudge/problems/kattis"
+	"github.com/optjudge/optjudge/verdict"
 )
 
 // slowSum prints a+b after a short sleep, so that concurrent runs overlap.
@@ -145,7 +146,9 @@ func newJudgeConfig(t testing.TB, cfg Config) *Judge {
 	t.Helper()
 	cfg.Sandbox.FirstUID = firstBoxUID
 	cfg.TempDir = t.TempDir()
-	cfg.Path = os.Getenv("PATH")
+	if cfg.Path == "" {
+		cfg.Path = os.Getenv("PATH")
+	}
 	j, err := New(cfg)
 	if err != nil {
 		t.Fatal(err)
@@ -423,7 +426,7 @@ func TestImportRefuses(t *testing.T) {
 	if err := pp.Export(&good); err != nil {
 		t.Fatal(err)
 	}
-	other, err := ParseLanguages(strings.NewReader("languages:\n  - name: python\n    extensions: [.py]\n    file: main.py\n    run: [python3, -S, \"{src}\"]\n"), "other.yaml")
+	other, err := lang.Parse(strings.NewReader("languages:\n  - name: python\n    extensions: [.py]\n    file: main.py\n    run: [python3, -S, \"{src}\"]\n"), "other.yaml")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -468,7 +471,7 @@ func TestBuildKeyVersion(t *testing.T) {
 	if err := os.WriteFile(ver, []byte("wrapped 1.0\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	langs, err := ParseLanguages(strings.NewReader(`languages:
+	langs, err := lang.Parse(strings.NewReader(`languages:
   - name: wrapped
     extensions: [.wrap]
     file: main.wrap

@@ -10,10 +10,11 @@ import (
 	"testing"
 	"time"
 
-	"github.com/optjudge/optjudge/judge/bytesize"
-	"github.com/optjudge/optjudge/judge/verdict"
+	"github.com/optjudge/optjudge/bytesize"
+	"github.com/optjudge/optjudge/judge/lang"
 	"github.com/optjudge/optjudge/problems"
 	"github.com/optjudge/optjudge/problems/kattis"
+	"github.com/optjudge/optjudge/verdict"
 )
 
 // clocks is the embedded clocks problem and the small test set of
@@ -43,16 +44,16 @@ func generous(lang string, tests []kattis.Test) GradeOptions {
 	return o
 }
 
-// installed skips the test when lang's compiler or interpreter is not on
+// installed skips the test when the language name's compiler or interpreter is not on
 // the PATH, saying which.
-func installed(t *testing.T, j *Judge, lang string) {
+func installed(t *testing.T, j *Judge, name string) {
 	t.Helper()
-	l, err := j.Languages().ByName(lang)
+	l, err := j.Languages().ByName(name)
 	if err != nil {
 		t.Fatal(err)
 	}
-	var ni *NotInstalledError
-	if _, err := j.toolchain(l); errors.As(err, &ni) {
+	var ni *lang.NotInstalledError
+	if _, err := j.finder.Find(l, true); errors.As(err, &ni) {
 		t.Skipf("%v", err)
 	} else if err != nil {
 		t.Fatal(err)
@@ -72,7 +73,7 @@ func TestLanguages(t *testing.T) {
 	// checked once they have all returned
 	t.Cleanup(func() { leftBuilds(t, j) })
 	p, tests := clocks(t)
-	for _, lang := range DefaultLanguages().Names() {
+	for _, lang := range lang.Default().Names() {
 		t.Run(lang, func(t *testing.T) {
 			t.Parallel()
 			if testing.Short() && lang == "kotlin" {

@@ -7,8 +7,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/optjudge/optjudge/judge/verdict"
 	"github.com/optjudge/optjudge/problems"
+	"github.com/optjudge/optjudge/verdict"
 )
 
 // passValidator checks a pass of the tests of multiPassProblem: the pass's

@@ -7,11 +7,11 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/optjudge/optjudge/bytesize"
 	"github.com/optjudge/optjudge/checkers"
-	"github.com/optjudge/optjudge/judge/bytesize"
 	"github.com/optjudge/optjudge/judge/sandbox"
-	"github.com/optjudge/optjudge/judge/verdict"
 	"github.com/optjudge/optjudge/reference/puzzle/judging"
+	"github.com/optjudge/optjudge/verdict"
 )
 
 // outcome is everything one test's verdict rests on: how the program's run

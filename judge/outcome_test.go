@@ -9,10 +9,10 @@ import (
 	"testing"
 	"time"
 
+	"github.com/optjudge/optjudge/bytesize"
 	"github.com/optjudge/optjudge/checkers"
-	"github.com/optjudge/optjudge/judge/bytesize"
 	"github.com/optjudge/optjudge/judge/sandbox"
-	"github.com/optjudge/optjudge/judge/verdict"
+	"github.com/optjudge/optjudge/verdict"
 )
 
 // TestOutcomeVerdict holds the one mapping from a test's outcome to its

@@ -7,7 +7,8 @@ import (
 	"os"
 	"path/filepath"
 
-	"github.com/optjudge/optjudge/judge/bytesize"
+	"github.com/optjudge/optjudge/bytesize"
+	"github.com/optjudge/optjudge/judge/lang"
 	"github.com/optjudge/optjudge/problems"
 )
 
@@ -19,9 +20,9 @@ type Submission struct {
 
 // BuildOptions tune one build.
 type BuildOptions struct {
-	Lang      string     // force a language by name; "": by the files' endings (and a .py file's #! line)
-	Languages *Languages // nil: the Judge's table (a problem's own languages.yaml replaces it)
-	Keep      bool       // keep the build directory, for people to look at (Prepared.Dir)
+	Lang      string      // force a language by name; "": by the files' endings (and a .py file's #! line)
+	Languages *lang.Table // nil: the Judge's table (a problem's own languages.yaml replaces it)
+	Keep      bool        // keep the build directory, for people to look at (Prepared.Dir)
 	// Entry is a directory submission's entry point (submissions.yaml's
 	// entrypoint): its file ({src}), or for Java and Kotlin its main
 	// class; "": found as without it (__main__ or main, the one main).
@@ -49,15 +50,15 @@ type Prepared struct {
 	Compile    CompileResult // Compile.OK false: every Grade reports CE
 
 	j        *Judge
-	langs    *Languages // the table it was built with, and its checker
-	prog     *program   // nil when the build failed
-	buildDir string     // the kept build directory, with Keep
+	langs    *lang.Table // the table it was built with, and its checker
+	prog     *program    // nil when the build failed
+	buildDir string      // the kept build directory, with Keep
 }
 
 // Prepare builds sub inside the sandbox. A compilation error is a Prepared
 // with Compile.OK false and a nil error; an error means the judge could not
 // build: a missing file, a file in no language that is no program either
-// (*UnknownLanguageError), a compiler not installed (*NotInstalledError).
+// (*lang.UnknownError), a compiler not installed (*lang.NotInstalledError).
 // Close removes the build.
 func (j *Judge) Prepare(ctx context.Context, sub Submission, o BuildOptions) (*Prepared, error) {
 	langs := j.table(o.Languages)
@@ -159,7 +160,7 @@ func (j *Judge) prepareExecutable(pp *Prepared, o BuildOptions) error {
 // copy of them (the runs' files, for an interpreted language) is made
 // first, and the build directory, which the compiler may write, gets a
 // copy of that.
-func (j *Judge) prepareSource(ctx context.Context, pp *Prepared, src *sourceSet, tc *toolchain, o BuildOptions) error {
+func (j *Judge) prepareSource(ctx context.Context, pp *Prepared, src *sourceSet, tc *lang.Toolchain, o BuildOptions) error {
 	pp.Language = src.lang.Name
 	prog, err := os.MkdirTemp(j.tmp, "prog-")
 	if err != nil {
@@ -183,7 +184,7 @@ func (j *Judge) prepareSource(ctx context.Context, pp *Prepared, src *sourceSet,
 // copy (an interpreted language's), or the executable or jar collected
 // from the build in its place. A failed build sets pp.Compile and returns
 // a nil program.
-func (j *Judge) buildIn(ctx context.Context, pp *Prepared, src *sourceSet, prog string, tc *toolchain, o BuildOptions) (*program, error) {
+func (j *Judge) buildIn(ctx context.Context, pp *Prepared, src *sourceSet, prog string, tc *lang.Toolchain, o BuildOptions) (*program, error) {
 	lang := src.lang
 	where, prefix := j.tmp, "build-"
 	if o.Keep {
@@ -206,7 +207,7 @@ func (j *Judge) buildIn(ctx context.Context, pp *Prepared, src *sourceSet, prog 
 	if pp.Compile, err = j.compile(ctx, b, tc); err != nil || !pp.Compile.OK {
 		return nil, err
 	}
-	p := &program{lang: lang.Name, dir: prog, files: src.files, run: runCommand(lang, tc), env: tc.env, readOnly: tc.readOnly,
+	p := &program{lang: lang.Name, dir: prog, files: src.files, run: runCommand(lang, tc), env: tc.Env, readOnly: tc.ReadOnly,
 		src: src, code: lang.KattisCode()}
 	built := builtFiles(lang)
 	if built == nil {

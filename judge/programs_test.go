@@ -11,8 +11,8 @@ import (
 	"time"
 
 	"github.com/optjudge/optjudge/judge/sandbox"
-	"github.com/optjudge/optjudge/judge/verdict"
 	"github.com/optjudge/optjudge/problems"
+	"github.com/optjudge/optjudge/verdict"
 )
 
 // boxedValidator is a Kattis output validator that behaves as its test's

@@ -1,8 +1,8 @@
 package judge
 
 import (
-	"github.com/optjudge/optjudge/judge/verdict"
 	"github.com/optjudge/optjudge/problems/kattis"
+	"github.com/optjudge/optjudge/verdict"
 )
 
 // unneeded asks the grading rules which of tests can no longer change the

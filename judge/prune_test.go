@@ -9,9 +9,9 @@ import (
 	"sync"
 	"testing"
 
-	"github.com/optjudge/optjudge/judge/verdict"
 	"github.com/optjudge/optjudge/problems"
 	"github.com/optjudge/optjudge/problems/kattis"
+	"github.com/optjudge/optjudge/verdict"
 )
 
 // lazyPackages are the packages the lazy property test grades: every

@@ -8,7 +8,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/optjudge/optjudge/judge/verdict"
+	"github.com/optjudge/optjudge/verdict"
 )
 
 // TestReportJSONShape: every report has every key of the schema but the

@@ -4,7 +4,7 @@ import (
 	"context"
 	"sync"
 
-	"github.com/optjudge/optjudge/judge/verdict"
+	"github.com/optjudge/optjudge/verdict"
 )
 
 // A scheduler runs one grading's tests on a crew of workers, as cmd/go's

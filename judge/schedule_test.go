@@ -9,9 +9,9 @@ import (
 	"testing"
 	"time"
 
-	"github.com/optjudge/optjudge/judge/verdict"
 	"github.com/optjudge/optjudge/problems"
 	"github.com/optjudge/optjudge/problems/kattis"
+	"github.com/optjudge/optjudge/verdict"
 )
 
 // The scheduler's tests run it on a fake runTest: no sandbox, no program.

@@ -10,9 +10,10 @@ import (
 	"strings"
 	"time"
 
-	"github.com/optjudge/optjudge/judge/verdict"
+	"github.com/optjudge/optjudge/judge/lang"
 	"github.com/optjudge/optjudge/problems"
 	"github.com/optjudge/optjudge/problems/kattis"
+	"github.com/optjudge/optjudge/verdict"
 )
 
 // Score is a report's grading by the problem's rules. A Kattis package is
@@ -92,7 +93,7 @@ func (g *grader) score(ctx context.Context, r *Report, tests []kattis.Test) erro
 // did after). judge verify runs the
 // time-limit-exceeded submissions under a raised limit, to measure their
 // margin, and holds them to their expectations under the real one.
-func (j *Judge) Regrade(ctx context.Context, p *problems.Problem, langs *Languages, r *Report, limit, wall time.Duration) (*Report, error) {
+func (j *Judge) Regrade(ctx context.Context, p *problems.Problem, langs *lang.Table, r *Report, limit, wall time.Duration) (*Report, error) {
 	out := *r
 	out.Tests = slices.Clone(r.Tests)
 	out.Limits = r.Limits.under(limit, wall)
@@ -217,7 +218,7 @@ func nativeGroups(tests []TestResult) []GroupScore {
 }
 
 // setupGrader builds the legacy custom grader when a group uses it.
-func (g *grader) setupGrader(ctx context.Context, langs *Languages) error {
+func (g *grader) setupGrader(ctx context.Context, langs *lang.Table) error {
 	if len(g.p.Package.Graders) == 0 || !g.p.Package.Type.Scoring {
 		return nil
 	}

@@ -7,8 +7,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/optjudge/optjudge/judge/verdict"
 	"github.com/optjudge/optjudge/problems"
+	"github.com/optjudge/optjudge/verdict"
 )
 
 func groupScores(r *Report) string {

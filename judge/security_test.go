@@ -11,9 +11,10 @@ import (
 	"syscall"
 	"testing"
 
+	"github.com/optjudge/optjudge/judge/lang"
 	"github.com/optjudge/optjudge/judge/sandbox"
-	"github.com/optjudge/optjudge/judge/verdict"
 	"github.com/optjudge/optjudge/problems"
+	"github.com/optjudge/optjudge/verdict"
 )
 
 // secretProblem writes a problem whose one test's answer is a random
@@ -153,7 +154,7 @@ int main(void) { fputs(ans, stdout); return 0; }
 		}
 	})
 	t.Run("uid", func(t *testing.T) {
-		langs, err := ParseLanguages(strings.NewReader(`languages:
+		langs, err := lang.Parse(strings.NewReader(`languages:
   - name: whoami
     extensions: [.who]
     file: main.who
@@ -182,7 +183,7 @@ int main(void) { fputs(ans, stdout); return 0; }
 // runs would fail at the process limit and end the build (exit 2) before
 // any limit, as it did on a busy machine.
 func TestBuildLimits(t *testing.T) {
-	langs, err := ParseLanguages(strings.NewReader(`languages:
+	langs, err := lang.Parse(strings.NewReader(`languages:
   - name: spin
     extensions: [.spin]
     file: main.spin
@@ -247,7 +248,7 @@ func TestBuildLargeExecutable(t *testing.T) {
 	if testing.Short() {
 		t.Skip("-short: a build of an 1100 MiB executable (46 s under load)")
 	}
-	langs, err := ParseLanguages(strings.NewReader(`languages:
+	langs, err := lang.Parse(strings.NewReader(`languages:
   - name: large
     extensions: [.large]
     file: main.large
@@ -320,7 +321,7 @@ func TestNoneNeverRoot(t *testing.T) {
 // to it, so that no build plants a compiled package for the next.
 func TestGoCacheReadOnly(t *testing.T) {
 	t.Parallel()
-	langs, err := ParseLanguages(strings.NewReader(`languages:
+	langs, err := lang.Parse(strings.NewReader(`languages:
   - name: planter
     extensions: [.plant]
     file: main.plant

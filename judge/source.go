@@ -6,7 +6,8 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/optjudge/optjudge/judge/bytesize"
+	"github.com/optjudge/optjudge/bytesize"
+	"github.com/optjudge/optjudge/judge/lang"
 	"github.com/optjudge/optjudge/problems"
 	"github.com/optjudge/optjudge/problems/kattis"
 )
@@ -24,8 +25,8 @@ type RefusedError struct {
 func (e *RefusedError) Error() string { return e.Path + ": " + e.Reason }
 
 // Check says why Prepare would refuse sub without building anything: a
-// file in no language (*UnknownLanguageError), a compiler not installed
-// (*NotInstalledError), a language or a size the problem does not take
+// file in no language (*lang.UnknownError), a compiler not installed
+// (*lang.NotInstalledError), a language or a size the problem does not take
 // (*RefusedError), a missing file; nil when it would build it.
 func (j *Judge) Check(sub Submission, o BuildOptions) error {
 	if IsBuildRun(sub.Path) || (o.Problem != nil && o.Problem.Package.Type.SubmitAnswer) {
@@ -41,14 +42,14 @@ func (j *Judge) Check(sub Submission, o BuildOptions) error {
 // take it, its own files with the problem's constants in place when it is
 // one of the problem's example submissions, and the problem's included
 // files for its language copied over them. tc is nil for an executable.
-func (j *Judge) source(sub Submission, o BuildOptions) (*sourceSet, *toolchain, error) {
+func (j *Judge) source(sub Submission, o BuildOptions) (*sourceSet, *lang.Toolchain, error) {
 	langs := j.table(o.Languages)
 	p := o.Problem
 	links := ""
 	if p != nil && o.Example {
 		links = p.Dir // an example submission's links within the package are followed
 	}
-	src, err := langs.resolve(sub.Path, o.Lang, o.Entry, links)
+	src, err := resolve(langs, sub.Path, o.Lang, o.Entry, links)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -60,7 +61,7 @@ func (j *Judge) source(sub Submission, o BuildOptions) (*sourceSet, *toolchain, 
 	if src.lang == nil {
 		return src, nil, nil
 	}
-	lang, tc, err := j.installed(langs, src.lang, true)
+	lang, tc, err := j.finder.Installed(j.table(langs), src.lang, true)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -112,14 +113,14 @@ func refused(p *problems.Problem, src *sourceSet) error {
 
 // retarget makes the submission one in lang (a fallback with the same
 // endings): its sources are lang's.
-func (s *sourceSet) retarget(langs *Languages, lang *Language) {
+func (s *sourceSet) retarget(langs *lang.Table, lang *lang.Language) {
 	s.lang = lang
 	if !s.dir {
 		return
 	}
 	var sources []string
 	for _, f := range s.files {
-		if langs.hasExt(lang, f) {
+		if langs.HasExt(lang, f) {
 			sources = append(sources, f)
 		}
 	}
@@ -161,7 +162,7 @@ func (s *sourceSet) setContent(name string, b []byte) {
 // every file of the language, and its entry an included source named as
 // the language's entry point (__main__, else main: a driver) unless the
 // submission names one (entry).
-func (s *sourceSet) include(langs *Languages, files []kattis.File, entry bool) {
+func (s *sourceSet) include(langs *lang.Table, files []kattis.File, entry bool) {
 	if len(files) == 0 {
 		return
 	}
@@ -174,7 +175,7 @@ func (s *sourceSet) include(langs *Languages, files []kattis.File, entry bool) {
 	slices.Sort(s.files)
 	var sources, included []string
 	for _, f := range s.files {
-		if langs.hasExt(s.lang, f) {
+		if langs.HasExt(s.lang, f) {
 			sources = append(sources, f)
 			if _, ok := s.content[f]; ok && slices.ContainsFunc(files, func(x kattis.File) bool { return x.Path == f }) {
 				included = append(included, f)

@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 
 	"github.com/optjudge/optjudge/checkers"
+	"github.com/optjudge/optjudge/judge/lang"
 	"github.com/optjudge/optjudge/judge/sandbox"
 	"github.com/optjudge/optjudge/problems"
 	"github.com/optjudge/optjudge/problems/kattis"
@@ -38,7 +39,7 @@ func staticTests(p *problems.Problem) []*kattis.Test {
 // validation_output), its feedback directory writable. Its exit code and feedback are an output
 // validator's: 42 accepts, 43 rejects, score.txt scores. Each result is
 // named after its test case ("secret/group1/static_validation").
-func (g *grader) validateStatic(ctx context.Context, langs *Languages, tests []*kattis.Test) ([]TestResult, error) {
+func (g *grader) validateStatic(ctx context.Context, langs *lang.Table, tests []*kattis.Test) ([]TestResult, error) {
 	t, err := g.j.tool(ctx, g.p, *g.p.Package.StaticValidator, langs)
 	if err != nil {
 		return nil, err

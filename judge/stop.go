@@ -1,6 +1,6 @@
 package judge
 
-import "github.com/optjudge/optjudge/judge/verdict"
+import "github.com/optjudge/optjudge/verdict"
 
 // stopper is the policy of GradeOptions.Stop: the grading ends at the first
 // test, in test order, whose verdict stop says no later test can mend. The

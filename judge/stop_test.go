@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"testing"
 
-	"github.com/optjudge/optjudge/judge/verdict"
+	"github.com/optjudge/optjudge/verdict"
 )
 
 // TestStopper: the grading ends at the first test, in test order, whose

@@ -15,8 +15,10 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/optjudge/optjudge/judge/bytesize"
-	"github.com/optjudge/optjudge/judge/proc"
+	"github.com/optjudge/optjudge/bytesize"
+	"github.com/optjudge/optjudge/internal/proc"
+	"github.com/optjudge/optjudge/judge/internal/nofollow"
+	"github.com/optjudge/optjudge/judge/lang"
 )
 
 // Bounds of a submission the judge copies.
@@ -25,42 +27,15 @@ const (
 	MaxSubmissionSize  = 64 * bytesize.MiB // all its files together
 )
 
-// UnknownLanguageError says that a submission is in no language of the
-// table and is no program either: a file of an unknown ending that is not
-// an executable (an ELF file for this machine, or a #! script whose
-// interpreter is installed), or a directory with no source file of a known
-// language. Nothing of it was run.
-type UnknownLanguageError struct {
-	Path   string   // the submission
-	Ext    string   // a file's ending ("" for none, or a directory)
-	Dir    bool     // the submission is a directory
-	Known  []string // the table's languages
-	Reason string   // why it is not a program, or ""
-}
-
-func (e *UnknownLanguageError) Error() string { return e.Path + ": " + e.Detail() }
-
-// Detail is the message without the submission's path.
-func (e *UnknownLanguageError) Detail() string {
-	known := strings.Join(e.Known, ", ")
-	switch {
-	case e.Dir:
-		return fmt.Sprintf("no source file of a known language (known: %s)", known)
-	case e.Reason != "":
-		return fmt.Sprintf("no language for extension %q (known: %s), and not a program: %s", e.Ext, known, e.Reason)
-	}
-	return fmt.Sprintf("no language for extension %q (known: %s)", e.Ext, known)
-}
-
 // sourceSet is a submission as the judge copies and builds it.
 type sourceSet struct {
-	path    string    // the submission: a file or a directory
-	dir     bool      // a directory of files
-	lang    *Language // nil: an executable, run as it is
-	files   []string  // what is copied: slash-separated paths in the build directory, sorted
-	sources []string  // the language's source files among files ({files})
-	entry   string    // the entry file ({src})
-	main    string    // a JVM language's main class named by BuildOptions.Entry, or ""
+	path    string         // the submission: a file or a directory
+	dir     bool           // a directory of files
+	lang    *lang.Language // nil: an executable, run as it is
+	files   []string       // what is copied: slash-separated paths in the build directory, sorted
+	sources []string       // the language's source files among files ({files})
+	entry   string         // the entry file ({src})
+	main    string         // a JVM language's main class named by BuildOptions.Entry, or ""
 	// content holds the files whose content is not the submission's file
 	// on disk: the problem's included files, and the submission's own with
 	// the problem's constants in place.
@@ -87,7 +62,7 @@ func (s *sourceSet) open(name string) (*os.File, error) {
 			p = target
 		}
 	}
-	return openNoFollow(p)
+	return nofollow.Open(p)
 }
 
 // head is the first line of the submission's file name (see headLine).
@@ -199,13 +174,13 @@ func mkdirs(root, rel string, perm os.FileMode) error {
 // resolve says how the submission at p is built: in the language named by
 // force, else the one its files select (see detect); for a file of no
 // language, as an executable if it is one.
-func (l *Languages) resolve(p, force, entry, links string) (*sourceSet, error) {
+func resolve(l *lang.Table, p, force, entry, links string) (*sourceSet, error) {
 	st, err := os.Stat(p)
 	if err != nil {
 		return nil, fmt.Errorf("submission %s: %w", p, unwrapPathError(err))
 	}
 	if st.IsDir() {
-		return l.resolveDir(p, force, entry, links)
+		return resolveDir(l, p, force, entry, links)
 	}
 	if !st.Mode().IsRegular() {
 		return nil, fmt.Errorf("submission %s: not a regular file", p)
@@ -218,9 +193,9 @@ func (l *Languages) resolve(p, force, entry, links string) (*sourceSet, error) {
 		if s.lang, err = l.ByName(force); err != nil {
 			return nil, err
 		}
-	} else if s.lang = l.detect([]string{filepath.Base(p)}, func(string) []byte { return headLine(p) }); s.lang == nil {
+	} else if s.lang = l.Pick([]string{filepath.Base(p)}, func(string) []byte { return headLine(p) }); s.lang == nil {
 		if why := notProgram(p); why != "" {
-			return nil, &UnknownLanguageError{Path: p, Ext: filepath.Ext(p), Known: l.Names(), Reason: why}
+			return nil, &lang.UnknownError{Path: p, Ext: filepath.Ext(p), Known: l.Names(), Reason: why}
 		}
 		s.files = []string{exeName}
 		return s, nil
@@ -234,7 +209,7 @@ func (l *Languages) resolve(p, force, entry, links string) (*sourceSet, error) {
 // directory: the language's File, else its own, else (a name that is not
 // safe on a command line, or of another language's ending) main with the
 // language's ending.
-func buildName(lang *Language, base string) string {
+func buildName(lang *lang.Language, base string) string {
 	if lang.File != "" {
 		return lang.File
 	}
@@ -266,7 +241,7 @@ func safeName(name string) bool {
 // resolveDir resolves a directory submission: every file in it (but
 // hidden ones and editors' backups) is copied; the language is force, else
 // the one most of its files select.
-func (l *Languages) resolveDir(p, force, entry, links string) (*sourceSet, error) {
+func resolveDir(l *lang.Table, p, force, entry, links string) (*sourceSet, error) {
 	files, err := listDir(p, links)
 	if err != nil {
 		return nil, fmt.Errorf("submission %s: %w", p, err)
@@ -276,11 +251,11 @@ func (l *Languages) resolveDir(p, force, entry, links string) (*sourceSet, error
 		if s.lang, err = l.ByName(force); err != nil {
 			return nil, err
 		}
-	} else if s.lang = l.detect(files, s.head); s.lang == nil {
-		return nil, &UnknownLanguageError{Path: p, Dir: true, Known: l.Names()}
+	} else if s.lang = l.Pick(files, s.head); s.lang == nil {
+		return nil, &lang.UnknownError{Path: p, Dir: true, Known: l.Names()}
 	}
 	for _, f := range files {
-		if l.hasExt(s.lang, f) {
+		if l.HasExt(s.lang, f) {
 			s.sources = append(s.sources, f)
 		}
 	}
@@ -409,89 +384,10 @@ func stem(name string) string {
 	return strings.TrimSuffix(base, path.Ext(base))
 }
 
-// detect picks the language of a program of the given files, as
-// problemtools does: each language counts the files that are evidence for
-// it (its endings, and its shebang where it has one); the most wins, ties
-// go to the language with more shebang matches, then to the first in the
-// table. Explicit languages never win. head returns a file's first line.
-func (l *Languages) detect(files []string, head func(string) []byte) *Language {
-	best, bestN, bestShebang := -1, 0, 0
-	for i := range l.List {
-		lang := &l.List[i]
-		if lang.Explicit {
-			continue
-		}
-		n, shebang := 0, 0
-		for _, f := range files {
-			if !l.hasExt(lang, f) {
-				continue
-			}
-			if lang.shebang != nil && slices.ContainsFunc(lang.ShebangExtensions, func(e string) bool { return strings.EqualFold(e, path.Ext(f)) }) {
-				if !lang.shebang.Match(head(f)) {
-					continue
-				}
-				shebang++
-			}
-			n++
-		}
-		if n > bestN || (n == bestN && n > 0 && shebang > bestShebang) {
-			best, bestN, bestShebang = i, n, shebang
-		}
-	}
-	if best < 0 {
-		return nil
-	}
-	return &l.List[best]
-}
-
-// hasExt reports whether the file's ending is one of lang's: exactly, or
-// in another case when no language of the table has it exactly (.C is
-// C++, .CPP too).
-func (l *Languages) hasExt(lang *Language, file string) bool {
-	ext := path.Ext(file)
-	if slices.Contains(lang.Extensions, ext) {
-		return true
-	}
-	for i := range l.List {
-		if slices.Contains(l.List[i].Extensions, ext) {
-			return false
-		}
-	}
-	return slices.ContainsFunc(lang.Extensions, func(e string) bool { return strings.EqualFold(e, ext) })
-}
-
-// Detect picks the language of a one-file submission from its name and
-// content (its first line, for Python 2's #!), as Resolve does for a file
-// on disk; a name of no language is an *UnknownLanguageError.
-func (l *Languages) Detect(name string, content []byte) (*Language, error) {
-	line, _, _ := bytes.Cut(content[:min(len(content), maxLine)], []byte("\n"))
-	if lang := l.detect([]string{path.Base(name)}, func(string) []byte { return line }); lang != nil {
-		return lang, nil
-	}
-	return nil, &UnknownLanguageError{Path: name, Ext: path.Ext(name), Known: l.Names()}
-}
-
-// Resolve says in which language the submission at path is built: the
-// one named by force, else the one its files select. It returns a nil
-// Language for a file of no known language that is a program (an ELF
-// executable for this machine, or a #! script whose interpreter is
-// installed), which runs as it is, and an *UnknownLanguageError for
-// anything else.
-func (l *Languages) Resolve(path, force string) (*Language, error) {
-	s, err := l.resolve(path, force, "", "")
-	if err != nil {
-		return nil, err
-	}
-	return s.lang, nil
-}
-
-// maxLine bounds the first line read for a shebang.
-const maxLine = 256
-
-// headLine is the first line of a file, up to maxLine bytes; nil when it
+// headLine is the first line of a file, up to lang.MaxHead bytes; nil when it
 // cannot be read.
 func headLine(p string) []byte {
-	f, err := openNoFollow(p)
+	f, err := nofollow.Open(p)
 	if err != nil {
 		return nil
 	}
@@ -499,9 +395,9 @@ func headLine(p string) []byte {
 	return firstLineOf(f)
 }
 
-// firstLineOf is the first line of r, up to maxLine bytes.
+// firstLineOf is the first line of r, up to lang.MaxHead bytes.
 func firstLineOf(r io.Reader) []byte {
-	b, _ := bufio.NewReader(io.LimitReader(r, maxLine)).ReadBytes('\n')
+	b, _ := bufio.NewReader(io.LimitReader(r, lang.MaxHead)).ReadBytes('\n')
 	return bytes.TrimRight(b, "\r\n")
 }
 
@@ -547,7 +443,7 @@ func missingInterpreter(line string) string {
 		return "a #! line with no interpreter"
 	}
 	interp := fields[0]
-	if !filepath.IsAbs(interp) || !isExecutable(interp) || !visible(interp, nil) {
+	if !filepath.IsAbs(interp) || !isExecutable(interp) || !lang.Visible(interp, nil) {
 		return fmt.Sprintf("a #! script whose interpreter %s is not installed", interp)
 	}
 	if path.Base(interp) != "env" {
@@ -557,7 +453,7 @@ func missingInterpreter(line string) string {
 		if strings.HasPrefix(a, "-") || strings.Contains(a, "=") {
 			continue
 		}
-		if _, err := proc.LookPath(a, proc.DefaultPath, func(c string) bool { return visible(c, nil) }); err != nil {
+		if _, err := proc.LookPath(a, proc.DefaultPath, func(c string) bool { return lang.Visible(c, nil) }); err != nil {
 			return fmt.Sprintf("a #! script whose interpreter %s is not installed", a)
 		}
 		return ""
@@ -568,4 +464,18 @@ func missingInterpreter(line string) string {
 func isExecutable(p string) bool {
 	st, err := os.Stat(p)
 	return err == nil && st.Mode().IsRegular() && st.Mode()&0o111 != 0
+}
+
+// ResolveLanguage says in which language of the table t the submission at
+// path is built: the one named by force, else the one its files select.
+// It returns a nil Language for a file of no known language that is a
+// program (an ELF executable for this machine, or a #! script whose
+// interpreter is installed), which runs as it is, and an
+// *lang.UnknownError for anything else.
+func ResolveLanguage(t *lang.Table, path, force string) (*lang.Language, error) {
+	s, err := resolve(t, path, force, "", "")
+	if err != nil {
+		return nil, err
+	}
+	return s.lang, nil
 }

@@ -7,68 +7,9 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/optjudge/optjudge/judge/lang"
 )
-
-// TestDetect: a file's language comes from its ending, exactly or in
-// another case where no language has that case; a .py file's #! line makes
-// it Python 2; PyPy, explicit, is never detected; a directory takes the
-// language most of its files have.
-func TestDetect(t *testing.T) {
-	t.Parallel()
-	langs := DefaultLanguages()
-	for _, tt := range []struct {
-		name  string
-		files map[string]string // name: first line
-		want  string            // "" for none
-	}{
-		{"c", map[string]string{"a.c": ""}, "c"},
-		{"upper-case C is C++", map[string]string{"a.C": ""}, "cpp"},
-		{"another case", map[string]string{"A.CPP": ""}, "cpp"},
-		{"python 3 by default", map[string]string{"a.py": "import sys"}, "python3"},
-		{"python 3 shebang", map[string]string{"a.py": "#!/usr/bin/env python3"}, "python3"},
-		{"python 2 shebang", map[string]string{"a.py": "#!/usr/bin/env python2"}, "python2"},
-		{"python 2 shebang, version", map[string]string{"a.py": "#!/usr/bin/python2.7"}, "python2"},
-		{".py2", map[string]string{"a.py2": ""}, "python2"},
-		{"java", map[string]string{"Clocks.java": ""}, "java"},
-		{"kotlin", map[string]string{"a.kt": ""}, "kotlin"},
-		{"rust", map[string]string{"a.rs": ""}, "rust"},
-		{"javascript", map[string]string{"a.js": ""}, "javascript"},
-		{"lisp", map[string]string{"a.cl": ""}, "lisp"},
-		{"bash", map[string]string{"a.sh": ""}, "bash"},
-		{"text", map[string]string{"notes.txt": ""}, ""},
-		{"no ending", map[string]string{"Makefile": ""}, ""},
-		{"most files win", map[string]string{"a.cpp": "", "b.cpp": "", "c.c": "", "d.h": ""}, "cpp"},
-		{"python 2 only where every .py says so", map[string]string{"a.py": "#!/usr/bin/env python2", "b.py": ""}, "python3"},
-		{"all python 2", map[string]string{"a.py": "#!/usr/bin/env python2", "b.py": "#! /usr/bin/python2"}, "python2"},
-	} {
-		t.Run(tt.name, func(t *testing.T) {
-			var names []string
-			for n := range tt.files {
-				names = append(names, n)
-			}
-			got := ""
-			if l := langs.detect(names, func(f string) []byte { return []byte(tt.files[f]) }); l != nil {
-				got = l.Name
-			}
-			if got != tt.want {
-				t.Errorf("got %q, want %q", got, tt.want)
-			}
-		})
-	}
-}
-
-// TestDetectContent: the service detects from a name and a source.
-func TestDetectContent(t *testing.T) {
-	t.Parallel()
-	langs := DefaultLanguages()
-	if l, err := langs.Detect("sol.py", []byte("#!/usr/bin/env python2\nprint 1\n")); err != nil || l.Name != "python2" {
-		t.Errorf("python 2: got %v, %v", l, err)
-	}
-	var ule *UnknownLanguageError
-	if _, err := langs.Detect("notes.txt", []byte("hello")); !errors.As(err, &ule) || ule.Ext != ".txt" || !strings.Contains(err.Error(), "known: c, cpp") {
-		t.Errorf("a text file: got %v, want an *UnknownLanguageError naming .txt and the languages", err)
-	}
-}
 
 // TestEntryFile: a directory's program starts from __main__, else main in
 // any case, else the only source, else the first by name; a top-level file
@@ -98,7 +39,7 @@ func TestEntryFile(t *testing.T) {
 // no program, a directory of none, a link in a directory).
 func TestResolve(t *testing.T) {
 	t.Parallel()
-	langs := DefaultLanguages()
+	langs := lang.Default()
 	dir := t.TempDir()
 	write := func(name, content string, mode os.FileMode) string {
 		p := filepath.Join(dir, name)
@@ -142,7 +83,7 @@ func TestResolve(t *testing.T) {
 		{"unknown language name", write("a.c", "", 0o644), "cobol", "", "", `unknown language "cobol"`},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
-			s, err := langs.resolve(tt.path, tt.force, "", "")
+			s, err := resolve(langs, tt.path, tt.force, "", "")
 			if tt.err != "" {
 				if err == nil || !strings.Contains(err.Error(), tt.err) {
 					t.Errorf("got %v, want an error with %q", err, tt.err)
@@ -164,7 +105,7 @@ func TestResolve(t *testing.T) {
 }
 
 // TestUnknownLanguageNeverRun: Prepare refuses a text file, executable
-// bit and all, with an *UnknownLanguageError, before anything is copied or
+// bit and all, with an *lang.UnknownError, before anything is copied or
 // run.
 func TestUnknownLanguageNeverRun(t *testing.T) {
 	t.Parallel()
@@ -173,12 +114,12 @@ func TestUnknownLanguageNeverRun(t *testing.T) {
 	if err := os.WriteFile(src, []byte("touch ran\n"), 0o755); err != nil {
 		t.Fatal(err)
 	}
-	var ule *UnknownLanguageError
+	var ule *lang.UnknownError
 	if _, err := j.Prepare(context.Background(), Submission{Path: src}, BuildOptions{}); !errors.As(err, &ule) {
-		t.Fatalf("got %v, want an *UnknownLanguageError", err)
+		t.Fatalf("got %v, want an *lang.UnknownError", err)
 	}
 	if _, err := j.BuildKey(Submission{Path: src}, BuildOptions{}); !errors.As(err, &ule) {
-		t.Errorf("BuildKey: got %v, want an *UnknownLanguageError", err)
+		t.Errorf("BuildKey: got %v, want an *lang.UnknownError", err)
 	}
 	ents, _ := os.ReadDir(j.tmp)
 	for _, e := range ents {
@@ -189,47 +130,13 @@ func TestUnknownLanguageNeverRun(t *testing.T) {
 }
 
 // TestNotInstalled: a language whose compiler is not on the PATH is a
-// *NotInstalledError naming it and its Debian package.
+// *lang.NotInstalledError naming it and its Debian package.
 func TestNotInstalled(t *testing.T) {
 	t.Parallel()
-	j := newJudge(t)
-	j.cfg.Path = t.TempDir()
-	var ni *NotInstalledError
+	j := newJudgeConfig(t, Config{Path: t.TempDir()})
+	var ni *lang.NotInstalledError
 	_, err := j.Prepare(context.Background(), Submission{Path: writeSource(t, "a.kt", "fun main() {}\n")}, BuildOptions{})
 	if !errors.As(err, &ni) || err.Error() != "Kotlin: kotlinc not found (Debian: apt-get install kotlin)" {
-		t.Errorf("got %v, want a *NotInstalledError for kotlinc", err)
-	}
-}
-
-// TestLanguageTable: the embedded table is valid, every language has a
-// title, a version command and (but Python 2, which Debian 12 dropped) a
-// Debian package; a table with a bad placeholder or shebang is refused.
-func TestLanguageTable(t *testing.T) {
-	t.Parallel()
-	for _, l := range DefaultLanguages().List {
-		if l.Title == "" || len(l.Version) == 0 || (l.Debian == "" && l.Name != "python2") {
-			t.Errorf("%s: title %q, version %q, debian %q: want all three", l.Name, l.Title, l.Version, l.Debian)
-		}
-	}
-	for _, tt := range []struct{ table, err string }{
-		{"run: [x, \"{memlimt}\"]", "run[1]: unknown placeholder {memlimt}"},
-		{"run: [x, \"{mainclass}\"]", "run[1]: unknown placeholder {mainclass}"},
-		{"compile: [cc, \"-I{files}\"]\n    run: [x]", "compile[1]: {files} must be a whole argument"},
-		{"run: [x]\n    shebang: '('\n    shebang_extensions: [.x]", "shebang: error parsing regexp"},
-		{"run: [x]\n    shebang: 'x'", "shebang and shebang_extensions: give both or neither"},
-		{"run: [x]\n    main_class: true", "main_class: needs a compile command"},
-		{"run: [x]\n    extensions: [x]", "extensions[0]: want an ending such as .cpp"},
-	} {
-		_, err := ParseLanguages(strings.NewReader("languages:\n  - name: x\n    "+tt.table+"\n"), "t.yaml")
-		if err == nil || !strings.Contains(err.Error(), tt.err) {
-			t.Errorf("%q: got %v, want %q", tt.table, err, tt.err)
-		}
-	}
-	langs, err := ParseLanguages(strings.NewReader("languages:\n  - name: a\n    aliases: [b]\n    run: [x]\n  - name: b\n    run: [y]\n"), "t.yaml")
-	if err == nil || !strings.Contains(err.Error(), `name "b" appears twice`) {
-		t.Errorf("an alias that is another's name: got %v, %v", langs, err)
-	}
-	if l, err := DefaultLanguages().ByName("python"); err != nil || l.Name != "python3" {
-		t.Errorf("the alias python: got %v, %v, want python3", l, err)
+		t.Errorf("got %v, want a *lang.NotInstalledError for kotlinc", err)
 	}
 }

@@ -9,10 +9,11 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/optjudge/optjudge/judge/proc"
+	"github.com/optjudge/optjudge/internal/proc"
+	"github.com/optjudge/optjudge/judge/lang"
 	"github.com/optjudge/optjudge/judge/sandbox"
-	"github.com/optjudge/optjudge/judge/verdict"
 	"github.com/optjudge/optjudge/problems"
+	"github.com/optjudge/optjudge/verdict"
 )
 
 // fakeToolchain writes a compiler outside the system directories, as
@@ -46,8 +47,8 @@ func fakeToolchain(t *testing.T) (root string) {
 func TestToolchainPaths(t *testing.T) {
 	t.Parallel()
 	root := fakeToolchain(t)
-	table := func(toolchain string) *Languages {
-		langs, err := ParseLanguages(strings.NewReader(`languages:
+	table := func(toolchain string) *lang.Table {
+		langs, err := lang.Parse(strings.NewReader(`languages:
   - name: fake
     extensions: [.fake]
     file: main.fake
@@ -64,20 +65,19 @@ func TestToolchainPaths(t *testing.T) {
 	dir := t.TempDir()
 	os.WriteFile(filepath.Join(dir, "1.in"), nil, 0o644)
 	os.WriteFile(filepath.Join(dir, "1.ans"), []byte("hello world "+filepath.Join(root, "bin")+"\n"), 0o644)
-	j := newJudgeConfig(t, Config{Home: "/nowhere"})
-	j.cfg.Path = filepath.Join(root, "bin") + ":" + proc.DefaultPath
+	j := newJudgeConfig(t, Config{Home: "/nowhere", Path: filepath.Join(root, "bin") + ":" + proc.DefaultPath})
 	src := writeSource(t, "x.fake", "world")
 	if _, err := j.Prepare(context.Background(), Submission{Path: src}, BuildOptions{Languages: table("")}); err == nil ||
 		!strings.Contains(err.Error(), "fakecc not found where the sandbox can see it (passed over "+filepath.Join(root, "bin", "fakecc")) {
 		t.Errorf("without a toolchain entry: got %v, want the compiler passed over", err)
 	}
 	langs := table(`    toolchain: ["{bin}/.."]` + "\n")
-	tc, err := j.toolchain(&langs.List[0])
+	tc, err := j.finder.Find(&langs.List[0], true)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if want := []string{"FAKE_BIN=" + filepath.Join(root, "bin"), "FAKE_HOME=/nowhere/x"}; strings.Join(tc.env, " ") != strings.Join(want, " ") {
-		t.Errorf("got environment %q, want %q", tc.env, want)
+	if want := []string{"FAKE_BIN=" + filepath.Join(root, "bin"), "FAKE_HOME=/nowhere/x"}; strings.Join(tc.Env, " ") != strings.Join(want, " ") {
+		t.Errorf("got environment %q, want %q", tc.Env, want)
 	}
 	tests, err := problems.TestsIn(dir)
 	if err != nil {
@@ -103,18 +103,17 @@ func TestLookPathPassesOver(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(shims, "python3"), []byte("#!/bin/sh\nexec pyenv exec python3 \"$@\"\n"), 0o755); err != nil {
 		t.Fatal(err)
 	}
-	j := newJudgeConfig(t, Config{})
-	j.cfg.Path = shims + ":/usr/bin"
+	j := newJudgeConfig(t, Config{Path: shims + ":/usr/bin"})
 	lang, err := j.Languages().ByName("cpython3")
 	if err != nil {
 		t.Fatal(err)
 	}
-	tc, err := j.toolchain(lang)
+	tc, err := j.finder.Find(lang, true)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if tc.compiler != "/usr/bin/python3" || tc.interp != "/usr/bin/python3" {
-		t.Errorf("got compiler %q and interpreter %q, want /usr/bin/python3 for both", tc.compiler, tc.interp)
+	if tc.Compiler != "/usr/bin/python3" || tc.Interp != "/usr/bin/python3" {
+		t.Errorf("got compiler %q and interpreter %q, want /usr/bin/python3 for both", tc.Compiler, tc.Interp)
 	}
 }
 
@@ -139,9 +138,9 @@ func TestToolchainUnreachableAtNone(t *testing.T) {
 	if err := os.Rename(fakeToolchain(t), root); err != nil {
 		t.Fatal(err)
 	}
-	j := newJudgeConfig(t, Config{Sandbox: sandbox.Options{Isolation: sandbox.IsolationNone}, TempDir: tmp})
-	j.cfg.Path = filepath.Join(root, "bin") + ":" + proc.DefaultPath
-	langs, err := ParseLanguages(strings.NewReader(`languages:
+	j := newJudgeConfig(t, Config{Sandbox: sandbox.Options{Isolation: sandbox.IsolationNone}, TempDir: tmp,
+		Path: filepath.Join(root, "bin") + ":" + proc.DefaultPath})
+	langs, err := lang.Parse(strings.NewReader(`languages:
   - name: fake
     extensions: [.fake]
     file: main.fake
@@ -157,7 +156,7 @@ func TestToolchainUnreachableAtNone(t *testing.T) {
 	if pp != nil {
 		t.Errorf("Prepare returned a build with its error %v", err)
 	}
-	var ni *NotInstalledError
+	var ni *lang.NotInstalledError
 	if !errors.As(err, &ni) || !strings.Contains(err.Error(), "keeps out the boxes' uids") || !strings.Contains(err.Error(), home+" (mode") {
 		t.Fatalf("got %v, want fakecc not installed where the boxes' uids can reach it", err)
 	}
@@ -165,7 +164,7 @@ func TestToolchainUnreachableAtNone(t *testing.T) {
 	// which at level none run as box uids too: its toolchain counts as
 	// not installed here, and the grading says it cannot be built on
 	// this machine (a service's worker hands the job to another)
-	both, err := ParseLanguages(strings.NewReader(`languages:
+	both, err := lang.Parse(strings.NewReader(`languages:
   - name: fake
     extensions: [.fake]
     file: main.fake
@@ -213,7 +212,7 @@ func TestGoWarmStdOnly(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	tc, err := j.toolchain(lang)
+	tc, err := j.finder.Find(lang, true)
 	if err != nil {
 		t.Skip(err)
 	}

@@ -15,9 +15,11 @@ import (
 	"strings"
 	"time"
 
+	"github.com/optjudge/optjudge/bytesize"
 	"github.com/optjudge/optjudge/checkers"
-	"github.com/optjudge/optjudge/judge/bytesize"
-	"github.com/optjudge/optjudge/judge/proc"
+	"github.com/optjudge/optjudge/internal/proc"
+	"github.com/optjudge/optjudge/judge/internal/jvm"
+	"github.com/optjudge/optjudge/judge/lang"
 	"github.com/optjudge/optjudge/problems"
 	"github.com/optjudge/optjudge/problems/kattis"
 )
@@ -55,11 +57,11 @@ type toolEntry struct {
 // versions used last (toolcache.go): a checker program stays usable while
 // a grading of its version runs, and after it until the programs of that
 // many other versions are built.
-func (j *Judge) Checker(ctx context.Context, p *problems.Problem, langs *Languages) (checkers.Checker, error) {
+func (j *Judge) Checker(ctx context.Context, p *problems.Problem, langs *lang.Table) (checkers.Checker, error) {
 	return j.checker(ctx, p, langs)
 }
 
-func (j *Judge) checker(ctx context.Context, p *problems.Problem, langs *Languages) (checkers.Checker, error) {
+func (j *Judge) checker(ctx context.Context, p *problems.Problem, langs *lang.Table) (checkers.Checker, error) {
 	if p.Package.CheckerProgram == nil {
 		return p.Package.Checker, nil
 	}
@@ -79,7 +81,7 @@ func (j *Judge) checker(ctx context.Context, p *problems.Problem, langs *Languag
 
 // BuildInteractor builds an interactive problem's validator, as Checker
 // builds a checker program, and says why it does not build.
-func (j *Judge) BuildInteractor(ctx context.Context, p *problems.Problem, langs *Languages) error {
+func (j *Judge) BuildInteractor(ctx context.Context, p *problems.Problem, langs *lang.Table) error {
 	if p.Package.Validation.Program == nil {
 		return errors.New("the problem has no interactive validator")
 	}
@@ -90,7 +92,7 @@ func (j *Judge) BuildInteractor(ctx context.Context, p *problems.Problem, langs 
 // CannotBuildError says that a problem's program cannot be built on this
 // machine, through no fault of the problem: its language's compiler or
 // interpreter, or its script's tool, is not installed here (Err says
-// which, a *NotInstalledError for a language). Another machine may have
+// which, a *lang.NotInstalledError for a language). Another machine may have
 // it: a grading service hands the job to another worker.
 type CannotBuildError struct {
 	Program string // the program in the problem directory
@@ -117,7 +119,7 @@ type Checkers struct {
 
 // Checkers returns p's checkers: its checker program built as Checker
 // builds it, or the built-in checkers of its tests.
-func (j *Judge) Checkers(ctx context.Context, p *problems.Problem, langs *Languages) (*Checkers, error) {
+func (j *Judge) Checkers(ctx context.Context, p *problems.Problem, langs *lang.Table) (*Checkers, error) {
 	c := &Checkers{p: p}
 	if p.Package.CheckerProgram == nil {
 		return c, nil
@@ -147,7 +149,7 @@ func (c *Checkers) For(t kattis.Test) checkers.Checker {
 // or viva script whose tool is not on the Judge's PATH is left out
 // (kattis.Package.ToolWarnings says which). Their Args are each
 // program's own; a test's come with kattis.Package.InputValidatorArgs.
-func (j *Judge) InputValidators(ctx context.Context, p *problems.Problem, langs *Languages) ([]*checkers.InputValidator, error) {
+func (j *Judge) InputValidators(ctx context.Context, p *problems.Problem, langs *lang.Table) ([]*checkers.InputValidator, error) {
 	var vs []*checkers.InputValidator
 	for _, prog := range p.Package.InputValidators {
 		if tool := prog.Kind.Tool(); tool != "" && !j.hasTool(tool) {
@@ -165,7 +167,7 @@ func (j *Judge) InputValidators(ctx context.Context, p *problems.Problem, langs 
 // AnswerValidators returns p's answer validators (answer_validators/),
 // built and left out as InputValidators builds and leaves out the input
 // validators.
-func (j *Judge) AnswerValidators(ctx context.Context, p *problems.Problem, langs *Languages) ([]*checkers.AnswerValidator, error) {
+func (j *Judge) AnswerValidators(ctx context.Context, p *problems.Problem, langs *lang.Table) ([]*checkers.AnswerValidator, error) {
 	var vs []*checkers.AnswerValidator
 	for _, prog := range p.Package.AnswerValidators {
 		if tool := prog.Kind.Tool(); tool != "" && !j.hasTool(tool) {
@@ -199,10 +201,10 @@ func (t *tool) inputValidator(prog kattis.Program, timeout time.Duration, mem by
 // build that succeeded is kept: the callers waiting for one that failed
 // get its error, and the next caller tries again (a long-lived Judge must
 // not keep a failure that a full disk or a loaded machine caused).
-func (j *Judge) tool(ctx context.Context, p *problems.Problem, prog kattis.Program, langs *Languages) (*tool, error) {
+func (j *Judge) tool(ctx context.Context, p *problems.Problem, prog kattis.Program, langs *lang.Table) (*tool, error) {
 	langs = j.table(langs)
 	hash := p.Hash()
-	key := hash + "\x00" + prog.Path + "\x00" + langs.key()
+	key := hash + "\x00" + prog.Path + "\x00" + tableKey(langs)
 	for {
 		j.mu.Lock()
 		e := j.tools[key]
@@ -244,7 +246,7 @@ func (j *Judge) tool(ctx context.Context, p *problems.Problem, prog kattis.Progr
 // scripts, or a checktestdata or viva script; the package's constants in
 // its files. A program that does not build is an error: the problem, not
 // a contestant, is at fault.
-func (j *Judge) buildTool(ctx context.Context, p *problems.Problem, prog kattis.Program, langs *Languages) (*tool, error) {
+func (j *Judge) buildTool(ctx context.Context, p *problems.Problem, prog kattis.Program, langs *lang.Table) (*tool, error) {
 	dir, err := os.MkdirTemp(j.tmp, "tool-")
 	if err != nil {
 		return nil, fmt.Errorf("building %s: %w", prog.Path, err)
@@ -266,7 +268,7 @@ func (j *Judge) buildTool(ctx context.Context, p *problems.Problem, prog kattis.
 	}
 	if err != nil {
 		removeAll(dir)
-		var ni *NotInstalledError
+		var ni *lang.NotInstalledError
 		var nt *missingToolError
 		if errors.As(err, &ni) || errors.As(err, &nt) {
 			err = &CannotBuildError{Program: prog.Path, Err: err}
@@ -294,7 +296,7 @@ func (j *Judge) scriptTool(p *problems.Problem, prog kattis.Program, dir string)
 		readOnly: toolReadOnly(dir, filepath.Dir(exe))}, nil
 }
 
-func (j *Judge) buildToolIn(ctx context.Context, p *problems.Problem, prog kattis.Program, dir string, langs *Languages) (*tool, error) {
+func (j *Judge) buildToolIn(ctx context.Context, p *problems.Problem, prog kattis.Program, dir string, langs *lang.Table) (*tool, error) {
 	name := prog.Path
 	files, err := copyProgram(p, prog, dir)
 	if err != nil {
@@ -308,25 +310,25 @@ func (j *Judge) buildToolIn(ctx context.Context, p *problems.Problem, prog katti
 	if single {
 		detectIn = []string{path.Base(name)}
 	}
-	lang := langs.detect(detectIn, func(f string) []byte { return headLine(filepath.Join(dir, filepath.FromSlash(f))) })
+	l := langs.Pick(detectIn, func(f string) []byte { return headLine(filepath.Join(dir, filepath.FromSlash(f))) })
 	switch {
-	case lang == nil && single:
-		return nil, fmt.Errorf("building %s: %w", name, &UnknownLanguageError{Path: name, Ext: path.Ext(name), Known: langs.Names()})
-	case lang == nil:
+	case l == nil && single:
+		return nil, fmt.Errorf("building %s: %w", name, &lang.UnknownError{Path: name, Ext: path.Ext(name), Known: langs.Names()})
+	case l == nil:
 		return nil, fmt.Errorf("building %s: no source file of a known language", name)
 	}
-	lang, tc, err := j.installed(langs, lang, true)
+	l, tc, err := j.finder.Installed(j.table(langs), l, true)
 	if err != nil {
 		return nil, fmt.Errorf("building %s: %w", name, err)
 	}
 	var sources []string
 	for _, f := range files {
-		if langs.hasExt(lang, f) {
+		if langs.HasExt(l, f) {
 			sources = append(sources, f)
 		}
 	}
 	entry := entryFile(sources)
-	runsEntry := slices.ContainsFunc(lang.Run, func(a string) bool { return strings.Contains(a, "{src}") })
+	runsEntry := slices.ContainsFunc(l.Run, func(a string) bool { return strings.Contains(a, "{src}") })
 	if !single && len(sources) > 1 && runsEntry && !isEntryName(entry) {
 		// which one runs? (C and C++ compile them all; Python starts from
 		// __main__.py)
@@ -336,17 +338,17 @@ func (j *Judge) buildToolIn(ctx context.Context, p *problems.Problem, prog katti
 		// a file program: its source, the folder's files beside it
 		entry = path.Base(name)
 		sources = []string{entry}
-		if e := buildName(lang, entry); e != entry {
+		if e := buildName(l, entry); e != entry {
 			if err := copyFile(filepath.Join(dir, entry), filepath.Join(dir, e), 0o644); err != nil {
 				return nil, fmt.Errorf("building %s: %w", name, err)
 			}
 			entry, sources = e, []string{e}
 		}
 	}
-	res, err := j.compile(ctx, &build{lang: lang, dir: dir, trusted: true, entry: entry, sources: sources}, tc)
+	res, err := j.compile(ctx, &build{lang: l, dir: dir, trusted: true, entry: entry, sources: sources}, tc)
 	main, failed := "", ""
-	if err == nil && res.OK && lang.MainClass {
-		main, failed, err = packJVM(lang, dir, dir, entry, "")
+	if err == nil && res.OK && l.MainClass {
+		main, failed, err = packJVM(l, dir, dir, entry, "")
 	}
 	switch {
 	case err != nil && ctx.Err() != nil:
@@ -354,15 +356,15 @@ func (j *Judge) buildToolIn(ctx context.Context, p *problems.Problem, prog katti
 	case err != nil:
 		return nil, fmt.Errorf("building %s: %w", name, err)
 	case !res.OK:
-		return nil, fmt.Errorf("building %s (%s): %s", name, lang.Name, firstLines(res.Message, 20))
+		return nil, fmt.Errorf("building %s (%s): %s", name, l.Name, firstLines(res.Message, 20))
 	case failed != "":
-		return nil, fmt.Errorf("building %s (%s): %s", name, lang.Name, failed)
+		return nil, fmt.Errorf("building %s (%s): %s", name, l.Name, failed)
 	}
-	argv := expand(runCommand(lang, tc), map[string]string{
-		"src": filepath.Join(dir, filepath.FromSlash(entry)), "exe": filepath.Join(dir, exeName), "jar": filepath.Join(dir, jarName),
+	argv := lang.Expand(runCommand(l, tc), map[string]string{
+		"src": filepath.Join(dir, filepath.FromSlash(entry)), "exe": filepath.Join(dir, exeName), "jar": filepath.Join(dir, jvm.JarName),
 		"dir": dir, "mainclass": main, "memlimit": memLimitMiB(0),
 	}, nil)
-	return &tool{path: name, argv: argv, dir: dir, env: programEnv(j.cfg.Path, dir, tc), readOnly: toolReadOnly(dir, tc.readOnly...)}, nil
+	return &tool{path: name, argv: argv, dir: dir, env: programEnv(j.cfg.Path, dir, tc), readOnly: toolReadOnly(dir, tc.ReadOnly...)}, nil
 }
 
 // isEntryName says whether a source is named as an entry point: __main__
@@ -528,9 +530,9 @@ func programOutput(p *problems.Problem) bytesize.Size {
 	return DefaultValidationOutput
 }
 
-// key names the table's content, for the caches: two tables alike build
-// alike.
-func (l *Languages) key() string {
+// tableKey names the table's content, for the caches: two tables alike
+// build alike.
+func tableKey(l *lang.Table) string {
 	b, err := json.Marshal(l.List)
 	if err != nil {
 		return fmt.Sprintf("%p", l) // cannot happen: plain fields

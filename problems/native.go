@@ -16,10 +16,10 @@ import (
 
 	"gopkg.in/yaml.v3"
 
+	"github.com/optjudge/optjudge/bytesize"
 	"github.com/optjudge/optjudge/checkers"
-	"github.com/optjudge/optjudge/judge/bytesize"
 	"github.com/optjudge/optjudge/problems/kattis"
-	"github.com/optjudge/optjudge/problems/specfile"
+	"github.com/optjudge/optjudge/specfile"
 )
 
 // nativeSpec is a problem.yaml of the judge's legacy native layout

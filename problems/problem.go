@@ -39,8 +39,8 @@ import (
 
 	"gopkg.in/yaml.v3"
 
+	"github.com/optjudge/optjudge/bytesize"
 	"github.com/optjudge/optjudge/checkers"
-	"github.com/optjudge/optjudge/judge/bytesize"
 	"github.com/optjudge/optjudge/problems/kattis"
 	"github.com/optjudge/optjudge/reference"
 	"github.com/optjudge/optjudge/reference/puzzle/judging"

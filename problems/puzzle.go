@@ -11,11 +11,11 @@ import (
 	"sync"
 
 	"github.com/optjudge/optjudge/checkers"
-	"github.com/optjudge/optjudge/problems/specfile"
 	"github.com/optjudge/optjudge/reference"
 	"github.com/optjudge/optjudge/reference/puzzle"
 	"github.com/optjudge/optjudge/reference/puzzle/engine"
 	"github.com/optjudge/optjudge/reference/puzzle/judging"
+	"github.com/optjudge/optjudge/specfile"
 )
 
 // Own is the name, in checker.name, reference and validator, of the

@@ -8,7 +8,7 @@ import (
 	"time"
 
 	"github.com/optjudge/optjudge/checkers"
-	"github.com/optjudge/optjudge/judge/verdict"
+	"github.com/optjudge/optjudge/verdict"
 )
 
 // slide23 is a 2x3 sliding puzzle: a problem made of YAML alone.

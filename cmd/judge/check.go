@@ -6,7 +6,7 @@ import (
 	"fmt"
 
 	"github.com/optjudge/optjudge/checkers"
-	"github.com/optjudge/optjudge/judge/verdict"
+	"github.com/optjudge/optjudge/verdict"
 )
 
 var cmdCheck = &command{

@@ -17,6 +17,7 @@ import (
 	"unicode"
 
 	"github.com/optjudge/optjudge/judge"
+	"github.com/optjudge/optjudge/judge/lang"
 	"github.com/optjudge/optjudge/problems"
 )
 
@@ -587,7 +588,7 @@ func TestDocsLanguages(t *testing.T) {
 	for _, m := range regexp.MustCompile("(?m)^\\| `([a-z0-9]+)`").FindAllStringSubmatch(string(b), -1) {
 		rows = append(rows, m[1])
 	}
-	want := judge.DefaultLanguages().Names()
+	want := lang.Default().Names()
 	slices.Sort(rows)
 	slices.Sort(want)
 	if !slices.Equal(rows, want) {

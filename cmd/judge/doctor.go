@@ -10,6 +10,7 @@ import (
 	"text/tabwriter"
 
 	"github.com/optjudge/optjudge/judge"
+	"github.com/optjudge/optjudge/judge/lang"
 	"github.com/optjudge/optjudge/judge/sandbox"
 )
 
@@ -40,10 +41,10 @@ func runDoctor(e *env, fs *flag.FlagSet, args []string) int {
 	if len(args) != 0 {
 		return e.usageError("doctor takes no arguments")
 	}
-	var langs *judge.Languages
+	var langs *lang.Table
 	if file := flagValue(fs, "languages").(string); file != "" {
 		var err error
-		if langs, err = judge.LoadLanguages(file); err != nil {
+		if langs, err = lang.Load(file); err != nil {
 			return e.fail(err)
 		}
 	}
@@ -81,7 +82,7 @@ func printLanguages(e *env, list []judge.LanguageStatus) {
 	tw := tabwriter.NewWriter(e.stdout, 2, 8, 2, ' ', 0)
 	for _, l := range list {
 		status := l.Version
-		var ni *judge.NotInstalledError
+		var ni *lang.NotInstalledError
 		switch {
 		case errors.As(l.Err, &ni) && l.FallsBack != "":
 			status = "not installed: " + ni.Detail() + "; built as " + l.FallsBack

@@ -16,7 +16,7 @@ import (
 	"github.com/optjudge/optjudge/judge/maintain"
 	"github.com/optjudge/optjudge/problems"
 	"github.com/optjudge/optjudge/problems/kattis"
-	"github.com/optjudge/optjudge/problems/specfile"
+	"github.com/optjudge/optjudge/specfile"
 )
 
 var cmdGenerate = &command{

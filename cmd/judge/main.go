@@ -14,6 +14,7 @@ import (
 	"strings"
 
 	"github.com/optjudge/optjudge/judge"
+	"github.com/optjudge/optjudge/judge/lang"
 	"github.com/optjudge/optjudge/problems"
 )
 
@@ -282,7 +283,7 @@ const buildCacheEnv = "JUDGE_BUILD_CACHE"
 // newJudge makes the command's one Judge: the language table (nil: the
 // embedded one), compilers found on the user's PATH, {home} their home,
 // the builds kept in $JUDGE_BUILD_CACHE if it is set.
-func newJudge(langs *judge.Languages) (*judge.Judge, error) {
+func newJudge(langs *lang.Table) (*judge.Judge, error) {
 	j, err := judge.New(judge.Config{Languages: langs, Path: os.Getenv("PATH"), Home: home(), BuildCache: os.Getenv(buildCacheEnv)})
 	if err != nil {
 		return nil, err

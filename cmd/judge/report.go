@@ -7,11 +7,11 @@ import (
 	"strings"
 	"text/tabwriter"
 
+	"github.com/optjudge/optjudge/bytesize"
 	"github.com/optjudge/optjudge/judge"
-	"github.com/optjudge/optjudge/judge/bytesize"
-	"github.com/optjudge/optjudge/judge/verdict"
 	"github.com/optjudge/optjudge/problems"
 	"github.com/optjudge/optjudge/problems/kattis"
+	"github.com/optjudge/optjudge/verdict"
 )
 
 // reporter prints a grading for people: a header, a live progress line on a

@@ -13,10 +13,11 @@ import (
 	"runtime"
 	"time"
 
+	"github.com/optjudge/optjudge/bytesize"
 	"github.com/optjudge/optjudge/judge"
-	"github.com/optjudge/optjudge/judge/bytesize"
-	"github.com/optjudge/optjudge/judge/verdict"
+	"github.com/optjudge/optjudge/judge/lang"
 	"github.com/optjudge/optjudge/problems"
+	"github.com/optjudge/optjudge/verdict"
 )
 
 var cmdRun = &command{
@@ -165,11 +166,11 @@ func runRun(e *env, fs *flag.FlagSet, args []string) int {
 // resolveSubmission is the language the submission at path is built in,
 // and its name for the header: a language of the table, "executable", or a
 // directory's build and run scripts (no language of the table).
-func resolveSubmission(bo judge.BuildOptions, path string) (*judge.Language, string, error) {
+func resolveSubmission(bo judge.BuildOptions, path string) (*lang.Language, string, error) {
 	if judge.IsBuildRun(path) {
 		return nil, judge.BuildRunLanguage, nil
 	}
-	lang, err := bo.Languages.Resolve(path, bo.Lang)
+	lang, err := judge.ResolveLanguage(bo.Languages, path, bo.Lang)
 	if err != nil {
 		return nil, "", err
 	}
@@ -181,7 +182,7 @@ func resolveSubmission(bo judge.BuildOptions, path string) (*judge.Language, str
 
 // builtName names the language of a submission for the header: its own,
 // or "python3 as cpython3" where it falls back.
-func builtName(lang, used *judge.Language) string {
+func builtName(lang, used *lang.Language) string {
 	if used == lang {
 		return lang.Name
 	}
@@ -190,7 +191,7 @@ func builtName(lang, used *judge.Language) string {
 
 // withHint adds to a submission in no language the flag that names one.
 func withHint(err error) error {
-	var ule *judge.UnknownLanguageError
+	var ule *lang.UnknownError
 	if errors.As(err, &ule) {
 		return fmt.Errorf("%w; use --lang NAME", err)
 	}
@@ -244,17 +245,17 @@ func (e *env) gradeOptions(fs *flag.FlagSet, p *problems.Problem) (judge.BuildOp
 
 // languages picks the language table: --languages FILE, else a
 // languages.yaml beside the problem directory, else the embedded one.
-func languages(file string, p *problems.Problem) (*judge.Languages, error) {
+func languages(file string, p *problems.Problem) (*lang.Table, error) {
 	if file != "" {
-		return judge.LoadLanguages(file)
+		return lang.Load(file)
 	}
 	if p.Dir != "" {
 		beside := filepath.Join(filepath.Dir(filepath.Clean(p.Dir)), "languages.yaml")
 		if _, err := os.Stat(beside); err == nil {
-			return judge.LoadLanguages(beside)
+			return lang.Load(beside)
 		}
 	}
-	return judge.DefaultLanguages(), nil
+	return lang.Default(), nil
 }
 
 func flagValue(fs *flag.FlagSet, name string) any {

@@ -19,11 +19,12 @@ import (
 	"github.com/nats-io/nats-server/v2/server"
 	"github.com/nats-io/nats.go"
 
-	"github.com/optjudge/optjudge/judge/bytesize"
+	"github.com/optjudge/optjudge/bytesize"
 	"github.com/optjudge/optjudge/judge/contest"
 	"github.com/optjudge/optjudge/judge/maintain"
 	"github.com/optjudge/optjudge/judge/sandbox"
 	"github.com/optjudge/optjudge/judge/service"
+	"github.com/optjudge/optjudge/judge/service/store"
 )
 
 var cmdServe = &command{
@@ -150,7 +151,7 @@ type serveConfig struct {
 	tokens     []service.Token
 	maxSource  bytesize.Size
 	feedback   service.Feedback
-	limits     service.StoreLimits
+	limits     store.Limits
 	syncAlways bool
 	syncEvery  time.Duration
 	contest    *contest.Contest
@@ -174,7 +175,7 @@ func (e *env) serveConfig(fs *flag.FlagSet) (*serveConfig, error) {
 			return nil, fmt.Errorf("--%s %s: want at least 64M, e.g. 16G", name, v)
 		}
 	}
-	c.limits = service.ScaledLimits(sizes[0], sizes[1])
+	c.limits = store.ScaledLimits(sizes[0], sizes[1])
 	if v := flagValue(fs, "nats-sync").(string); v == "always" {
 		c.syncAlways = true
 	} else if c.syncEvery, err = time.ParseDuration(v); err != nil || c.syncEvery <= 0 {
@@ -229,12 +230,12 @@ func runServe(e *env, fs *flag.FlagSet, args []string) int {
 			ns.WaitForShutdown()
 		}
 	}()
-	store, err := service.OpenStore(ctx, nc, service.StoreConfig{Replicas: flagValue(fs, "replicas").(int), QueueLimit: flagValue(fs, "queue-limit").(int),
+	st, err := service.OpenStore(ctx, nc, store.Config{Replicas: flagValue(fs, "replicas").(int), QueueLimit: flagValue(fs, "queue-limit").(int),
 		Limits: c.limits})
 	if err != nil {
 		return e.fail(err)
 	}
-	lib, err := service.NewLibrary(store, e.problemsDir, filepath.Join(c.data, "problems"))
+	lib, err := service.NewLibrary(st, e.problemsDir, filepath.Join(c.data, "problems"))
 	if err != nil {
 		return e.fail(err)
 	}
@@ -251,10 +252,10 @@ func runServe(e *env, fs *flag.FlagSet, args []string) int {
 		service.TeamsFromTokens(c.contest, c.tokens)
 		logger.Printf("contest %s: %d problems, %d teams, starts %s", c.contest.ID, len(c.contest.Problems), len(c.contest.Teams), contestStart(c.contest))
 	}
-	api := service.NewServer(service.ServerConfig{Store: store, Library: lib, Tokens: c.tokens, MaxSource: c.maxSource,
+	api := service.NewServer(service.ServerConfig{Store: st, Library: lib, Tokens: c.tokens, MaxSource: c.maxSource,
 		Feedback: c.feedback, Verify: verifyUpload, Log: logger, Contest: c.contest, DemoProblems: c.demo})
 	defer api.Close()
-	workers, err := e.startWorkers(ctx, fs, store, lib, c.workers, "", filepath.Join(c.data, "tmp"), logger)
+	workers, err := e.startWorkers(ctx, fs, st, lib, c.workers, "", filepath.Join(c.data, "tmp"), logger)
 	if err != nil {
 		return e.fail(err)
 	}
@@ -329,7 +330,7 @@ func (p *workerPool) stop() {
 }
 
 // startWorkers starts n workers sharing one engine (one sandbox).
-func (e *env) startWorkers(ctx context.Context, fs *flag.FlagSet, store *service.Store, lib *service.Library, n int, name, tmp string, logger *log.Logger) (*workerPool, error) {
+func (e *env) startWorkers(ctx context.Context, fs *flag.FlagSet, st *service.Store, lib *service.Library, n int, name, tmp string, logger *log.Logger) (*workerPool, error) {
 	wctx, cancel := context.WithCancel(context.WithoutCancel(ctx))
 	context.AfterFunc(ctx, cancel)
 	p := &workerPool{cancel: cancel}
@@ -341,7 +342,7 @@ func (e *env) startWorkers(ctx context.Context, fs *flag.FlagSet, store *service
 	}
 	eng, err := service.NewEngine(service.EngineConfig{
 		Sandbox: sandbox.Options{FirstUID: flagValue(fs, "box-uid").(int)}, Full: flagValue(fs, "full").(bool),
-		TempDir: tmp, Path: os.Getenv("PATH"), Home: home(), Executables: store.Executables(),
+		TempDir: tmp, Path: os.Getenv("PATH"), Home: home(), Executables: st.Executables,
 	})
 	if err != nil {
 		return nil, err
@@ -356,7 +357,7 @@ func (e *env) startWorkers(ctx context.Context, fs *flag.FlagSet, store *service
 		if n > 1 {
 			wname = fmt.Sprintf("%s-%d", name, i)
 		}
-		w := service.NewWorker(service.WorkerConfig{Name: wname, Host: host, Store: store, Library: lib, Engine: eng, TempDir: tmp, Log: logger})
+		w := service.NewWorker(service.WorkerConfig{Name: wname, Host: host, Store: st, Library: lib, Engine: eng, TempDir: tmp, Log: logger})
 		p.wg.Add(1)
 		go func() { defer p.wg.Done(); w.Run(wctx) }()
 	}

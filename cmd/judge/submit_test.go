@@ -12,7 +12,7 @@ import (
 	"testing"
 
 	"github.com/optjudge/optjudge/judge"
-	"github.com/optjudge/optjudge/judge/verdict"
+	"github.com/optjudge/optjudge/verdict"
 )
 
 // flakyServer answers a submission's POST and polls as a service that is

@@ -8,7 +8,7 @@ import (
 	"strings"
 
 	"github.com/optjudge/optjudge/docs"
-	"github.com/optjudge/optjudge/problems/specfile"
+	"github.com/optjudge/optjudge/specfile"
 )
 
 // topic is a `judge help TOPIC`: a page of docs/, or one section of it,

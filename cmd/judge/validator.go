@@ -10,8 +10,8 @@ import (
 	"strings"
 
 	"github.com/optjudge/optjudge/checkers"
-	"github.com/optjudge/optjudge/judge/verdict"
 	"github.com/optjudge/optjudge/problems"
+	"github.com/optjudge/optjudge/verdict"
 )
 
 // Exit codes of the format's validators.

@@ -14,10 +14,11 @@ import (
 	"time"
 
 	"github.com/optjudge/optjudge/judge"
+	"github.com/optjudge/optjudge/judge/lang"
 	"github.com/optjudge/optjudge/judge/maintain"
-	"github.com/optjudge/optjudge/judge/verdict"
 	"github.com/optjudge/optjudge/problems"
-	"github.com/optjudge/optjudge/problems/specfile"
+	"github.com/optjudge/optjudge/specfile"
+	"github.com/optjudge/optjudge/verdict"
 )
 
 var cmdVerify = &command{
@@ -80,10 +81,10 @@ func runVerify(e *env, fs *flag.FlagSet, args []string) int {
 	if parallel < 1 {
 		return e.usageError("-j %d: want at least 1", parallel)
 	}
-	var langs *judge.Languages
+	var langs *lang.Table
 	if file := flagValue(fs, "languages").(string); file != "" {
 		var err error
-		if langs, err = judge.LoadLanguages(file); err != nil {
+		if langs, err = lang.Load(file); err != nil {
 			return e.fail(err)
 		}
 	}
@@ -184,7 +185,7 @@ func (e *env) verifyOne(ctx context.Context, fs *flag.FlagSet, ref string, j *ju
 // generateFirst writes the data/ of a package that has generators.yaml
 // and no data/ yet, as bt run does before it judges, and loads the
 // package again; nil and the exit code when generators.yaml is broken.
-func (e *env) generateFirst(ctx context.Context, p *problems.Problem, j *judge.Judge, langs *judge.Languages, parallel int) (*problems.Problem, int) {
+func (e *env) generateFirst(ctx context.Context, p *problems.Problem, j *judge.Judge, langs *lang.Table, parallel int) (*problems.Problem, int) {
 	fmt.Fprintf(e.stdout, "%s has no data/: generating it from generators/generators.yaml first (judge generate)\n", p.Package.Origin)
 	res, code := e.runGenerateData(ctx, p, maintain.GenerateDataOptions{Judge: j, Build: judge.BuildOptions{Languages: langs}, Parallel: parallel})
 	if res == nil {

@@ -5,7 +5,7 @@ import (
 	"time"
 
 	"github.com/optjudge/optjudge/judge/maintain"
-	"github.com/optjudge/optjudge/judge/verdict"
+	"github.com/optjudge/optjudge/verdict"
 )
 
 // TestSubmissionLine: an accepted submission's line says how thin its

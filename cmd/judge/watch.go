@@ -75,7 +75,7 @@ func runWatch(e *env, fs *flag.FlagSet, args []string) int {
 	} else if !st.Mode().IsRegular() && !st.IsDir() {
 		return e.fail(fmt.Errorf("%s: not a regular file or a directory", src))
 	}
-	lang, err := bo.Languages.Resolve(src, bo.Lang)
+	lang, err := judge.ResolveLanguage(bo.Languages, src, bo.Lang)
 	if p.Package.Type.SubmitAnswer {
 		lang, err = nil, nil // files of answers
 	}

@@ -11,6 +11,7 @@ import (
 	"syscall"
 
 	"github.com/optjudge/optjudge/judge/service"
+	"github.com/optjudge/optjudge/judge/service/store"
 )
 
 var cmdWorker = &command{
@@ -79,19 +80,19 @@ func runWorker(e *env, fs *flag.FlagSet, args []string) int {
 		return e.fail(err)
 	}
 	defer nc.Close()
-	store, err := service.OpenStore(ctx, nc, service.StoreConfig{Bind: true})
+	st, err := service.OpenStore(ctx, nc, store.Config{Bind: true})
 	if err != nil {
 		if ctx.Err() != nil {
 			return exitOK
 		}
 		return e.fail(err)
 	}
-	lib, err := service.NewLibrary(store, e.problemsDir, filepath.Join(cache, "problems"))
+	lib, err := service.NewLibrary(st, e.problemsDir, filepath.Join(cache, "problems"))
 	if err != nil {
 		return e.fail(err)
 	}
 	defer lib.Close()
-	pool, err := e.startWorkers(ctx, fs, store, lib, n, flagValue(fs, "name").(string), filepath.Join(cache, "tmp"), logger)
+	pool, err := e.startWorkers(ctx, fs, st, lib, n, flagValue(fs, "name").(string), filepath.Join(cache, "tmp"), logger)
 	if err != nil {
 		return e.fail(err)
 	}

@@ -17,7 +17,7 @@ import (
 	"github.com/optjudge/optjudge/problems"
 	"github.com/optjudge/optjudge/problems/generators"
 	"github.com/optjudge/optjudge/problems/kattis"
-	"github.com/optjudge/optjudge/problems/specfile"
+	"github.com/optjudge/optjudge/specfile"
 )
 
 // GeneratorTimeout is the CPU time one run of a generator, or of the

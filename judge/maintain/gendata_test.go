@@ -15,9 +15,9 @@ import (
 	"time"
 
 	"github.com/optjudge/optjudge/judge"
-	"github.com/optjudge/optjudge/judge/verdict"
 	"github.com/optjudge/optjudge/problems"
 	"github.com/optjudge/optjudge/problems/generators"
+	"github.com/optjudge/optjudge/verdict"
 )
 
 // genSumFiles is a package made for these tests: A+B, its data/ made by

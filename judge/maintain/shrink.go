@@ -6,7 +6,7 @@ import (
 	"math/rand/v2"
 
 	"github.com/optjudge/optjudge/judge"
-	"github.com/optjudge/optjudge/judge/verdict"
+	"github.com/optjudge/optjudge/verdict"
 )
 
 // perDepth is how many random cases shrinking tries at each smaller depth.

@@ -10,10 +10,10 @@ import (
 
 	"github.com/optjudge/optjudge/checkers"
 	"github.com/optjudge/optjudge/judge"
-	"github.com/optjudge/optjudge/judge/verdict"
 	"github.com/optjudge/optjudge/problems"
 	"github.com/optjudge/optjudge/problems/kattis"
 	"github.com/optjudge/optjudge/reference"
+	"github.com/optjudge/optjudge/verdict"
 )
 
 // StressOptions tune Stress.

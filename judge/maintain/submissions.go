@@ -15,9 +15,10 @@ import (
 	"time"
 
 	"github.com/optjudge/optjudge/judge"
-	"github.com/optjudge/optjudge/judge/verdict"
+	"github.com/optjudge/optjudge/judge/lang"
 	"github.com/optjudge/optjudge/problems"
 	"github.com/optjudge/optjudge/problems/kattis"
+	"github.com/optjudge/optjudge/verdict"
 )
 
 // example is one program under submissions/<folder>/, with what it must
@@ -244,8 +245,8 @@ func (v *verifier) buildExample(ctx context.Context, tmp string, i int, ex examp
 // with a warning (an error with Strict), as problemtools skips what it
 // cannot build; any other failure is an error.
 func (v *verifier) notGraded(ex example, err error) {
-	var ule *judge.UnknownLanguageError
-	var ni *judge.NotInstalledError
+	var ule *lang.UnknownError
+	var ni *lang.NotInstalledError
 	var re *judge.RefusedError
 	switch {
 	case errors.As(err, &ule):

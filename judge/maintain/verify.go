@@ -20,10 +20,10 @@ import (
 
 	"github.com/optjudge/optjudge/checkers"
 	"github.com/optjudge/optjudge/judge"
-	"github.com/optjudge/optjudge/judge/verdict"
 	"github.com/optjudge/optjudge/problems"
 	"github.com/optjudge/optjudge/problems/kattis"
 	"github.com/optjudge/optjudge/reference/lex"
+	"github.com/optjudge/optjudge/verdict"
 )
 
 // Severity ranks a finding.

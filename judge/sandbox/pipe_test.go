@@ -11,7 +11,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/optjudge/optjudge/judge/bytesize"
+	"github.com/optjudge/optjudge/bytesize"
 	"golang.org/x/sys/unix"
 )
 

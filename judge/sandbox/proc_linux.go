@@ -7,7 +7,7 @@ import (
 	"syscall"
 	"time"
 
-	"github.com/optjudge/optjudge/judge/bytesize"
+	"github.com/optjudge/optjudge/bytesize"
 )
 
 // procMeter measures a run without a cgroup, from /proc: the tree's CPU time

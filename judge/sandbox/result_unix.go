@@ -10,7 +10,7 @@ import (
 	"syscall"
 	"time"
 
-	"github.com/optjudge/optjudge/judge/bytesize"
+	"github.com/optjudge/optjudge/bytesize"
 )
 
 // report is the helper's last line: how the contestant ended and what the

@@ -12,7 +12,7 @@ import (
 	"syscall"
 	"time"
 
-	"github.com/optjudge/optjudge/judge/bytesize"
+	"github.com/optjudge/optjudge/bytesize"
 	"golang.org/x/sys/unix"
 )
 

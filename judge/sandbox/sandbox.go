@@ -80,7 +80,7 @@ import (
 	"syscall"
 	"time"
 
-	"github.com/optjudge/optjudge/judge/bytesize"
+	"github.com/optjudge/optjudge/bytesize"
 )
 
 // Isolation levels, from the weakest.

@@ -9,7 +9,7 @@ import (
 	"syscall"
 	"time"
 
-	"github.com/optjudge/optjudge/judge/bytesize"
+	"github.com/optjudge/optjudge/bytesize"
 )
 
 // system is the sandbox on Unix systems other than Linux: the C helper's

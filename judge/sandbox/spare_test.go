@@ -13,7 +13,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/optjudge/optjudge/judge/bytesize"
+	"github.com/optjudge/optjudge/bytesize"
 )
 
 func TestWithoutSkeleton(t *testing.T) {

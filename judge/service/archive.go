@@ -15,7 +15,7 @@ import (
 	"regexp"
 	"strings"
 
-	"github.com/optjudge/optjudge/judge/bytesize"
+	"github.com/optjudge/optjudge/bytesize"
 )
 
 // UnpackLimits bound what a problem package may unpack to, against

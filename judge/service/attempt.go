@@ -11,6 +11,7 @@ import (
 	"github.com/nats-io/nats.go/jetstream"
 
 	"github.com/optjudge/optjudge/judge"
+	"github.com/optjudge/optjudge/judge/service/store"
 	"github.com/optjudge/optjudge/problems"
 )
 
@@ -35,7 +36,7 @@ func (lc *lifecycle) attempt(ctx context.Context, msg jetstream.Msg, meta *jetst
 	st := lc.st
 	if j, err := st.Judging(ctx, job.Submission, job.Request); err == nil {
 		// graded before, the ack lost: make sure the submission says so
-		if err := st.finish(ctx, j); err != nil {
+		if err := lc.finish(ctx, j); err != nil {
 			return nil, err
 		}
 		return nil, msg.DoubleAck(ctx)
@@ -53,19 +54,19 @@ func (lc *lifecycle) attempt(ctx context.Context, msg jetstream.Msg, meta *jetst
 		return nil, msg.TermWithReason("request withdrawn") // its publication failed, as far as its client knows
 	}
 	at := &attempt{lc: lc, job: job, a: Attempt{Worker: worker, Delivery: meta.NumDelivered, StartedAt: time.Now().UTC()}}
-	prog, err := st.startAttempt(ctx, job, at.a)
+	prog, err := lc.startAttempt(ctx, job, at.a)
 	if err != nil {
 		return nil, err
 	}
 	// The job is this attempt's from now on: fetching a large package may
 	// take longer than AckWait, and a job left silent goes to another
 	// worker, which counts this one as dead.
-	at.msg = keepAlive(ctx, msg, st.ackWait/3)
-	if failed := prog.failures(at.a); len(failed) >= maxTries {
+	at.msg = keepAlive(ctx, msg, st.AckWait/3)
+	if failed := prog.failures(at.a); len(failed) >= store.MaxTries {
 		defer at.stop()
 		return nil, at.giveUp(ctx, fmt.Sprintf("not graded after %d tries", len(failed)), failed, nil)
 	}
-	if meta.NumDelivered >= MaxDeliver {
+	if meta.NumDelivered >= store.MaxDeliver {
 		defer at.stop()
 		return nil, at.republish(ctx, meta.Sequence.Stream)
 	}
@@ -78,7 +79,7 @@ func (at *attempt) stop() { at.msg.stop() }
 // end records how the attempt ended; a record that cannot be written is
 // logged (the next try counts this one as dead).
 func (at *attempt) end(ctx context.Context, outcome, reason string) *Progress {
-	p, err := at.lc.st.endAttempt(ctx, at.job, at.a, outcome, reason)
+	p, err := at.lc.endAttempt(ctx, at.job, at.a, outcome, reason)
 	if err != nil {
 		at.lc.logf("%s request %d: recording the attempt %s: %v", at.job.Submission, at.job.Request, outcome, err)
 	}
@@ -87,7 +88,7 @@ func (at *attempt) end(ctx context.Context, outcome, reason string) *Progress {
 
 // running says the submission is being graded by this attempt's worker.
 func (at *attempt) running(ctx context.Context) error {
-	return at.lc.st.markRunning(ctx, at.job, at.a.Worker)
+	return at.lc.markRunning(ctx, at.job, at.a.Worker)
 }
 
 // handBack gives the job back at once: the worker is stopping.
@@ -97,7 +98,7 @@ func (at *attempt) handBack(ctx context.Context, why string) error {
 }
 
 // fail ends a try that failed (the judge's own failure: a try that
-// counts, see maxTries) and hands the job back after a second.
+// counts, see store.MaxTries) and hands the job back after a second.
 func (at *attempt) fail(ctx context.Context, err error) error {
 	at.end(ctx, OutcomeFailed, err.Error())
 	if nerr := at.msg.NakWithDelay(time.Second); nerr != nil {
@@ -130,11 +131,11 @@ func (at *attempt) republish(ctx context.Context, seq uint64) error {
 func (at *attempt) refuse(ctx context.Context, why error) error {
 	st := at.lc.st
 	at.lc.logf("refusing %s: %v", at.job.Submission, why)
-	prog, err := st.endAttempt(ctx, at.job, at.a, OutcomeRefused, why.Error())
+	prog, err := at.lc.endAttempt(ctx, at.job, at.a, OutcomeRefused, why.Error())
 	if err != nil {
 		return fmt.Errorf("recording the refusal: %w", err) // the caller hands the job back
 	}
-	if refused := prog.refusals(); len(refused) > 0 && time.Since(refused[0].StartedAt) >= st.ackWait {
+	if refused := prog.refusals(); len(refused) > 0 && time.Since(refused[0].StartedAt) >= st.AckWait {
 		live, err := st.liveWorkers(ctx)
 		if err != nil {
 			return err

@@ -99,7 +99,7 @@ func BenchmarkFirstGradingCppCluster(b *testing.B) { benchCpp(b, false, true) }
 func benchCpp(b *testing.B, rejudge, clustered bool) {
 	e := benchEnv(b, clustered)
 	eng := newEngine(b, false).(*engine)
-	eng.cfg.Executables = e.store.executables
+	eng.cfg.Executables = e.store.Executables
 	e.startWorker("bench", eng)
 	src := readFile(b, "wa.cpp")
 	round := 0

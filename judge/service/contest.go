@@ -5,7 +5,8 @@ import (
 	"encoding/base64"
 	"encoding/json"
 	"errors"
-	"github.com/optjudge/optjudge/judge/verdict"
+	"github.com/optjudge/optjudge/judge/service/store"
+	"github.com/optjudge/optjudge/verdict"
 	"net/http"
 	"slices"
 	"strings"
@@ -64,8 +65,8 @@ func newContestLayer(s *Server) *contestLayer {
 	l.feed = newFeed(l)
 	ctx, cancel := context.WithTimeout(s.ctx, time.Minute)
 	defer cancel()
-	kv, err := s.cfg.Store.js.CreateOrUpdateKeyValue(ctx, jetstream.KeyValueConfig{Bucket: bucketContest,
-		Storage: jetstream.FileStorage, MaxBytes: int64(DefaultLimits.Small)})
+	kv, err := s.cfg.Store.JS.CreateOrUpdateKeyValue(ctx, jetstream.KeyValueConfig{Bucket: bucketContest,
+		Storage: jetstream.FileStorage, MaxBytes: int64(store.DefaultLimits.Small)})
 	if err != nil {
 		s.log.Printf("contest: bucket %s: %v (clarifications and the thaw answer 503)", bucketContest, err)
 		close(l.ready)
@@ -290,7 +291,7 @@ func (l *contestLayer) setProgress(ctx context.Context, f func(*contest.Progress
 	}
 	for {
 		var p contest.Progress
-		rev, err := getJSON(ctx, l.kv, "progress", &p)
+		rev, err := store.GetJSON(ctx, l.kv, "progress", &p)
 		if err != nil && !errors.Is(err, jetstream.ErrKeyNotFound) {
 			return err
 		}
@@ -310,7 +311,7 @@ func (l *contestLayer) setProgress(ctx context.Context, f func(*contest.Progress
 			l.feed.poke()
 			return nil
 		}
-		if !isWrongRevision(err) && !errors.Is(err, jetstream.ErrKeyExists) {
+		if !store.IsWrongRevision(err) && !errors.Is(err, jetstream.ErrKeyExists) {
 			return err
 		}
 	}

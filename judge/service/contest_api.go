@@ -316,7 +316,7 @@ func (s *Server) handleSubmissionFiles(w http.ResponseWriter, r *http.Request, u
 		writeCLICSError(w, errorf(http.StatusNotFound, "submissions: no files of %q", id))
 		return
 	}
-	src, err := s.cfg.Store.sources.GetBytes(r.Context(), sub.Source)
+	src, err := s.cfg.Store.Sources.GetBytes(r.Context(), sub.Source)
 	if err != nil {
 		writeCLICSError(w, err)
 		return

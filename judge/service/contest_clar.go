@@ -10,6 +10,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/optjudge/optjudge/judge/contest"
+	"github.com/optjudge/optjudge/judge/service/store"
 )
 
 // Clarification is a question of a team or an answer of the jury, in the
@@ -125,7 +126,7 @@ func (l *contestLayer) ask(ctx context.Context, u *User, req *ClarRequest) (*Cla
 	if l.kv == nil {
 		return nil, errorf(http.StatusServiceUnavailable, "the contest's bucket is not open")
 	}
-	if err := createJSON(ctx, l.kv, "clar."+c.ID, c); err != nil {
+	if err := store.CreateJSON(ctx, l.kv, "clar."+c.ID, c); err != nil {
 		return nil, err
 	}
 	l.mu.Lock()

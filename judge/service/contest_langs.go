@@ -6,7 +6,7 @@ import (
 	"sync"
 	"time"
 
-	"github.com/optjudge/optjudge/judge"
+	"github.com/optjudge/optjudge/judge/lang"
 )
 
 // The languages offered are those some live worker can build and run:
@@ -53,14 +53,14 @@ func (s *Server) offered(ctx context.Context) map[string]bool {
 
 // offeredLanguages are the languages of the server's table that some live
 // worker runs.
-func (s *Server) offeredLanguages() []judge.Language {
+func (s *Server) offeredLanguages() []lang.Language {
 	ctx, cancel := context.WithTimeout(s.ctx, 5*time.Second)
 	defer cancel()
 	names := s.offered(ctx)
 	if names == nil {
 		return s.cfg.Languages.List
 	}
-	var out []judge.Language
+	var out []lang.Language
 	for _, l := range s.cfg.Languages.List {
 		if names[l.Name] {
 			out = append(out, l)

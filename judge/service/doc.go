@@ -35,7 +35,7 @@
 //	                          input and output cut) when the checker
 //	                          rejected its output
 //
-// Every stream has a MaxBytes (StoreLimits), the executables' a MaxAge too:
+// Every stream has a MaxBytes (store.Limits), the executables' a MaxAge too:
 // a write past a bound is refused, nothing is thrown away.
 //
 // On a cluster (Replicas > 1) the buckets' direct gets are turned off, so

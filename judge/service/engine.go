@@ -9,6 +9,7 @@ import (
 	"github.com/nats-io/nats.go/jetstream"
 
 	"github.com/optjudge/optjudge/judge"
+	"github.com/optjudge/optjudge/judge/lang"
 	"github.com/optjudge/optjudge/judge/sandbox"
 	"github.com/optjudge/optjudge/problems"
 )
@@ -20,7 +21,7 @@ type Engine interface {
 	// error means the judge failed (a JE), as judge.Judge.Grade's does.
 	Grade(ctx context.Context, p *problems.Problem, src Source, progress func(judge.TestResult)) (*Graded, error)
 	// Languages is the language table submissions are checked against.
-	Languages() *judge.Languages
+	Languages() *lang.Table
 	// Isolation names the sandbox's level.
 	Isolation() string
 	Close() error
@@ -73,18 +74,18 @@ type engine struct {
 	j   *judge.Judge
 }
 
-func (e *engine) Languages() *judge.Languages { return e.j.Languages() }
+func (e *engine) Languages() *lang.Table { return e.j.Languages() }
 
 func (e *engine) Isolation() string { return e.j.Isolation() }
 func (e *engine) Close() error      { return e.j.Close() }
 
 // Installed says why lang cannot be built and run here, or nil.
-func (e *engine) Installed(lang *judge.Language) error { return e.j.Installed(lang) }
+func (e *engine) Installed(lang *lang.Language) error { return e.j.Installed(lang) }
 
 // runnable are the languages of eng's table it can build and run here:
 // all of them for an engine that cannot tell (nil).
 func runnable(eng Engine) []string {
-	in, ok := eng.(interface{ Installed(*judge.Language) error })
+	in, ok := eng.(interface{ Installed(*lang.Language) error })
 	if eng == nil || !ok {
 		return nil
 	}
@@ -118,7 +119,7 @@ func (e *engine) Grade(ctx context.Context, p *problems.Problem, src Source, pro
 
 // prepare builds src, or takes its build from the cache (then cached is
 // true and the report carries the first build's CompileResult).
-func (e *engine) prepare(ctx context.Context, p *problems.Problem, lang *judge.Language, src Source) (pp *judge.Prepared, cached bool, err error) {
+func (e *engine) prepare(ctx context.Context, p *problems.Problem, lang *lang.Language, src Source) (pp *judge.Prepared, cached bool, err error) {
 	// the problem's included files and limits are part of the build (and
 	// of its key)
 	sub, bo := judge.Submission{Path: src.Path}, judge.BuildOptions{Lang: lang.Name, Problem: p}
@@ -148,7 +149,7 @@ func (e *engine) prepare(ctx context.Context, p *problems.Problem, lang *judge.L
 // buildKey names a build in the cache, "" when the language has nothing
 // worth caching (no compile step, or a run command that runs the source)
 // or the key cannot be made (then Prepare says why).
-func (e *engine) buildKey(lang *judge.Language, sub judge.Submission, bo judge.BuildOptions) string {
+func (e *engine) buildKey(lang *lang.Language, sub judge.Submission, bo judge.BuildOptions) string {
 	if e.cfg.Executables == nil || len(lang.Compile) == 0 || !strings.Contains(strings.Join(lang.Run, " "), "{exe}") {
 		return ""
 	}

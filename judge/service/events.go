@@ -9,6 +9,8 @@ import (
 	"time"
 
 	"github.com/nats-io/nats.go/jetstream"
+
+	"github.com/optjudge/optjudge/judge/service/store"
 )
 
 // Events of GET /api/v1/submissions/ID/events, as server-sent events:
@@ -42,13 +44,13 @@ func (s *Server) handleEvents(w http.ResponseWriter, r *http.Request) {
 	defer cancel()
 	stop := context.AfterFunc(s.ctx, cancel) // the server shuts down
 	defer stop()
-	subs, err := s.cfg.Store.submissions.Watch(ctx, sub.ID)
+	subs, err := s.cfg.Store.Submissions.Watch(ctx, sub.ID)
 	if err != nil {
 		writeError(w, err)
 		return
 	}
 	defer subs.Stop()
-	progress, err := s.cfg.Store.progress.Watch(ctx, sub.ID)
+	progress, err := s.cfg.Store.Progress.Watch(ctx, sub.ID)
 	if err != nil {
 		writeError(w, err)
 		return
@@ -160,7 +162,7 @@ func (es *eventStream) tests(p *Progress) error {
 // last word.
 func (es *eventStream) done(ctx context.Context, s *Server, sub *Submission) {
 	var p Progress
-	_, err := getJSON(ctx, s.cfg.Store.progress, sub.ID, &p)
+	_, err := store.GetJSON(ctx, s.cfg.Store.Progress, sub.ID, &p)
 	switch {
 	case err == nil && p.Request == sub.Request:
 		if es.tests(&p) != nil {

@@ -9,8 +9,8 @@ import (
 
 	"github.com/optjudge/optjudge/checkers/explain"
 	"github.com/optjudge/optjudge/judge"
-	"github.com/optjudge/optjudge/judge/verdict"
 	"github.com/optjudge/optjudge/reference/puzzle/judging"
+	"github.com/optjudge/optjudge/verdict"
 )
 
 // Failure is what a judging keeps of its first failing test when the
@@ -127,7 +127,7 @@ func (s *Store) storeFailure(ctx context.Context, report string, f *Failure) (st
 		return "", err
 	}
 	name := report + ".failure"
-	if _, err := s.reports.PutBytes(ctx, name, b); err != nil {
+	if _, err := s.Reports.PutBytes(ctx, name, b); err != nil {
 		return "", fmt.Errorf("storing the failure: %w", err)
 	}
 	return name, nil
@@ -138,7 +138,7 @@ func (s *Store) Failure(ctx context.Context, j *Judging) (*Failure, error) {
 	if j.Failure == "" {
 		return nil, nil
 	}
-	b, err := s.reports.GetBytes(ctx, j.Failure)
+	b, err := s.Reports.GetBytes(ctx, j.Failure)
 	if err != nil {
 		return nil, fmt.Errorf("failure %s: %w", j.Failure, err)
 	}

@@ -11,8 +11,9 @@ import (
 	"time"
 
 	"github.com/optjudge/optjudge/judge"
-	"github.com/optjudge/optjudge/judge/verdict"
+	"github.com/optjudge/optjudge/judge/service/store"
 	"github.com/optjudge/optjudge/problems"
+	"github.com/optjudge/optjudge/verdict"
 )
 
 func TestAuthAndOwnership(t *testing.T) {
@@ -131,7 +132,7 @@ func TestIdempotentSubmission(t *testing.T) {
 	if code := e.do("POST", "/api/v1/submissions", jsonBody(other), key, nil); code != http.StatusConflict {
 		t.Errorf("the key for another file name: got %d, want 409", code)
 	}
-	info, err := e.store.jobs.Info(context.Background())
+	info, err := e.store.Jobs.Info(context.Background())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -154,7 +155,7 @@ func TestQueueFull(t *testing.T) {
 	}
 	// the view follows the bucket: a change made after the 429, the first
 	// submission running, has reached it, and a third one would have too
-	if err := e.store.markRunning(t.Context(), Job{Submission: first, Request: 1}, "w"); err != nil {
+	if err := e.api.life.markRunning(t.Context(), Job{Submission: first, Request: 1}, "w"); err != nil {
 		t.Fatal(err)
 	}
 	waitFor(t, time.Minute, "the view", func() bool { return e.api.view.counts().State[StateRunning] == 1 })
@@ -172,7 +173,7 @@ func TestRejudgeAndCache(t *testing.T) {
 	t.Parallel()
 	e := newEnv(t, envOpts{})
 	eng := newEngine(t, false).(*engine)
-	eng.cfg.Executables = e.store.executables
+	eng.cfg.Executables = e.store.Executables
 	e.startWorker("w", eng)
 	src := readFile(t, "wa.cpp")
 	// the same file twice: the file's name is part of the build (the
@@ -314,13 +315,13 @@ func TestWorkerKilledMidGrading(t *testing.T) {
 }
 
 // TestKillerSubmissionEndsAsJE: a submission whose every try kills its
-// worker ends as JE after maxTries, with the reasons.
+// worker ends as JE after store.MaxTries, with the reasons.
 func TestKillerSubmissionEndsAsJE(t *testing.T) {
 	t.Parallel()
 	e := newEnv(t, envOpts{ackWait: time.Second})
 	id := e.submit("clocks", "killer.py", "print(1)\n")
 	real := newEngine(t, false)
-	for i := 0; i < maxTries; i++ {
+	for i := 0; i < store.MaxTries; i++ {
 		ce := &crashEngine{Engine: real}
 		wk := e.startWorker("victim-"+string(rune('a'+i)), ce)
 		ce.w.Store(wk.w)
@@ -355,7 +356,7 @@ func TestWorkerStopHandsBack(t *testing.T) {
 	}
 	first.halt() // Grace is 1 s, the program sleeps 4 s
 	var p Progress
-	if _, err := getJSON(t.Context(), e.store.progress, id, &p); err != nil {
+	if _, err := store.GetJSON(t.Context(), e.store.Progress, id, &p); err != nil {
 		t.Fatal(err)
 	}
 	if len(p.Attempts) != 1 || p.Attempts[0].Outcome != OutcomeHandedBack {

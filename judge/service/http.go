@@ -16,9 +16,10 @@ import (
 
 	"github.com/nats-io/nats.go/jetstream"
 
-	"github.com/optjudge/optjudge/judge"
-	"github.com/optjudge/optjudge/judge/bytesize"
+	"github.com/optjudge/optjudge/bytesize"
 	"github.com/optjudge/optjudge/judge/contest"
+	"github.com/optjudge/optjudge/judge/lang"
+	"github.com/optjudge/optjudge/judge/service/store"
 )
 
 // ServerConfig configures the HTTP API.
@@ -28,8 +29,8 @@ type ServerConfig struct {
 	// Tokens are the users; nil: every request is the local admin (the
 	// caller must then listen on loopback only).
 	Tokens    []Token
-	Languages *judge.Languages // nil: judge.DefaultLanguages()
-	MaxSource bytesize.Size    // 0: 256 KiB
+	Languages *lang.Table   // nil: lang.Default()
+	MaxSource bytesize.Size // 0: 256 KiB
 	// MaxPackage bounds an uploaded problem package; 0: 64 MiB.
 	MaxPackage bytesize.Size
 	// HTTPTimeout bounds the reading of a request and the writing of its
@@ -90,7 +91,7 @@ var viewReady = 10 * time.Second
 // NewServer starts following the store and returns the API.
 func NewServer(cfg ServerConfig) *Server {
 	if cfg.Languages == nil {
-		cfg.Languages = judge.DefaultLanguages()
+		cfg.Languages = lang.Default()
 	}
 	if cfg.MaxSource == 0 {
 		cfg.MaxSource = 256 * bytesize.KiB
@@ -111,7 +112,6 @@ func NewServer(cfg ServerConfig) *Server {
 	if s.log == nil {
 		s.log = log.New(io.Discard, "", 0)
 	}
-	s.life = &lifecycle{st: cfg.Store, log: s.log, who: "server"}
 	s.ctx, s.cancel = context.WithCancel(context.Background())
 	s.metrics = newMetrics(s)
 	s.hub = newHub()
@@ -119,17 +119,18 @@ func NewServer(cfg ServerConfig) *Server {
 		s.metrics.observe(old, new)
 		s.hub.publish(new)
 	})
+	s.life = &lifecycle{st: cfg.Store, log: s.log, who: "server", view: s.view}
 	s.pages = newPages(s)
 	s.contest = newContestLayer(s)
 	s.routes()
 	// subscribed before NewServer returns: a worker started after it
 	// cannot exhaust a job unseen
-	watch, err := s.watchMaxDeliveries()
+	watch, err := s.life.watchMaxDeliveries()
 	if err != nil {
 		s.log.Printf("max deliveries: %v (the sweeper repairs what the advisories would)", err)
 	}
-	s.goRun(func() { s.view.run(s.ctx, cfg.Store.submissions) })
-	s.goRun(func() { s.sweep(s.ctx) })
+	s.goRun(func() { s.view.run(s.ctx, cfg.Store.Submissions) })
+	s.goRun(func() { s.life.sweep(s.ctx) })
 	if watch != nil {
 		s.goRun(func() { watch(s.ctx) })
 	}
@@ -322,7 +323,7 @@ func writeError(w http.ResponseWriter, err error) {
 		status, err = http.StatusRequestEntityTooLarge, fmt.Errorf("the request is larger than %d bytes", mbe.Limit)
 	case errors.As(err, &ne) && ne.Timeout() && !errors.Is(err, context.DeadlineExceeded):
 		status, err = http.StatusRequestTimeout, fmt.Errorf("the request took too long to arrive: %w", err)
-	case isStoreFull(err):
+	case store.IsFull(err):
 		status, err = http.StatusInsufficientStorage, fmt.Errorf("the store is full (judge serve --store-size): %w", err)
 	case errors.Is(err, context.DeadlineExceeded), errors.Is(err, jetstream.ErrNoHeartbeat),
 		errors.Is(err, jetstream.ErrJetStreamNotEnabled):

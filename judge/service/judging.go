@@ -13,23 +13,25 @@ import (
 	"github.com/nats-io/nats.go/jetstream"
 
 	"github.com/optjudge/optjudge/judge"
-	"github.com/optjudge/optjudge/judge/verdict"
+	"github.com/optjudge/optjudge/judge/service/store"
 	"github.com/optjudge/optjudge/problems"
+	"github.com/optjudge/optjudge/verdict"
 )
 
 // startAttempt records a delivery in the submission's progress, starting
 // the record afresh for a new request.
-func (s *Store) startAttempt(ctx context.Context, job Job, a Attempt) (*Progress, error) {
+func (lc *lifecycle) startAttempt(ctx context.Context, job Job, a Attempt) (*Progress, error) {
+	s := lc.st
 	fresh := Progress{Submission: job.Submission, Request: job.Request, Attempts: []Attempt{a}, Tests: []TestBrief{}}
 	for {
-		err := createJSON(ctx, s.progress, job.Submission, fresh)
+		err := store.CreateJSON(ctx, s.Progress, job.Submission, fresh)
 		if err == nil {
 			return &fresh, nil
 		}
 		if !errors.Is(err, jetstream.ErrKeyExists) {
 			return nil, err
 		}
-		p, err := update(ctx, s.progress, job.Submission, func(p *Progress) error {
+		p, err := store.Update(ctx, s.Progress, job.Submission, func(p *Progress) error {
 			if p.Request != job.Request {
 				*p = fresh
 				return nil
@@ -64,9 +66,10 @@ func (p *Progress) failures(a Attempt) []Attempt {
 
 // tried says whether a worker recorded an attempt at request of
 // submission id: its job was published.
-func (s *Store) tried(ctx context.Context, id string, request int) (bool, error) {
+func (lc *lifecycle) tried(ctx context.Context, id string, request int) (bool, error) {
+	s := lc.st
 	var p Progress
-	_, err := getJSON(ctx, s.progress, id, &p)
+	_, err := store.GetJSON(ctx, s.Progress, id, &p)
 	if errors.Is(err, jetstream.ErrKeyNotFound) {
 		return false, nil
 	}
@@ -89,10 +92,11 @@ func (a Attempt) same(b Attempt) bool {
 }
 
 // endAttempt records how an attempt ended and returns the progress.
-func (s *Store) endAttempt(ctx context.Context, job Job, a Attempt, outcome, reason string) (*Progress, error) {
-	return update(ctx, s.progress, job.Submission, func(p *Progress) error {
+func (lc *lifecycle) endAttempt(ctx context.Context, job Job, a Attempt, outcome, reason string) (*Progress, error) {
+	s := lc.st
+	return store.Update(ctx, s.Progress, job.Submission, func(p *Progress) error {
 		if p.Request != job.Request {
-			return errNoChange
+			return store.ErrNoChange
 		}
 		for i := range p.Attempts {
 			b := &p.Attempts[i]
@@ -101,15 +105,16 @@ func (s *Store) endAttempt(ctx context.Context, job Job, a Attempt, outcome, rea
 				return nil
 			}
 		}
-		return errNoChange
+		return store.ErrNoChange
 	})
 }
 
 // markRunning says the submission is being graded by worker.
-func (s *Store) markRunning(ctx context.Context, job Job, worker string) error {
-	_, err := update(ctx, s.submissions, job.Submission, func(sub *Submission) error {
+func (lc *lifecycle) markRunning(ctx context.Context, job Job, worker string) error {
+	s := lc.st
+	_, err := store.Update(ctx, s.Submissions, job.Submission, func(sub *Submission) error {
 		if sub.Request != job.Request || sub.State == StateDone {
-			return errNoChange
+			return store.ErrNoChange
 		}
 		sub.State, sub.Worker, sub.Publishing = StateRunning, worker, false
 		return nil
@@ -137,7 +142,7 @@ func (lc *lifecycle) storeJudging(ctx context.Context, job Job, a Attempt, res r
 	if err != nil {
 		return nil, false, err
 	}
-	if _, err := s.reports.PutBytes(ctx, name, b); err != nil {
+	if _, err := s.Reports.PutBytes(ctx, name, b); err != nil {
 		return nil, false, fmt.Errorf("storing the report: %w", err)
 	}
 	fname, err := s.storeFailure(ctx, name, res.failure)
@@ -154,11 +159,11 @@ func (lc *lifecycle) storeJudging(ctx context.Context, job Job, a Attempt, res r
 		v := sc.Value
 		j.Score, j.MaxScore = &v, sc.Max
 	}
-	err = createJSON(ctx, s.judgings, judgingKey(job.Submission, job.Request), j)
+	err = store.CreateJSON(ctx, s.Judgings, judgingKey(job.Submission, job.Request), j)
 	stored = err == nil
 	if errors.Is(err, jetstream.ErrKeyExists) {
 		for _, obj := range []string{name, fname} {
-			if err := s.reports.Delete(ctx, obj); obj != "" && err != nil {
+			if err := s.Reports.Delete(ctx, obj); obj != "" && err != nil {
 				lc.logf("%s request %d: removing the discarded %s: %v", job.Submission, job.Request, obj, err)
 			}
 		}
@@ -168,7 +173,7 @@ func (lc *lifecycle) storeJudging(ctx context.Context, job Job, a Attempt, res r
 	} else if err != nil {
 		return nil, false, fmt.Errorf("storing the judging: %w", err)
 	}
-	return j, stored, s.finish(ctx, j)
+	return j, stored, lc.finish(ctx, j)
 }
 
 // sampleNames are the names of p's sample tests (none when its tests
@@ -201,15 +206,16 @@ func samplesIn(r *judge.Report, samples map[string]bool) []string {
 // finish adds a stored judging to its submission (once) and, if it is the
 // latest request's, marks the submission done. It may run any number of
 // times for the same judging.
-func (s *Store) finish(ctx context.Context, j *Judging) error {
-	_, err := update(ctx, s.submissions, j.Submission, func(sub *Submission) error {
+func (lc *lifecycle) finish(ctx context.Context, j *Judging) error {
+	s := lc.st
+	_, err := store.Update(ctx, s.Submissions, j.Submission, func(sub *Submission) error {
 		listed := false
 		for _, r := range sub.Judgings {
 			listed = listed || r.Request == j.Request
 		}
 		latest := sub.Request == j.Request
 		if listed && (!latest || sub.State == StateDone) {
-			return errNoChange
+			return store.ErrNoChange
 		}
 		if !listed {
 			sub.Judgings = append(sub.Judgings, j.JudgingRef)
@@ -225,7 +231,7 @@ func (s *Store) finish(ctx context.Context, j *Judging) error {
 
 // Report reads a judging's report.
 func (s *Store) Report(ctx context.Context, j *Judging) (json.RawMessage, error) {
-	b, err := s.reports.GetBytes(ctx, j.Report)
+	b, err := s.Reports.GetBytes(ctx, j.Report)
 	if err != nil {
 		return nil, fmt.Errorf("report %s: %w", j.Report, err)
 	}
@@ -271,9 +277,9 @@ func (pw *progressWriter) loop() {
 		pw.mu.Lock()
 		tests := append([]TestBrief(nil), pw.tests...)
 		pw.mu.Unlock()
-		_, err := update(pw.ctx, pw.store.progress, pw.job.Submission, func(p *Progress) error {
+		_, err := store.Update(pw.ctx, pw.store.Progress, pw.job.Submission, func(p *Progress) error {
 			if p.Request != pw.job.Request || len(p.Tests) >= len(tests) {
-				return errNoChange
+				return store.ErrNoChange
 			}
 			p.Tests = tests
 			return nil

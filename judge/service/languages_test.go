@@ -10,7 +10,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/optjudge/optjudge/judge/verdict"
+	"github.com/optjudge/optjudge/verdict"
 )
 
 // TestSubmitLanguages: the submit path takes a submission's language from

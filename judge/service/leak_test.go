@@ -14,7 +14,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/optjudge/optjudge/judge/verdict"
+	"github.com/optjudge/optjudge/verdict"
 )
 
 // leakProblem is a problem whose secret files hold random tokens, for

@@ -14,6 +14,7 @@ import (
 
 	"github.com/nats-io/nats.go/jetstream"
 
+	"github.com/optjudge/optjudge/judge/service/store"
 	"github.com/optjudge/optjudge/problems"
 	"github.com/optjudge/optjudge/problems/kattis"
 )
@@ -208,7 +209,7 @@ func (l *Library) addLocal(p *problems.Problem) {
 func (l *Library) Current(ctx context.Context, name string) (*Problem, error) {
 	if l.store != nil {
 		var up UploadedProblem
-		_, err := getJSON(ctx, l.store.problems, name, &up)
+		_, err := store.GetJSON(ctx, l.store.Problems, name, &up)
 		switch {
 		case err == nil:
 			return l.ByHash(ctx, name, up.Hash)
@@ -365,7 +366,7 @@ func (l *Library) fetch(ctx context.Context, hash string, hold bool) (*Problem, 
 	if l.fetchHook != nil {
 		l.fetchHook(hash)
 	}
-	data, err := l.store.packages.GetBytes(ctx, hash)
+	data, err := l.store.Packages.GetBytes(ctx, hash)
 	if err != nil {
 		return nil, err
 	}
@@ -424,7 +425,7 @@ func (l *Library) Names(ctx context.Context) ([]string, error) {
 	}
 	l.mu.Unlock()
 	if l.store != nil {
-		keys, err := l.store.problems.Keys(ctx)
+		keys, err := l.store.Problems.Keys(ctx)
 		if err != nil && !errors.Is(err, jetstream.ErrNoKeysFound) {
 			return nil, err
 		}

@@ -10,12 +10,14 @@ import (
 	"time"
 
 	"github.com/nats-io/nats.go/jetstream"
+
+	"github.com/optjudge/optjudge/judge/service/store"
 )
 
 // lifecycle is the life of a grading request, from its publication to its
 // judging, in one place: the API server publishes, withdraws and requeues
 // through it, the workers attempt, keep alive, republish, refuse, give up
-// and finish through it (attempt.go), and the sweeper rescues through it.
+// and finish through it (attempt.go), and the sweeper rescues through it (sweep.go).
 // Its states, as the records say them:
 //
 //	publishing  the record names the request (Submission.Publishing) but
@@ -54,6 +56,10 @@ type lifecycle struct {
 	lib       *Library
 	isolation string
 	stored    func()
+
+	// the server only: its view of the records, where the sweeper finds
+	// the stale ones (sweep.go)
+	view *view
 }
 
 func (lc *lifecycle) logf(format string, args ...any) {
@@ -67,7 +73,7 @@ type origin struct {
 }
 
 // msgID is the Nats-Msg-Id of a job message, which JetStream deduplicates
-// by (one message per id within StoreConfig.Duplicates). A request's first
+// by (one message per id within store.Config.Duplicates). A request's first
 // message is <submission>-<request>: a retried POST or rejudge publishes
 // the same one. The copy of message seq, whose deliveries ran out, is
 // <submission>-<request>-<seq> whoever makes it, the worker of its last
@@ -92,7 +98,7 @@ func (lc *lifecycle) send(ctx context.Context, job Job, o origin) error {
 	if err != nil {
 		return err
 	}
-	_, err = lc.st.js.Publish(ctx, jobsSubject+job.Submission, b, jetstream.WithMsgID(msgID(job, o)))
+	_, err = lc.st.JS.Publish(ctx, store.JobsSubject+job.Submission, b, jetstream.WithMsgID(msgID(job, o)))
 	return err
 }
 
@@ -106,7 +112,7 @@ func jobOf(sub *Submission) Job {
 // (an Idempotency-Key's retry: see resume).
 func (lc *lifecycle) accept(ctx context.Context, sub *Submission) error {
 	sub.Publishing = true
-	if err := createJSON(ctx, lc.st.submissions, sub.ID, sub); err != nil {
+	if err := store.CreateJSON(ctx, lc.st.Submissions, sub.ID, sub); err != nil {
 		if errors.Is(err, jetstream.ErrKeyExists) {
 			return err
 		}
@@ -120,7 +126,7 @@ func (lc *lifecycle) accept(ctx context.Context, sub *Submission) error {
 // between storing and publishing); JetStream's deduplication alone would
 // let a retry past its window queue a second.
 func (lc *lifecycle) resume(ctx context.Context, sub *Submission) error {
-	_, err := lc.st.jobs.GetLastMsgForSubject(ctx, jobsSubject+sub.ID)
+	_, err := lc.st.Jobs.GetLastMsgForSubject(ctx, store.JobsSubject+sub.ID)
 	switch {
 	case err == nil:
 		return nil
@@ -139,14 +145,14 @@ func (lc *lifecycle) resume(ctx context.Context, sub *Submission) error {
 func (lc *lifecycle) publish(ctx context.Context, sub *Submission) error {
 	if err := lc.send(ctx, jobOf(sub), origin{}); err != nil {
 		lc.withdraw(context.WithoutCancel(ctx), sub, err)
-		if isQueueFull(err) {
-			return errorf(http.StatusTooManyRequests, "the queue is full (%d waiting): try again later", lc.st.queueLimit)
+		if store.IsQueueFull(err) {
+			return errorf(http.StatusTooManyRequests, "the queue is full (%d waiting): try again later", lc.st.QueueLimit)
 		}
 		return fmt.Errorf("queueing: %w", err)
 	}
-	_, err := update(ctx, lc.st.submissions, sub.ID, func(s *Submission) error {
+	_, err := store.Update(ctx, lc.st.Submissions, sub.ID, func(s *Submission) error {
 		if s.Request != sub.Request || !s.Publishing {
-			return errNoChange
+			return store.ErrNoChange
 		}
 		s.Publishing = false
 		return nil
@@ -174,7 +180,7 @@ func (lc *lifecycle) withdraw(ctx context.Context, sub *Submission, why error) {
 // as publishing.
 func (lc *lifecycle) takeBack(ctx context.Context, id string, request int) error {
 	var sub Submission
-	rev, err := getJSON(ctx, lc.st.submissions, id, &sub)
+	rev, err := store.GetJSON(ctx, lc.st.Submissions, id, &sub)
 	switch {
 	case errors.Is(err, jetstream.ErrKeyNotFound):
 		return nil
@@ -183,8 +189,8 @@ func (lc *lifecycle) takeBack(ctx context.Context, id string, request int) error
 	case sub.Request != request || !sub.Publishing || sub.State == StateDone:
 		return nil
 	case len(sub.Judgings) == 0:
-		err := lc.st.submissions.Delete(ctx, id, jetstream.LastRevision(rev))
-		if isWrongRevision(err) {
+		err := lc.st.Submissions.Delete(ctx, id, jetstream.LastRevision(rev))
+		if store.IsWrongRevision(err) {
 			return lc.takeBack(ctx, id, request) // changed in between: look again
 		}
 		return err
@@ -194,9 +200,9 @@ func (lc *lifecycle) takeBack(ctx context.Context, id string, request int) error
 	if j, err := lc.st.Judging(ctx, id, prev.Request); err == nil {
 		hash = j.ProblemHash
 	}
-	_, err = update(ctx, lc.st.submissions, id, func(s *Submission) error {
+	_, err = store.Update(ctx, lc.st.Submissions, id, func(s *Submission) error {
 		if s.Request != request || !s.Publishing || s.State == StateDone {
-			return errNoChange
+			return store.ErrNoChange
 		}
 		s.Request, s.State, s.Verdict, s.ProblemHash, s.Publishing = prev.Request, StateDone, prev.Verdict, hash, false
 		return nil
@@ -208,9 +214,9 @@ func (lc *lifecycle) takeBack(ctx context.Context, id string, request int) error
 // request, published.
 func (lc *lifecycle) requeue(ctx context.Context, id string, p *Problem) (*RejudgeItem, error) {
 	var item RejudgeItem
-	sub, err := update(ctx, lc.st.submissions, id, func(sub *Submission) error {
+	sub, err := store.Update(ctx, lc.st.Submissions, id, func(sub *Submission) error {
 		if sub.State != StateDone {
-			return errNoChange
+			return store.ErrNoChange
 		}
 		item = RejudgeItem{Submission: id, Request: sub.Request + 1, Before: sub.Verdict}
 		sub.Request++
@@ -221,7 +227,7 @@ func (lc *lifecycle) requeue(ctx context.Context, id string, p *Problem) (*Rejud
 		return nil, err
 	}
 	if sub.Request != item.Request {
-		return nil, errNoChange
+		return nil, store.ErrNoChange
 	}
 	if err := lc.publish(ctx, sub); err != nil {
 		return nil, err
@@ -236,13 +242,13 @@ type jobState struct {
 }
 
 func (lc *lifecycle) jobState(ctx context.Context) (*jobState, error) {
-	cons, err := lc.st.jobs.Consumer(ctx, gradersConsumer)
+	cons, err := lc.st.Jobs.Consumer(ctx, store.GradersConsumer)
 	if err != nil {
-		return nil, fmt.Errorf("consumer %s: %w", gradersConsumer, err)
+		return nil, fmt.Errorf("consumer %s: %w", store.GradersConsumer, err)
 	}
 	ci, err := cons.Info(ctx)
 	if err != nil {
-		return nil, fmt.Errorf("consumer %s: %w", gradersConsumer, err)
+		return nil, fmt.Errorf("consumer %s: %w", store.GradersConsumer, err)
 	}
 	live, err := lc.st.liveWorkers(ctx)
 	if err != nil {
@@ -266,7 +272,7 @@ func (lc *lifecycle) jobState(ctx context.Context) (*jobState, error) {
 // it is replaced (exhausted).
 func (lc *lifecycle) rescue(ctx context.Context, sub *Submission, js *jobState) error {
 	st := lc.st
-	raw, err := st.jobs.GetLastMsgForSubject(ctx, jobsSubject+sub.ID)
+	raw, err := st.Jobs.GetLastMsgForSubject(ctx, store.JobsSubject+sub.ID)
 	switch {
 	case errors.Is(err, jetstream.ErrMsgNotFound):
 		return lc.unqueued(ctx, sub)
@@ -283,12 +289,12 @@ func (lc *lifecycle) rescue(ctx context.Context, sub *Submission, js *jobState) 
 func (lc *lifecycle) unqueued(ctx context.Context, sub *Submission) error {
 	st := lc.st
 	if j, err := st.Judging(ctx, sub.ID, sub.Request); err == nil {
-		return st.finish(ctx, j)
+		return lc.finish(ctx, j)
 	} else if !errors.Is(err, jetstream.ErrKeyNotFound) {
 		return err
 	}
 	if sub.Publishing {
-		tried, err := st.tried(ctx, sub.ID, sub.Request)
+		tried, err := lc.tried(ctx, sub.ID, sub.Request)
 		if err != nil {
 			return err
 		}
@@ -308,14 +314,14 @@ func (lc *lifecycle) unqueued(ctx context.Context, sub *Submission) error {
 // published now is the sweeper's (the request is left without a message).
 func (lc *lifecycle) exhausted(ctx context.Context, seq uint64) error {
 	st := lc.st
-	raw, err := st.jobs.GetMsg(ctx, seq)
+	raw, err := st.Jobs.GetMsg(ctx, seq)
 	if errors.Is(err, jetstream.ErrMsgNotFound) {
 		return nil // acked after all
 	}
 	if err != nil {
 		return err
 	}
-	if err := st.jobs.DeleteMsg(ctx, seq); err != nil && !errors.Is(err, jetstream.ErrMsgNotFound) {
+	if err := st.Jobs.DeleteMsg(ctx, seq); err != nil && !errors.Is(err, jetstream.ErrMsgNotFound) {
 		return err
 	}
 	var job Job
@@ -324,7 +330,7 @@ func (lc *lifecycle) exhausted(ctx context.Context, seq uint64) error {
 		return nil
 	}
 	if j, err := st.Judging(ctx, job.Submission, job.Request); err == nil {
-		return st.finish(ctx, j)
+		return lc.finish(ctx, j)
 	} else if !errors.Is(err, jetstream.ErrKeyNotFound) {
 		return err
 	}

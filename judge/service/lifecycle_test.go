@@ -13,6 +13,8 @@ import (
 	"time"
 
 	"github.com/nats-io/nats.go/jetstream"
+
+	"github.com/optjudge/optjudge/judge/service/store"
 )
 
 // errInjected is the failure the faulty wrappers return.
@@ -81,9 +83,9 @@ func TestPublishFailureLeavesNothing(t *testing.T) {
 	setSweep(t, time.Hour) // the test's passes only
 	e := newEnv(t, envOpts{ackWait: 300 * time.Millisecond})
 	st := *e.store
-	js := &failingJS{JetStream: e.store.js}
-	kv := &faultyKV{KeyValue: e.store.submissions}
-	st.js, st.submissions = js, kv
+	js := &failingJS{JetStream: e.store.JS}
+	kv := &faultyKV{KeyValue: e.store.Submissions}
+	st.JS, st.Submissions = js, kv
 	api := NewServer(ServerConfig{Store: &st, Library: e.lib})
 	t.Cleanup(func() { api.Close() })
 	srv := httptest.NewServer(api.Handler())
@@ -108,10 +110,10 @@ func TestPublishFailureLeavesNothing(t *testing.T) {
 	})
 	// over 2 AckWaits old: stale, as the sweep tells
 	waitFor(t, time.Minute, "the record stale", func() bool {
-		return len(api.view.stale(time.Now().Add(-2*e.store.ackWait))) == 1
+		return len(api.view.stale(time.Now().Add(-2*e.store.AckWait))) == 1
 	})
-	api.sweepOnce(t.Context())
-	if _, err := e.store.jobs.GetLastMsgForSubject(t.Context(), jobsSubject+id); !errors.Is(err, jetstream.ErrMsgNotFound) {
+	api.life.sweepOnce(t.Context())
+	if _, err := e.store.Jobs.GetLastMsgForSubject(t.Context(), store.JobsSubject+id); !errors.Is(err, jetstream.ErrMsgNotFound) {
 		t.Errorf("after the sweep: a job of the refused submission %s (%v): it would be graded", id, err)
 	}
 	if _, err := e.store.Submission(t.Context(), id); !errors.Is(err, jetstream.ErrKeyNotFound) {
@@ -126,7 +128,7 @@ func TestRepublishedOnce(t *testing.T) {
 	t.Parallel()
 	e := newEnv(t, envOpts{})
 	id := e.submit("clocks", "a.py", "print(1)\n") // no worker: the job waits
-	raw, err := e.store.jobs.GetLastMsgForSubject(t.Context(), jobsSubject+id)
+	raw, err := e.store.Jobs.GetLastMsgForSubject(t.Context(), store.JobsSubject+id)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -138,15 +140,15 @@ func TestRepublishedOnce(t *testing.T) {
 		t.Fatal(err)
 	}
 	lc := &lifecycle{st: e.store, log: log.New(io.Discard, "", 0), who: "worker w"}
-	at := &attempt{lc: lc, job: jobOf(sub), a: Attempt{Worker: "w", Delivery: MaxDeliver}, msg: keepAlive(t.Context(), answered{}, time.Hour)}
+	at := &attempt{lc: lc, job: jobOf(sub), a: Attempt{Worker: "w", Delivery: store.MaxDeliver}, msg: keepAlive(t.Context(), answered{}, time.Hour)}
 	if err := at.republish(t.Context(), raw.Sequence); err != nil {
 		t.Fatal(err)
 	}
-	info, err := e.store.jobs.Info(t.Context(), jetstream.WithSubjectFilter(jobsSubject+id))
+	info, err := e.store.Jobs.Info(t.Context(), jetstream.WithSubjectFilter(store.JobsSubject+id))
 	if err != nil {
 		t.Fatal(err)
 	}
-	if n := info.State.Subjects[jobsSubject+id]; n != 1 {
+	if n := info.State.Subjects[store.JobsSubject+id]; n != 1 {
 		t.Errorf("got %d job messages of the submission, want 1", n)
 	}
 }
@@ -192,7 +194,7 @@ func TestEventsWithoutReport(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := e.store.reports.Delete(t.Context(), j.Report); err != nil {
+	if err := e.store.Reports.Delete(t.Context(), j.Report); err != nil {
 		t.Fatal(err)
 	}
 	_, body := e.getRaw("/api/v1/submissions/" + id + "/events")
@@ -211,15 +213,15 @@ func TestWorkerLookupFails(t *testing.T) {
 	t.Parallel()
 	e := newEnv(t, envOpts{})
 	st := *e.store
-	kv := &faultyKV{KeyValue: e.store.submissions}
-	st.submissions = kv
+	kv := &faultyKV{KeyValue: e.store.Submissions}
+	st.Submissions = kv
 	kv.failGets.Store(1)
 	logger, logged := testLog()
 	e.startWorkerWith(WorkerConfig{Name: "w", Store: &st, Library: e.lib, Engine: scriptEngine{}, Log: logger})
 	id := e.submit("clocks", "ok.py", "ok")
 	checkOnce(t, e.waitDone(time.Minute, id), map[string]string{id: "AC"}, 1)
 	var p Progress
-	if _, err := getJSON(t.Context(), e.store.progress, id, &p); err != nil {
+	if _, err := store.GetJSON(t.Context(), e.store.Progress, id, &p); err != nil {
 		t.Fatal(err)
 	}
 	if len(p.Attempts) != 1 || p.Attempts[0].Delivery != 2 {
@@ -235,12 +237,12 @@ func TestWorkerLookupFails(t *testing.T) {
 func TestLiveWorkersError(t *testing.T) {
 	t.Parallel()
 	e := newEnv(t, envOpts{})
-	if err := putJSON(t.Context(), e.store.workers, "w", WorkerInfo{Name: "w"}); err != nil {
+	if err := store.PutJSON(t.Context(), e.store.Workers, "w", WorkerInfo{Name: "w"}); err != nil {
 		t.Fatal(err)
 	}
 	st := *e.store
-	kv := &faultyKV{KeyValue: e.store.workers}
-	st.workers = kv
+	kv := &faultyKV{KeyValue: e.store.Workers}
+	st.Workers = kv
 	kv.failGets.Store(1)
 	if ws, err := st.liveWorkers(t.Context()); err == nil {
 		t.Errorf("got workers %+v and no error, want the error", ws)
@@ -260,9 +262,9 @@ func TestViewNotReady(t *testing.T) {
 	viewReady = 300 * time.Millisecond
 	t.Cleanup(func() { viewReady = old })
 	st := *e.store
-	kv := &faultyKV{KeyValue: e.store.submissions}
+	kv := &faultyKV{KeyValue: e.store.Submissions}
 	kv.stuck.Store(true)
-	st.submissions = kv
+	st.Submissions = kv
 	logger, logged := testLog()
 	api := NewServer(ServerConfig{Store: &st, Library: e.lib, Log: logger})
 	t.Cleanup(func() { api.Close() })

@@ -75,7 +75,7 @@ func (m *metrics) Collect(ch chan<- prometheus.Metric) {
 		ch <- prometheus.MustNewConstMetric(descSubmissions, prometheus.GaugeValue, float64(n), st)
 	}
 	for v, n := range c.Verdict {
-		ch <- prometheus.MustNewConstMetric(descVerdicts, prometheus.GaugeValue, float64(n), v)
+		ch <- prometheus.MustNewConstMetric(descVerdicts, prometheus.GaugeValue, float64(n), v.String())
 	}
 	oldest := 0.0
 	if !c.OldestQueue.IsZero() {
@@ -127,7 +127,7 @@ func (s *Server) queueView(ctx context.Context) (*QueueView, error) {
 	if !c.OldestQueue.IsZero() {
 		q.OldestAgeMS = time.Since(c.OldestQueue).Milliseconds()
 	}
-	info, err := s.cfg.Store.jobs.Info(ctx)
+	info, err := s.cfg.Store.Jobs.Info(ctx)
 	if err != nil {
 		return nil, err
 	}

@@ -11,7 +11,8 @@ import (
 	"github.com/nats-io/nats-server/v2/server"
 	"github.com/nats-io/nats.go"
 
-	"github.com/optjudge/optjudge/judge/bytesize"
+	"github.com/optjudge/optjudge/bytesize"
+	"github.com/optjudge/optjudge/judge/service/store"
 )
 
 // NATSConfig configures an embedded NATS server with JetStream.
@@ -35,7 +36,7 @@ type NATSConfig struct {
 	SyncInterval time.Duration
 
 	// MaxStore is JetStream's storage limit, which the streams' limits
-	// are reserved from; 0: DefaultLimits.Total() and 1 GiB.
+	// are reserved from; 0: store.DefaultLimits.Total() and 1 GiB.
 	MaxStore bytesize.Size
 
 	// Cluster, when set, joins a JetStream cluster of that name, listening
@@ -52,7 +53,7 @@ func StartServer(cfg NATSConfig) (*server.Server, error) {
 		return nil, errors.New("nats: no storage directory")
 	}
 	if cfg.MaxStore <= 0 {
-		cfg.MaxStore = DefaultLimits.Total() + bytesize.GiB
+		cfg.MaxStore = store.DefaultLimits.Total() + bytesize.GiB
 	}
 	opts := &server.Options{
 		ServerName: cfg.Name,

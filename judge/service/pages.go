@@ -22,7 +22,7 @@ import (
 	"sync"
 	"time"
 
-	"github.com/optjudge/optjudge/judge/verdict"
+	"github.com/optjudge/optjudge/verdict"
 )
 
 // The pages are served beside the API, with the same users: html/template

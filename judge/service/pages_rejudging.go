@@ -4,7 +4,7 @@ import (
 	"net/http"
 
 	"github.com/optjudge/optjudge/judge/contest"
-	"github.com/optjudge/optjudge/judge/verdict"
+	"github.com/optjudge/optjudge/verdict"
 )
 
 // The jury's pages of the rejudgings with preview (rejudging.go): the
@@ -19,7 +19,7 @@ type rejudgingsData struct {
 	Teams    []contest.Team
 	Users    []string
 	Langs    []string
-	Verdicts []string
+	Verdicts []verdict.Verdict
 	Contest  bool
 }
 
@@ -32,7 +32,7 @@ func (p *pages) handleRejudgings(w http.ResponseWriter, r *http.Request, u *User
 		p.fail(w, r, u, err)
 		return
 	}
-	d := rejudgingsData{List: list, Contest: p.s.contest != nil}
+	d := rejudgingsData{List: list, Verdicts: verdict.All, Contest: p.s.contest != nil}
 	if d.Problems, err = p.s.cfg.Library.Names(ctx); err != nil {
 		p.fail(w, r, u, err)
 		return
@@ -46,16 +46,18 @@ func (p *pages) handleRejudgings(w http.ResponseWriter, r *http.Request, u *User
 	for _, l := range p.s.cfg.Languages.List {
 		d.Langs = append(d.Langs, l.Name)
 	}
-	for _, v := range verdict.All {
-		d.Verdicts = append(d.Verdicts, v.String())
-	}
 	p.render(w, r, http.StatusOK, "rejudgings", u, d)
 }
 
 // handleRejudgingsPost starts a rejudging from the form (the list's
 // filters, or one submission) and shows it.
 func (p *pages) handleRejudgingsPost(w http.ResponseWriter, r *http.Request, u *User) {
-	rj, err := p.s.startRejudging(r.Context(), u.Name, rejudgingFilterOf(r.FormValue))
+	req, err := rejudgingFilterOf(r.FormValue)
+	if err != nil {
+		p.fail(w, r, u, err)
+		return
+	}
+	rj, err := p.s.startRejudging(r.Context(), u.Name, req)
 	if err != nil {
 		p.fail(w, r, u, err)
 		return

@@ -18,9 +18,10 @@ import (
 
 	"github.com/optjudge/optjudge/checkers"
 	"github.com/optjudge/optjudge/judge"
-	"github.com/optjudge/optjudge/judge/verdict"
+	"github.com/optjudge/optjudge/judge/lang"
 	"github.com/optjudge/optjudge/problems"
 	"github.com/optjudge/optjudge/problems/kattis"
+	"github.com/optjudge/optjudge/verdict"
 )
 
 // scriptEngine grades without running anything: the source says what the
@@ -34,9 +35,9 @@ import (
 //	ce           a compilation error
 type scriptEngine struct{}
 
-func (scriptEngine) Languages() *judge.Languages { return judge.DefaultLanguages() }
-func (scriptEngine) Isolation() string           { return "none (test)" }
-func (scriptEngine) Close() error                { return nil }
+func (scriptEngine) Languages() *lang.Table { return lang.Default() }
+func (scriptEngine) Isolation() string      { return "none (test)" }
+func (scriptEngine) Close() error           { return nil }
 
 func (scriptEngine) Grade(ctx context.Context, p *problems.Problem, src Source, progress func(judge.TestResult)) (*Graded, error) {
 	b, err := readSource(src)

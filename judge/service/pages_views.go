@@ -6,12 +6,14 @@ import (
 	"net/http"
 	"net/url"
 	"sort"
+	"strings"
 	"time"
 
 	"github.com/nats-io/nats.go/jetstream"
 
 	"github.com/optjudge/optjudge/judge"
-	"github.com/optjudge/optjudge/judge/verdict"
+	"github.com/optjudge/optjudge/judge/service/store"
+	"github.com/optjudge/optjudge/verdict"
 )
 
 // listData is the list page's.
@@ -19,10 +21,11 @@ type listData struct {
 	Rows     []SubmissionView
 	Problems []ProblemSummary  // in the contest's order
 	Labels   map[string]string // the problems' labels in the contest, by name
-	Verdicts []string
-	Problem  string // the filters
-	Verdict  string
-	User     string // the jury's filters: a user, a language, a time range
+	Verdicts []verdict.Verdict
+	Problem  string          // the filters
+	Verdict  verdict.Verdict // Unknown: any
+	Pending  bool            // the submissions not graded yet
+	User     string          // the jury's filters: a user, a language, a time range
 	Language string
 	From, To string // 2006-01-02T15:04 (UTC), as a datetime-local field
 	Users    []string
@@ -34,17 +37,57 @@ type listData struct {
 
 func (listData) title() string { return "Submissions" }
 
+// VerdictFilter is the verdict filter as the list's form and script spell
+// it: "", pendingFilter, or a verdict's short name.
+func (d listData) VerdictFilter() string {
+	switch {
+	case d.Pending:
+		return pendingFilter
+	case d.Verdict == verdict.Unknown:
+		return ""
+	}
+	return d.Verdict.String()
+}
+
 // listLimit is how many submissions the list shows.
 const listLimit = 100
 
 // pendingFilter is the list's verdict filter for the submissions not done.
 const pendingFilter = "pending"
 
+// parseVerdictFilter reads the list's verdict filter: "" any,
+// pendingFilter the submissions not done, else a verdict's short name.
+func parseVerdictFilter(s string) (v verdict.Verdict, pending bool, err error) {
+	switch s {
+	case "":
+		return verdict.Unknown, false, nil
+	case pendingFilter:
+		return verdict.Unknown, true, nil
+	}
+	for _, v := range verdict.All {
+		if v.String() == s {
+			return v, false, nil
+		}
+	}
+	return verdict.Unknown, false, errorf(http.StatusBadRequest, "verdict %q: want %s or %s", s, verdictNames(), pendingFilter)
+}
+
+// verdictNames lists the verdicts' short names, for messages.
+func verdictNames() string {
+	var names []string
+	for _, v := range verdict.All {
+		names = append(names, v.String())
+	}
+	return strings.Join(names, ", ")
+}
+
 func (p *pages) handleList(w http.ResponseWriter, r *http.Request, u *User) {
 	q := r.URL.Query()
-	d := listData{Problem: q.Get("problem"), Verdict: q.Get("verdict"), ShowUser: u.Admin(), Limit: listLimit}
-	for _, v := range verdict.All {
-		d.Verdicts = append(d.Verdicts, v.String())
+	d := listData{Problem: q.Get("problem"), Verdicts: verdict.All, ShowUser: u.Admin(), Limit: listLimit}
+	var err error
+	if d.Verdict, d.Pending, err = parseVerdictFilter(q.Get("verdict")); err != nil {
+		p.fail(w, r, u, err)
+		return
 	}
 	set, err := p.s.problemSet(r.Context())
 	if err != nil {
@@ -61,7 +104,7 @@ func (p *pages) handleList(w http.ResponseWriter, r *http.Request, u *User) {
 		p.fail(w, r, u, err)
 		return
 	}
-	f := filter{Problem: d.Problem, Verdict: d.Verdict, Limit: listLimit + 1}
+	f := filter{Problem: d.Problem, Verdict: d.Verdict, Pending: d.Pending, Limit: listLimit + 1}
 	if !u.Admin() {
 		f.User = u.Name
 	} else {
@@ -124,7 +167,7 @@ func (p *pages) handleSubmission(w http.ResponseWriter, r *http.Request, u *User
 		}
 	} else {
 		var pr Progress
-		if _, err := getJSON(ctx, p.s.cfg.Store.progress, sub.ID, &pr); err == nil && pr.Request == sub.Request {
+		if _, err := store.GetJSON(ctx, p.s.cfg.Store.Progress, sub.ID, &pr); err == nil && pr.Request == sub.Request {
 			for i, t := range pr.Tests {
 				t = p.s.sightOf(u).brief(t)
 				d.Tests = append(d.Tests, testRow{N: i + 1, Name: t.Name, Verdict: t.Verdict, TimeMS: t.TimeMS, MemoryKiB: t.MemoryKiB, Message: t.Message})
@@ -135,7 +178,7 @@ func (p *pages) handleSubmission(w http.ResponseWriter, r *http.Request, u *User
 		}
 	}
 	if u.Admin() {
-		if b, err := p.s.cfg.Store.sources.GetBytes(ctx, sub.Source); err == nil {
+		if b, err := p.s.cfg.Store.Sources.GetBytes(ctx, sub.Source); err == nil {
 			d.Source = string(b)
 		}
 	}

@@ -14,6 +14,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/optjudge/optjudge/judge/service/store"
 	"github.com/optjudge/optjudge/problems"
 	"github.com/optjudge/optjudge/problems/kattis"
 )
@@ -261,11 +262,11 @@ func (s *Server) upload(ctx context.Context, data []byte, by string) (*UploadedP
 		s.log.Printf("upload of %s by %s dropped: %v", pp.Name, by, err)
 		return nil, errorf(http.StatusServiceUnavailable, "package %s not stored: the upload took longer than %v", pp.Name, s.cfg.UploadTimeout)
 	}
-	if _, err := s.cfg.Store.packages.PutBytes(ctx, h, data); err != nil {
+	if _, err := s.cfg.Store.Packages.PutBytes(ctx, h, data); err != nil {
 		return nil, fmt.Errorf("storing the package: %w", err)
 	}
 	up := &UploadedProblem{Name: pp.Name, Hash: h, Title: pp.Title, Size: int64(len(data)), By: by, UploadedAt: time.Now().UTC()}
-	if err := putJSON(ctx, s.cfg.Store.problems, pp.Name, up); err != nil {
+	if err := store.PutJSON(ctx, s.cfg.Store.Problems, pp.Name, up); err != nil {
 		return nil, err
 	}
 	return up, nil

@@ -13,7 +13,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/optjudge/optjudge/judge"
+	"github.com/optjudge/optjudge/judge/lang"
 	"github.com/optjudge/optjudge/problems"
 )
 
@@ -86,8 +86,8 @@ func (s *Server) problemSet(ctx context.Context) ([]ProblemSummary, error) {
 
 // languagesOf lists the server's languages that p takes (problem.yaml's
 // languages, by their Kattis codes), in the table's order.
-func (s *Server) languagesOf(p *Problem) []*judge.Language {
-	var out []*judge.Language
+func (s *Server) languagesOf(p *Problem) []*lang.Language {
+	var out []*lang.Language
 	for i := range s.cfg.Languages.List {
 		l := &s.cfg.Languages.List[i]
 		if p.Package.Submit.AllowsLanguage(l.KattisCode()) {

@@ -9,7 +9,8 @@ import (
 
 	"github.com/nats-io/nats.go/jetstream"
 
-	"github.com/optjudge/optjudge/judge/verdict"
+	"github.com/optjudge/optjudge/judge/service/store"
+	"github.com/optjudge/optjudge/verdict"
 )
 
 // RejudgeResult is the answer of GET .../rejudges/ID: how far the rejudge
@@ -65,7 +66,7 @@ func (s *Server) rejudge(ctx context.Context, name, by string) (*Rejudge, error)
 	var qerr error
 	for _, sub := range s.view.list(filter{Problem: name, State: StateDone}) {
 		item, err := s.life.requeue(ctx, sub.ID, p)
-		if errors.Is(err, errNoChange) {
+		if errors.Is(err, store.ErrNoChange) {
 			continue
 		}
 		if err != nil {
@@ -74,7 +75,7 @@ func (s *Server) rejudge(ctx context.Context, name, by string) (*Rejudge, error)
 		}
 		rj.Items = append(rj.Items, *item)
 	}
-	if err := putJSON(context.WithoutCancel(ctx), s.cfg.Store.rejudges, rj.ID, rj); err != nil {
+	if err := store.PutJSON(context.WithoutCancel(ctx), s.cfg.Store.Rejudges, rj.ID, rj); err != nil {
 		return nil, err
 	}
 	if qerr != nil {
@@ -97,7 +98,7 @@ func (s *Server) rejudgeResult(ctx context.Context, name, id string) (*RejudgeRe
 	var rj Rejudge
 	var err error
 	if idRE.MatchString(id) {
-		_, err = getJSON(ctx, s.cfg.Store.rejudges, id, &rj)
+		_, err = store.GetJSON(ctx, s.cfg.Store.Rejudges, id, &rj)
 	} else {
 		err = jetstream.ErrKeyNotFound
 	}

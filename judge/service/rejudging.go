@@ -4,7 +4,8 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"github.com/optjudge/optjudge/judge/verdict"
+	"github.com/optjudge/optjudge/judge/service/store"
+	"github.com/optjudge/optjudge/verdict"
 	"net/http"
 	"sort"
 	"strings"
@@ -72,15 +73,15 @@ type RejudgingItem struct {
 // given (at least one). From and To are times (RFC 3339) of submission,
 // From inclusive, To exclusive; Team is a contest's team.
 type RejudgingRequest struct {
-	Reason      string   `json:"reason,omitempty"`
-	Submissions []string `json:"submissions,omitempty"`
-	Problem     string   `json:"problem,omitempty"`
-	User        string   `json:"user,omitempty"`
-	Team        string   `json:"team,omitempty"`
-	Language    string   `json:"language,omitempty"`
-	Verdict     string   `json:"verdict,omitempty"`
-	From        string   `json:"from,omitempty"`
-	To          string   `json:"to,omitempty"`
+	Reason      string          `json:"reason,omitempty"`
+	Submissions []string        `json:"submissions,omitempty"`
+	Problem     string          `json:"problem,omitempty"`
+	User        string          `json:"user,omitempty"`
+	Team        string          `json:"team,omitempty"`
+	Language    string          `json:"language,omitempty"`
+	Verdict     verdict.Verdict `json:"verdict,omitempty"`
+	From        string          `json:"from,omitempty"`
+	To          string          `json:"to,omitempty"`
 }
 
 // runUser is the user of a rejudging's runs.
@@ -175,13 +176,13 @@ func (s *Server) startRejudging(ctx context.Context, by string, req *RejudgingRe
 		return nil, errorf(http.StatusConflict, "no submission to rejudge: %d chosen, none finished and outside an open rejudging", len(subs))
 	}
 	// the record first: a run never names a rejudging that is not there
-	if err := createJSON(ctx, s.cfg.Store.rejudgings, rj.ID, rj); err != nil {
+	if err := store.CreateJSON(ctx, s.cfg.Store.Rejudgings, rj.ID, rj); err != nil {
 		return nil, fmt.Errorf("storing the rejudging: %w", err)
 	}
 	for i, run := range runs {
 		if err := s.life.accept(ctx, run); err != nil {
 			rj.Items = rj.Items[:i]
-			if _, uerr := update(context.WithoutCancel(ctx), s.cfg.Store.rejudgings, rj.ID, func(r *Rejudging) error {
+			if _, uerr := store.Update(context.WithoutCancel(ctx), s.cfg.Store.Rejudgings, rj.ID, func(r *Rejudging) error {
 				r.Items = rj.Items
 				return nil
 			}); uerr != nil {
@@ -212,7 +213,7 @@ func (s *Server) inOpenRejudgings(ctx context.Context) (map[string]bool, error) 
 
 // rejudgings are every rejudging, newest first.
 func (s *Server) rejudgings(ctx context.Context) ([]Rejudging, error) {
-	kv := s.cfg.Store.rejudgings
+	kv := s.cfg.Store.Rejudgings
 	keys, err := kv.ListKeys(ctx)
 	if err != nil {
 		return nil, err
@@ -220,7 +221,7 @@ func (s *Server) rejudgings(ctx context.Context) ([]Rejudging, error) {
 	var out []Rejudging
 	for k := range keys.Keys() {
 		var rj Rejudging
-		if _, err := getJSON(ctx, kv, k, &rj); err != nil {
+		if _, err := store.GetJSON(ctx, kv, k, &rj); err != nil {
 			if errors.Is(err, jetstream.ErrKeyNotFound) {
 				continue
 			}
@@ -237,7 +238,7 @@ func (s *Server) rejudging(ctx context.Context, id string) (*Rejudging, error) {
 	var rj Rejudging
 	var err error
 	if idRE.MatchString(id) {
-		_, err = getJSON(ctx, s.cfg.Store.rejudgings, id, &rj)
+		_, err = store.GetJSON(ctx, s.cfg.Store.Rejudgings, id, &rj)
 	} else {
 		err = jetstream.ErrKeyNotFound
 	}
@@ -391,7 +392,7 @@ func (s *Server) applyRun(ctx context.Context, it *RejudgingItem, j *Judging) er
 	}
 	nj := *j
 	nj.Submission, nj.Request = it.Submission, next
-	err = createJSON(ctx, st.judgings, judgingKey(it.Submission, next), &nj)
+	err = store.CreateJSON(ctx, st.Judgings, judgingKey(it.Submission, next), &nj)
 	if errors.Is(err, jetstream.ErrKeyExists) {
 		have, gerr := st.Judging(ctx, it.Submission, next)
 		if gerr != nil {
@@ -406,15 +407,15 @@ func (s *Server) applyRun(ctx context.Context, it *RejudgingItem, j *Judging) er
 		return err
 	}
 	skipped := ""
-	_, err = update(ctx, st.submissions, it.Submission, func(sub *Submission) error {
+	_, err = store.Update(ctx, st.Submissions, it.Submission, func(sub *Submission) error {
 		for _, r := range sub.Judgings {
 			if r.Request == next {
-				return errNoChange // applied before
+				return store.ErrNoChange // applied before
 			}
 		}
 		if sub.Request != it.Request || sub.State != StateDone {
 			skipped = fmt.Sprintf("graded again since the rejudging began (request %d)", sub.Request)
-			return errNoChange
+			return store.ErrNoChange
 		}
 		sub.Request, sub.ProblemHash, sub.Verdict = next, nj.ProblemHash, nj.Verdict
 		sub.Judgings = append(sub.Judgings, nj.JudgingRef)
@@ -446,7 +447,7 @@ func (s *Server) cancelRejudging(ctx context.Context, id, by string) (*Rejudging
 // closeRejudging moves an open rejudging to state, with its items as
 // they ended.
 func (s *Server) closeRejudging(ctx context.Context, id, state, by string, items []RejudgingItem) (*Rejudging, error) {
-	rj, err := update(ctx, s.cfg.Store.rejudgings, id, func(r *Rejudging) error {
+	rj, err := store.Update(ctx, s.cfg.Store.Rejudgings, id, func(r *Rejudging) error {
 		if r.State != RejudgingOpen {
 			return errorf(http.StatusConflict, "rejudging %s is %s", id, r.State)
 		}
@@ -525,10 +526,14 @@ func (s *Server) handleRejudgingClose(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusOK, rj)
 }
 
-// rejudgingFilterOf reads the pages' form into a request.
-func rejudgingFilterOf(get func(string) string) *RejudgingRequest {
+// rejudgingFilterOf reads the pages' form into a request; a verdict of
+// no name is a 400.
+func rejudgingFilterOf(get func(string) string) (*RejudgingRequest, error) {
 	req := &RejudgingRequest{Reason: strings.TrimSpace(get("reason")), Problem: get("problem"), User: get("user"),
-		Team: get("team"), Language: get("language"), Verdict: get("verdict")}
+		Team: get("team"), Language: get("language")}
+	if err := req.Verdict.UnmarshalText([]byte(get("verdict"))); err != nil {
+		return nil, errorf(http.StatusBadRequest, "verdict: %v", err)
+	}
 	if id := get("submission"); id != "" {
 		req.Submissions = []string{id}
 	}
@@ -540,5 +545,5 @@ func rejudgingFilterOf(get func(string) string) *RejudgingRequest {
 			*t.to = v.UTC().Format(time.RFC3339)
 		}
 	}
-	return req
+	return req, nil
 }

@@ -2,7 +2,7 @@ package service
 
 import (
 	"encoding/json"
-	"github.com/optjudge/optjudge/judge/verdict"
+	"github.com/optjudge/optjudge/verdict"
 	"io"
 	"net/http"
 	"net/url"

@@ -3,8 +3,8 @@ package service
 import (
 	"encoding/json"
 	"errors"
-	"github.com/optjudge/optjudge/judge"
-	"github.com/optjudge/optjudge/judge/verdict"
+	"github.com/optjudge/optjudge/judge/lang"
+	"github.com/optjudge/optjudge/verdict"
 	"net/http"
 	"strings"
 	"testing"
@@ -67,7 +67,7 @@ func TestContestantsSeeNoHostOrSecretName(t *testing.T) {
 // fewLanguages is an engine that runs python3 only.
 type fewLanguages struct{ scriptEngine }
 
-func (fewLanguages) Installed(l *judge.Language) error {
+func (fewLanguages) Installed(l *lang.Language) error {
 	if l.Name == "python3" {
 		return nil
 	}

@@ -22,6 +22,7 @@ import (
 
 	"github.com/optjudge/optjudge/judge/contest"
 	"github.com/optjudge/optjudge/judge/sandbox"
+	"github.com/optjudge/optjudge/judge/service/store"
 )
 
 // TestMain fails the package when a test leaves a process of one of its
@@ -79,7 +80,7 @@ type envOpts struct {
 	ackWait    time.Duration
 	dir        string // NATS storage; "": a fresh one
 	feedback   Feedback
-	limits     StoreLimits
+	limits     store.Limits
 	duplicates time.Duration // the job stream's deduplication window
 	problems   string        // the problems directory; "": the embedded problems only
 	contest    *contest.Contest
@@ -118,7 +119,7 @@ func (e *env) connect(cc ConnConfig, o envOpts) {
 	if o.ackWait == 0 {
 		o.ackWait = 3 * time.Second
 	}
-	e.store, err = OpenStore(context.Background(), nc, StoreConfig{QueueLimit: o.queueLimit, AckWait: o.ackWait, Replicas: cc.replicas(), Limits: o.limits,
+	e.store, err = OpenStore(context.Background(), nc, store.Config{QueueLimit: o.queueLimit, AckWait: o.ackWait, Replicas: cc.replicas(), Limits: o.limits,
 		Duplicates: o.duplicates})
 	if err != nil {
 		t.Fatal(err)

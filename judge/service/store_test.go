@@ -6,23 +6,24 @@ import (
 	"testing"
 	"time"
 
-	"github.com/optjudge/optjudge/judge/bytesize"
+	"github.com/optjudge/optjudge/bytesize"
+	"github.com/optjudge/optjudge/judge/service/store"
 )
 
 // TestStoreLimits: every stream of the layout is bounded, the build cache
 // by age too; a write past a bound is a 507 that says so.
 func TestStoreLimits(t *testing.T) {
 	t.Parallel()
-	e := newEnv(t, envOpts{limits: StoreLimits{Sources: 64 * bytesize.KiB}})
-	names := []string{jobsStream}
-	for _, b := range []string{bucketSubmissions, bucketJudgings, bucketProgress, bucketWorkers, bucketRejudges, bucketProblems} {
+	e := newEnv(t, envOpts{limits: store.Limits{Sources: 64 * bytesize.KiB}})
+	names := []string{store.JobsStream}
+	for _, b := range []string{store.BucketSubmissions, store.BucketJudgings, store.BucketProgress, store.BucketWorkers, store.BucketRejudges, store.BucketProblems} {
 		names = append(names, "KV_"+b)
 	}
-	for _, o := range []string{objSources, objExecutables, objPackages, objReports} {
+	for _, o := range []string{store.ObjSources, store.ObjExecutables, store.ObjPackages, store.ObjReports} {
 		names = append(names, "OBJ_"+o)
 	}
 	for _, n := range names {
-		st, err := e.store.js.Stream(t.Context(), n)
+		st, err := e.store.JS.Stream(t.Context(), n)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -30,7 +31,7 @@ func TestStoreLimits(t *testing.T) {
 		if cfg.MaxBytes <= 0 {
 			t.Errorf("stream %s: no MaxBytes", n)
 		}
-		if n == "OBJ_"+objExecutables && cfg.MaxAge <= 0 {
+		if n == "OBJ_"+store.ObjExecutables && cfg.MaxAge <= 0 {
 			t.Errorf("stream %s: the cache's builds never expire", n)
 		}
 	}
@@ -68,8 +69,8 @@ func TestNATSSync(t *testing.T) {
 		if jc.SyncAlways != tt.always || (!tt.always && jc.SyncInterval != tt.every) {
 			t.Errorf("%+v: got always %v every %v, want %v %v", tt.cfg, jc.SyncAlways, jc.SyncInterval, tt.always, tt.every)
 		}
-		if jc.MaxStore < int64(DefaultLimits.Total()) {
-			t.Errorf("%+v: JetStream's MaxStore %d leaves no room for the streams' limits (%d)", tt.cfg, jc.MaxStore, DefaultLimits.Total())
+		if jc.MaxStore < int64(store.DefaultLimits.Total()) {
+			t.Errorf("%+v: JetStream's MaxStore %d leaves no room for the streams' limits (%d)", tt.cfg, jc.MaxStore, store.DefaultLimits.Total())
 		}
 	}
 }

@@ -16,8 +16,8 @@ import (
 
 	"github.com/nats-io/nats.go/jetstream"
 
-	"github.com/optjudge/optjudge/judge"
-	"github.com/optjudge/optjudge/judge/verdict"
+	"github.com/optjudge/optjudge/judge/lang"
+	"github.com/optjudge/optjudge/verdict"
 )
 
 // SubmitRequest is the body of POST /api/v1/submissions.
@@ -146,29 +146,29 @@ func (s *Server) submit(ctx context.Context, u *User, req *SubmitRequest, idemKe
 	if err := s.contestTakes(ctx, u, p.Name); err != nil {
 		return nil, err
 	}
-	lang, err := s.cfg.Languages.Detect(req.Filename, []byte(req.Source))
+	l, err := s.cfg.Languages.Detect(req.Filename, []byte(req.Source))
 	if req.Language != "" {
-		lang, err = s.cfg.Languages.ByName(req.Language)
+		l, err = s.cfg.Languages.ByName(req.Language)
 	}
-	if ule := (*judge.UnknownLanguageError)(nil); errors.As(err, &ule) {
+	if ule := (*lang.UnknownError)(nil); errors.As(err, &ule) {
 		return nil, errorf(http.StatusBadRequest, "%v; say language", err)
 	}
 	if err != nil {
 		return nil, errorf(http.StatusBadRequest, "%v", err)
 	}
-	if err := s.languageRuns(ctx, lang.Name); err != nil {
+	if err := s.languageRuns(ctx, l.Name); err != nil {
 		return nil, err
 	}
-	if langs := p.Package.Submit.Languages; langs != nil && !p.Package.Submit.AllowsLanguage(lang.KattisCode()) {
-		return nil, errorf(http.StatusBadRequest, "language %s: not a language of problem %s (%s)", lang.Name, p.Name, strings.Join(langs, ", "))
+	if langs := p.Package.Submit.Languages; langs != nil && !p.Package.Submit.AllowsLanguage(l.KattisCode()) {
+		return nil, errorf(http.StatusBadRequest, "language %s: not a language of problem %s (%s)", l.Name, p.Name, strings.Join(langs, ", "))
 	}
 	if lim := p.Package.Submit.CodeLimit; lim > 0 && len(req.Source) > int(lim) {
 		return nil, errorf(http.StatusRequestEntityTooLarge, "source: %d bytes, over problem %s's code limit of %s", len(req.Source), p.Name, lim)
 	}
 	sum := sha256.Sum256([]byte(req.Source))
 	hash := hex.EncodeToString(sum[:])
-	if _, err := s.cfg.Store.sources.GetInfo(ctx, hash); errors.Is(err, jetstream.ErrObjectNotFound) {
-		if _, err := s.cfg.Store.sources.PutBytes(ctx, hash, []byte(req.Source)); err != nil {
+	if _, err := s.cfg.Store.Sources.GetInfo(ctx, hash); errors.Is(err, jetstream.ErrObjectNotFound) {
+		if _, err := s.cfg.Store.Sources.PutBytes(ctx, hash, []byte(req.Source)); err != nil {
 			return nil, fmt.Errorf("storing the source: %w", err)
 		}
 	} else if err != nil {
@@ -176,7 +176,7 @@ func (s *Server) submit(ctx context.Context, u *User, req *SubmitRequest, idemKe
 	}
 	now := s.now().UTC()
 	sub := &Submission{
-		ID: newID(u.Name, idemKey), Problem: p.Name, ProblemHash: p.Hash, User: u.Name, Language: lang.Name,
+		ID: newID(u.Name, idemKey), Problem: p.Name, ProblemHash: p.Hash, User: u.Name, Language: l.Name,
 		Filename: req.Filename, Source: hash, Size: len(req.Source), CreatedAt: now,
 		Request: 1, QueuedAt: now, State: StateQueued, Judgings: []JudgingRef{},
 	}

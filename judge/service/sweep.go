@@ -6,14 +6,19 @@ import (
 	"time"
 
 	"github.com/nats-io/nats.go"
+
+	"github.com/optjudge/optjudge/judge/service/store"
 )
 
 // SweepEvery is how often the server looks for stranded submissions.
 var SweepEvery = 15 * time.Second
 
+// The server's part of the lifecycle: the sweeper, over the server's view
+// of the records, and the watcher of JetStream's advisories.
+
 // sweep repairs, every SweepEvery, the submissions nothing would grade:
 // see sweepOnce.
-func (s *Server) sweep(ctx context.Context) {
+func (lc *lifecycle) sweep(ctx context.Context) {
 	t := time.NewTicker(SweepEvery)
 	defer t.Stop()
 	for {
@@ -22,7 +27,7 @@ func (s *Server) sweep(ctx context.Context) {
 			return
 		case <-t.C:
 		}
-		s.sweepOnce(ctx)
+		lc.sweepOnce(ctx)
 	}
 }
 
@@ -37,24 +42,24 @@ func (s *Server) sweep(ctx context.Context) {
 // failed on a full queue). The others cost one request each; fresh ones
 // none. It waits for the view's first values: before them it knows no
 // submission.
-func (s *Server) sweepOnce(ctx context.Context) {
-	if s.view.check() != nil {
+func (lc *lifecycle) sweepOnce(ctx context.Context) {
+	if lc.view.check() != nil {
 		return
 	}
-	stale := s.view.stale(time.Now().Add(-2 * s.cfg.Store.ackWait))
+	stale := lc.view.stale(time.Now().Add(-2 * lc.st.AckWait))
 	if len(stale) == 0 {
 		return
 	}
-	js, err := s.life.jobState(ctx)
+	js, err := lc.jobState(ctx)
 	if err != nil {
 		if ctx.Err() == nil {
-			s.log.Printf("sweeper: %v", err)
+			lc.log.Printf("sweeper: %v", err)
 		}
 		return
 	}
 	for _, sub := range stale {
-		if err := s.life.rescue(ctx, &sub, js); err != nil && ctx.Err() == nil {
-			s.log.Printf("sweeper: %s: %v", sub.ID, err)
+		if err := lc.rescue(ctx, &sub, js); err != nil && ctx.Err() == nil {
+			lc.log.Printf("sweeper: %s: %v", sub.ID, err)
 		}
 	}
 }
@@ -63,10 +68,10 @@ func (s *Server) sweepOnce(ctx context.Context) {
 // delivery a worker did not answer (JetStream will not deliver them
 // again) and hands each to exhausted. It is the quick way; the sweeper
 // finds the ones whose advisory went to nobody.
-func (s *Server) watchMaxDeliveries() (func(ctx context.Context), error) {
-	subj := "$JS.EVENT.ADVISORY.CONSUMER.MAX_DELIVERIES." + jobsStream + "." + gradersConsumer
+func (lc *lifecycle) watchMaxDeliveries() (func(ctx context.Context), error) {
+	subj := "$JS.EVENT.ADVISORY.CONSUMER.MAX_DELIVERIES." + store.JobsStream + "." + store.GradersConsumer
 	ch := make(chan *nats.Msg, 64)
-	sub, err := s.cfg.Store.nc.ChanSubscribe(subj, ch)
+	sub, err := lc.st.NC.ChanSubscribe(subj, ch)
 	if err != nil {
 		return nil, err
 	}
@@ -81,11 +86,11 @@ func (s *Server) watchMaxDeliveries() (func(ctx context.Context), error) {
 					StreamSeq uint64 `json:"stream_seq"`
 				}
 				if err := json.Unmarshal(m.Data, &adv); err != nil {
-					s.log.Printf("max deliveries: an advisory %q: %v (the sweeper finds its job)", m.Data, err)
+					lc.log.Printf("max deliveries: an advisory %q: %v (the sweeper finds its job)", m.Data, err)
 					continue
 				}
-				if err := s.life.exhausted(ctx, adv.StreamSeq); err != nil && ctx.Err() == nil {
-					s.log.Printf("max deliveries: message %d: %v", adv.StreamSeq, err)
+				if err := lc.exhausted(ctx, adv.StreamSeq); err != nil && ctx.Err() == nil {
+					lc.log.Printf("max deliveries: message %d: %v", adv.StreamSeq, err)
 				}
 			}
 		}

@@ -6,12 +6,15 @@ import (
 	"fmt"
 	"io"
 	"log"
+	"maps"
 	"net/http"
 	"sort"
 	"sync"
 	"time"
 
 	"github.com/nats-io/nats.go/jetstream"
+
+	"github.com/optjudge/optjudge/verdict"
 )
 
 // view is the server's copy of every submission record, kept current by a
@@ -31,7 +34,7 @@ type view struct {
 	byUser     map[string]index
 	byProblem  map[string]index
 	state      map[string]int
-	verdict    map[string]int // of the done ones
+	verdict    map[verdict.Verdict]int // of the done ones
 	doneByProb map[string]int
 	ready      chan struct{} // closed with the initial values
 	log        *log.Logger
@@ -48,7 +51,7 @@ func newView(l *log.Logger, onChange func(old, new *Submission)) *view {
 	return &view{log: l, subs: map[string]*Submission{}, changed: map[string]time.Time{},
 		byUser: map[string]index{}, byProblem: map[string]index{},
 		state:   map[string]int{StateQueued: 0, StateRunning: 0, StateDone: 0},
-		verdict: map[string]int{}, doneByProb: map[string]int{},
+		verdict: map[verdict.Verdict]int{}, doneByProb: map[string]int{},
 		ready: make(chan struct{}), onChange: onChange}
 }
 
@@ -143,7 +146,7 @@ func (v *view) set(id string, sub *Submission, changed time.Time) (old *Submissi
 func (v *view) count(s *Submission, n int) {
 	v.state[s.State] += n
 	if s.State == StateDone {
-		v.verdict[s.Verdict.String()] += n
+		v.verdict[s.Verdict] += n
 		v.doneByProb[s.Problem] += n
 	}
 }
@@ -208,9 +211,10 @@ func (x index) drop(s *Submission) index {
 // filter selects submissions for a list.
 type filter struct {
 	Problem, User, State string
-	// Verdict is "" for any, "pending" for the ones not done, else the
-	// verdict of the done ones.
-	Verdict string
+	// Verdict selects the done submissions of that verdict; Unknown: any.
+	Verdict verdict.Verdict
+	// Pending selects the submissions not done.
+	Pending bool
 	Limit   int // 0: every one
 	// Language, and the times submitted (From inclusive, To exclusive;
 	// zero: open), for the jury's list.
@@ -223,21 +227,21 @@ type filter struct {
 
 func (f *filter) passes(s *Submission) bool {
 	return s.Rejudging == f.Rejudging && (f.Problem == "" || s.Problem == f.Problem) && (f.User == "" || s.User == f.User) &&
-		(f.State == "" || s.State == f.State) && verdictPasses(s, f.Verdict) &&
+		(f.State == "" || s.State == f.State) && verdictPasses(s, f.Pending, f.Verdict) &&
 		(f.Language == "" || s.Language == f.Language) && (f.From.IsZero() || !s.CreatedAt.Before(f.From)) &&
 		(f.To.IsZero() || s.CreatedAt.Before(f.To))
 }
 
-// verdictPasses is the verdict filter: "" everything, "pending" what is
-// not done, else the verdict.
-func verdictPasses(sub *Submission, want string) bool {
-	switch want {
-	case "":
-		return true
-	case pendingFilter:
+// verdictPasses is the verdict filter: pending, what is not done; else
+// the done ones of the verdict want, every one for Unknown.
+func verdictPasses(sub *Submission, pending bool, want verdict.Verdict) bool {
+	switch {
+	case pending:
 		return sub.State != StateDone
+	case want == verdict.Unknown:
+		return true
 	}
-	return sub.State == StateDone && sub.Verdict.String() == want
+	return sub.State == StateDone && sub.Verdict == want
 }
 
 // list returns the submissions that pass f, newest first, walking the
@@ -268,7 +272,7 @@ func (v *view) list(f filter) []Submission {
 // done ones per problem, and the oldest queued request.
 type counts struct {
 	State       map[string]int
-	Verdict     map[string]int
+	Verdict     map[verdict.Verdict]int
 	Done        map[string]int // by problem
 	OldestQueue time.Time
 	OldestID    string
@@ -277,7 +281,7 @@ type counts struct {
 func (v *view) counts() counts {
 	v.mu.RLock()
 	defer v.mu.RUnlock()
-	c := counts{State: clone(v.state), Verdict: clone(v.verdict), Done: clone(v.doneByProb)}
+	c := counts{State: clone(v.state), Verdict: nonZero(v.verdict), Done: clone(v.doneByProb)}
 	for id := range v.changed {
 		s := v.subs[id]
 		if s.State == StateQueued && (c.OldestQueue.IsZero() || s.QueuedAt.Before(c.OldestQueue)) {
@@ -285,6 +289,13 @@ func (v *view) counts() counts {
 		}
 	}
 	return c
+}
+
+// nonZero is a copy of m without its zero counts.
+func nonZero[K comparable](m map[K]int) map[K]int {
+	out := maps.Clone(m)
+	maps.DeleteFunc(out, func(_ K, n int) bool { return n == 0 })
+	return out
 }
 
 func clone(m map[string]int) map[string]int {

@@ -1,15 +1,17 @@
 package service
 
 import (
+	"errors"
 	"fmt"
 	"math/rand/v2"
+	"net/http"
 	"runtime"
 	"slices"
 	"sort"
 	"testing"
 	"time"
 
-	"github.com/optjudge/optjudge/judge/verdict"
+	"github.com/optjudge/optjudge/verdict"
 )
 
 // naiveList is list as a plain filter and sort over every submission.
@@ -64,7 +66,7 @@ func TestViewIndexes(t *testing.T) {
 		truth[id] = sub
 	}
 	for _, f := range []filter{{}, {User: "u3"}, {Problem: "p1"}, {User: "u2", Problem: "p0", State: StateDone},
-		{Verdict: pendingFilter}, {Problem: "p2", Verdict: "WA", Limit: 5}, {User: "nobody"}, {Limit: 10}} {
+		{Pending: true}, {Problem: "p2", Verdict: verdict.WA, Limit: 5}, {User: "nobody"}, {Limit: 10}} {
 		if got, want := ids(v.list(f)), ids(naiveList(truth, f)); !slices.Equal(got, want) {
 			t.Errorf("list %+v: got %v, want %v", f, got, want)
 		}
@@ -84,7 +86,8 @@ func TestViewIndexes(t *testing.T) {
 		keys = append(keys, v.String())
 	}
 	for _, k := range keys {
-		if got := c.State[k] + c.Verdict[k]; got != want[k] {
+		v, _ := verdict.Parse(k) // a state is no verdict: Unknown, counted nowhere
+		if got := c.State[k] + c.Verdict[v]; got != want[k] {
 			t.Errorf("count of %s: got %d, want %d", k, got, want[k])
 		}
 	}
@@ -96,9 +99,9 @@ func TestViewIndexes(t *testing.T) {
 }
 
 // TestListCost: a contestant's list among many submissions costs what it
-// returns, not a copy of every submission.
-// It runs alone (not Parallel): the allocations are counted for the whole
-// process, and a parallel test's would count too.
+// returns, not a copy of every submission. Not parallel: the allocations
+// it reads are the process's, and the package's parallel tests (servers,
+// browsers) would add theirs.
 func TestListCost(t *testing.T) {
 	v := newView(nil, nil)
 	const n = 20000
@@ -135,17 +138,17 @@ func TestSweepCost(t *testing.T) {
 	}
 	// every record over 2 AckWaits old, as the sweep tells
 	waitFor(t, time.Minute, "the records stale", func() bool {
-		return len(e.api.view.stale(time.Now().Add(-2*e.store.ackWait))) == len(subs)
+		return len(e.api.view.stale(time.Now().Add(-2*e.store.AckWait))) == len(subs)
 	})
 	for _, id := range subs[:20] {
 		// a worker on it: the record changes
-		if err := e.store.markRunning(t.Context(), Job{Submission: id, Request: 1}, "w"); err != nil {
+		if err := e.api.life.markRunning(t.Context(), Job{Submission: id, Request: 1}, "w"); err != nil {
 			t.Fatal(err)
 		}
 	}
 	waitFor(t, 10*time.Second, "the view", func() bool { return e.api.view.counts().State[StateRunning] == 20 })
 	before := e.nc.Stats().OutMsgs
-	e.api.sweepOnce(t.Context())
+	e.api.life.sweepOnce(t.Context())
 	sent := e.nc.Stats().OutMsgs - before
 	if sent > 20+10 {
 		t.Errorf("a pass over 20 stale and 20 fresh submissions: %d messages, want at most 30", sent)
@@ -154,5 +157,49 @@ func TestSweepCost(t *testing.T) {
 		if sub, _ := e.store.Submission(t.Context(), id); sub.State == StateDone {
 			t.Errorf("%s: done without a worker", id)
 		}
+	}
+}
+
+// TestVerdictFilters: the list's and the rejudging form's verdict filters
+// read a verdict's name into the typed verdict, "pending" into Pending,
+// and refuse a name of no verdict with a 400 (it used to select nothing).
+func TestVerdictFilters(t *testing.T) {
+	t.Parallel()
+	for _, tt := range []struct {
+		in      string
+		want    verdict.Verdict
+		pending bool
+		bad     bool
+	}{
+		{"", verdict.Unknown, false, false},
+		{"pending", verdict.Unknown, true, false},
+		{"WA", verdict.WA, false, false},
+		{"TLE", verdict.TLE, false, false},
+		{"wa", 0, false, true}, // the list's script compares short names exactly
+		{"XYZ", 0, false, true},
+	} {
+		v, pending, err := parseVerdictFilter(tt.in)
+		var he *apiError
+		switch {
+		case tt.bad && (!errors.As(err, &he) || he.status != http.StatusBadRequest):
+			t.Errorf("%q: got %v, want a 400", tt.in, err)
+		case !tt.bad && (err != nil || v != tt.want || pending != tt.pending):
+			t.Errorf("%q: got %v, %v, %v, want %v, %v", tt.in, v, pending, err, tt.want, tt.pending)
+		case !tt.bad && (listData{Verdict: v, Pending: pending}).VerdictFilter() != tt.in:
+			t.Errorf("%q: the form spells it %q", tt.in, (listData{Verdict: v, Pending: pending}).VerdictFilter())
+		}
+	}
+	form := func(verdict string) func(string) string {
+		return func(k string) string { return map[string]string{"verdict": verdict, "problem": "clocks"}[k] }
+	}
+	if req, err := rejudgingFilterOf(form("RE")); err != nil || req.Verdict != verdict.RE || req.Problem != "clocks" {
+		t.Errorf("the form's RE: got %+v, %v", req, err)
+	}
+	if req, err := rejudgingFilterOf(form("")); err != nil || req.Verdict != verdict.Unknown {
+		t.Errorf("the form's any verdict: got %+v, %v", req, err)
+	}
+	var he *apiError
+	if _, err := rejudgingFilterOf(form("pending")); !errors.As(err, &he) || he.status != http.StatusBadRequest {
+		t.Errorf("the form's pending: got %v, want a 400 (a rejudging takes finished submissions)", err)
 	}
 }

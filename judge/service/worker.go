@@ -16,6 +16,7 @@ import (
 	"github.com/nats-io/nats.go/jetstream"
 
 	"github.com/optjudge/optjudge/judge"
+	"github.com/optjudge/optjudge/judge/service/store"
 )
 
 // WorkerConfig configures a grading worker.
@@ -89,7 +90,7 @@ func (w *Worker) Run(ctx context.Context) error {
 		stopBeat()
 		<-beat
 		if !w.crashed() {
-			if err := w.cfg.Store.workers.Delete(context.Background(), w.cfg.Name); err != nil {
+			if err := w.cfg.Store.Workers.Delete(context.Background(), w.cfg.Name); err != nil {
 				w.log.Printf("worker %s: removing its heartbeat: %v (it expires)", w.cfg.Name, err)
 			}
 		}
@@ -97,7 +98,7 @@ func (w *Worker) Run(ctx context.Context) error {
 	var cons jetstream.Consumer
 	for ctx.Err() == nil && crashCtx.Err() == nil {
 		if cons == nil {
-			c, err := w.cfg.Store.jobs.Consumer(ctx, gradersConsumer)
+			c, err := w.cfg.Store.Jobs.Consumer(ctx, store.GradersConsumer)
 			if err != nil {
 				w.log.Printf("worker %s: consumer: %v", w.cfg.Name, err)
 				sleep(ctx, time.Second)
@@ -165,9 +166,9 @@ func (w *Worker) countGraded() {
 	w.mu.Unlock()
 }
 
-// heartbeat writes the worker's WorkerInfo every workerTTL/6.
+// heartbeat writes the worker's WorkerInfo every store.WorkerTTL/6.
 func (w *Worker) heartbeat(ctx context.Context) {
-	t := time.NewTicker(workerTTL / 6)
+	t := time.NewTicker(store.WorkerTTL / 6)
 	defer t.Stop()
 	failing := false // the last write failed: logged once per streak
 	for {
@@ -178,9 +179,9 @@ func (w *Worker) heartbeat(ctx context.Context) {
 		w.info.Heartbeat = time.Now().UTC()
 		info := w.info
 		w.mu.Unlock()
-		err := putJSON(ctx, w.cfg.Store.workers, w.cfg.Name, info)
+		err := store.PutJSON(ctx, w.cfg.Store.Workers, w.cfg.Name, info)
 		if err != nil && !failing && ctx.Err() == nil {
-			w.log.Printf("worker %s: heartbeat: %v (the server counts it dead after %v without one)", w.cfg.Name, err, workerTTL)
+			w.log.Printf("worker %s: heartbeat: %v (the server counts it dead after %v without one)", w.cfg.Name, err, store.WorkerTTL)
 		} else if err == nil && failing {
 			w.log.Printf("worker %s: heartbeat written again", w.cfg.Name)
 		}
@@ -232,7 +233,7 @@ func (w *Worker) nak(msg jetstream.Msg, delay time.Duration) {
 		err = msg.Nak()
 	}
 	if err != nil && !errors.Is(err, jetstream.ErrMsgAlreadyAckd) {
-		w.log.Printf("worker %s: handing a job back: %v (JetStream redelivers it after AckWait)", w.cfg.Name, err)
+		w.log.Printf("worker %s: handing a job back: %v (JetStream redelivers it after store.AckWait)", w.cfg.Name, err)
 	}
 }
 
@@ -303,7 +304,7 @@ func (w *Worker) fetchSource(ctx context.Context, job Job) (Source, error) {
 	if !hashRE.MatchString(job.Source) {
 		return Source{}, fmt.Errorf("bad source hash %q", job.Source)
 	}
-	data, err := w.cfg.Store.sources.GetBytes(ctx, job.Source)
+	data, err := w.cfg.Store.Sources.GetBytes(ctx, job.Source)
 	if err != nil {
 		return Source{}, fmt.Errorf("source %.12s: %w", job.Source, err)
 	}

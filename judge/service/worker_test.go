@@ -13,8 +13,9 @@ import (
 	"github.com/nats-io/nats.go/jetstream"
 
 	"github.com/optjudge/optjudge/judge"
-	"github.com/optjudge/optjudge/judge/verdict"
+	"github.com/optjudge/optjudge/judge/service/store"
 	"github.com/optjudge/optjudge/problems"
+	"github.com/optjudge/optjudge/verdict"
 )
 
 // gateEngine blocks every grading until gate is closed (or its context
@@ -82,7 +83,7 @@ func waitFor(t *testing.T, d time.Duration, what string, cond func() bool) {
 func (e *env) progress(id string) Progress {
 	e.t.Helper()
 	var p Progress
-	if _, err := getJSON(context.Background(), e.store.progress, id, &p); err != nil {
+	if _, err := store.GetJSON(context.Background(), e.store.Progress, id, &p); err != nil {
 		e.t.Fatal(err)
 	}
 	return p
@@ -102,7 +103,7 @@ func TestHandBacksWithFullQueue(t *testing.T) {
 	setSweep(t, time.Hour)
 	e := newEnv(t, envOpts{ackWait: time.Second, queueLimit: 1})
 	id := e.submit("clocks", "wa.py", "text:1")
-	for i := range MaxDeliver - 1 {
+	for i := range store.MaxDeliver - 1 {
 		be := &blockEngine{Engine: scriptEngine{}, started: make(chan struct{}, 1)}
 		wk := e.startWorker(fmt.Sprintf("leaving-%d", i), be)
 		within(t, time.Minute, be.started, "grading")
@@ -120,12 +121,12 @@ func TestLastDeliveryLostWhileServerDown(t *testing.T) {
 	e := newEnv(t, envOpts{ackWait: time.Second})
 	id := e.submit("clocks", "wa.py", "text:1")
 	e.api.Close()
-	cons, err := e.store.jobs.Consumer(t.Context(), gradersConsumer)
+	cons, err := e.store.Jobs.Consumer(t.Context(), store.GradersConsumer)
 	if err != nil {
 		t.Fatal(err)
 	}
 	// MaxDeliver workers that each took the job and let it go
-	for i := range MaxDeliver {
+	for i := range store.MaxDeliver {
 		b, err := cons.Fetch(1, jetstream.FetchMaxWait(10*time.Second))
 		if err != nil {
 			t.Fatal(err)
@@ -142,7 +143,7 @@ func TestLastDeliveryLostWhileServerDown(t *testing.T) {
 	// a worker polling now makes JetStream give up on the message
 	b, _ := cons.Fetch(1, jetstream.FetchMaxWait(time.Second))
 	for range b.Messages() {
-		t.Fatal("delivered once more than MaxDeliver")
+		t.Fatal("delivered once more than store.MaxDeliver")
 	}
 	api := NewServer(ServerConfig{Store: e.store, Library: e.lib})
 	t.Cleanup(func() { api.Close() })
@@ -212,9 +213,9 @@ func TestStaleWorkerDoesNotJEOthers(t *testing.T) {
 	second := e.submit("clocks", "b.py", "ok")
 	waitFor(t, time.Minute, "refusals", func() bool {
 		var p Progress
-		getJSON(t.Context(), e.store.progress, second, &p)
+		store.GetJSON(t.Context(), e.store.Progress, second, &p)
 		sub, err := e.store.Submission(t.Context(), second)
-		return len(p.refusals()) > maxTries || (err == nil && sub.State == StateDone)
+		return len(p.refusals()) > store.MaxTries || (err == nil && sub.State == StateDone)
 	})
 	close(gate.gate)
 	checkOnce(t, e.waitDone(time.Minute, first, second), map[string]string{first: "AC", second: "AC"}, 1)
@@ -227,7 +228,7 @@ func TestSlowWorkerResultDiscarded(t *testing.T) {
 	t.Parallel()
 	e := newEnv(t, envOpts{ackWait: time.Second})
 	// a store that believes AckWait is an hour sends InProgress too late
-	late, err := OpenStore(t.Context(), e.nc, StoreConfig{Bind: true, AckWait: time.Hour})
+	late, err := OpenStore(t.Context(), e.nc, store.Config{Bind: true, AckWait: time.Hour})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -5,7 +5,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/optjudge/optjudge/judge/verdict"
+	"github.com/optjudge/optjudge/verdict"
 )
 
 // BenchmarkSaveToFirstVerdict measures what a person waits for: from an

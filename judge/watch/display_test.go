@@ -9,9 +9,9 @@ import (
 
 	"github.com/optjudge/optjudge/checkers/explain"
 	"github.com/optjudge/optjudge/judge"
-	"github.com/optjudge/optjudge/judge/verdict"
 	"github.com/optjudge/optjudge/problems"
 	"github.com/optjudge/optjudge/reference/puzzle/judging"
+	"github.com/optjudge/optjudge/verdict"
 )
 
 var noon = time.Date(2026, 3, 1, 12, 0, 0, 0, time.UTC)

@@ -10,9 +10,9 @@ import (
 
 	"github.com/optjudge/optjudge/checkers/explain"
 	"github.com/optjudge/optjudge/judge"
-	"github.com/optjudge/optjudge/judge/verdict"
 	"github.com/optjudge/optjudge/problems"
 	"github.com/optjudge/optjudge/problems/kattis"
+	"github.com/optjudge/optjudge/verdict"
 )
 
 // Outcome is a finished grade.

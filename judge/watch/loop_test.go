@@ -12,7 +12,7 @@ import (
 	"time"
 
 	"github.com/optjudge/optjudge/judge"
-	"github.com/optjudge/optjudge/judge/verdict"
+	"github.com/optjudge/optjudge/verdict"
 )
 
 // fakeTimer stands in for the debounce timer: the test fires it by hand, so

@@ -14,8 +14,8 @@ import (
 
 	"github.com/optjudge/optjudge/internal/handwritten/clocks"
 	"github.com/optjudge/optjudge/judge"
-	"github.com/optjudge/optjudge/judge/verdict"
 	"github.com/optjudge/optjudge/problems"
+	"github.com/optjudge/optjudge/verdict"
 )
 
 // The end-to-end tests watch a Python solution of clocks on a small --tests

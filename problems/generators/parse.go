@@ -10,7 +10,7 @@ import (
 	"gopkg.in/yaml.v3"
 
 	"github.com/optjudge/optjudge/problems/kattis"
-	"github.com/optjudge/optjudge/problems/specfile"
+	"github.com/optjudge/optjudge/specfile"
 )
 
 // rootDirs are the directories data: may hold, in the order BAPCtools

@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/optjudge/optjudge/judge/verdict"
+	"github.com/optjudge/optjudge/verdict"
 )
 
 func TestParseExpectedResults(t *testing.T) {

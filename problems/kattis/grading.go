@@ -6,7 +6,7 @@ import (
 	"math"
 	"strconv"
 
-	"github.com/optjudge/optjudge/judge/verdict"
+	"github.com/optjudge/optjudge/verdict"
 )
 
 // TestResult is what the judge found on one test, as Grade reads it.

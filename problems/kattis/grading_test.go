@@ -5,8 +5,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/optjudge/optjudge/judge/verdict"
 	"github.com/optjudge/optjudge/problems/kattis"
+	"github.com/optjudge/optjudge/verdict"
 )
 
 func oc(v verdict.Verdict, score float64) kattis.Outcome {

@@ -10,9 +10,9 @@ import (
 	"testing"
 
 	"github.com/optjudge/optjudge/checkers"
-	"github.com/optjudge/optjudge/judge/verdict"
 	"github.com/optjudge/optjudge/problems"
 	"github.com/optjudge/optjudge/problems/kattis"
+	"github.com/optjudge/optjudge/verdict"
 )
 
 func loadPackage(t *testing.T, files map[string]string) *problems.Problem {

@@ -12,9 +12,9 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/optjudge/optjudge/bytesize"
 	"github.com/optjudge/optjudge/checkers"
-	"github.com/optjudge/optjudge/judge/bytesize"
-	"github.com/optjudge/optjudge/problems/specfile"
+	"github.com/optjudge/optjudge/specfile"
 )
 
 // Title is the problem's name in English, else in the first language
@@ -168,8 +168,8 @@ func programsIn(fsys fs.FS, dirs ...string) ([]string, error) {
 }
 
 // sourceEndings are the endings of the source files of the judge's
-// language table (judge/languages.yaml; a test of package judge keeps the
-// two the same). A file of a program folder with none of them, in any
+// language table (judge/lang/languages.yaml; a test of package judge keeps
+// the two the same). A file of a program folder with none of them, in any
 // case, is no program of its own.
 var sourceEndings = []string{
 	".c", ".cpp", ".cc", ".cxx", ".c++", ".go", ".py", ".py3", ".py2", ".java", ".kt", ".rs",

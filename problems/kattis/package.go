@@ -21,9 +21,9 @@ import (
 	"strings"
 	"time"
 
+	"github.com/optjudge/optjudge/bytesize"
 	"github.com/optjudge/optjudge/checkers"
-	"github.com/optjudge/optjudge/judge/bytesize"
-	"github.com/optjudge/optjudge/problems/specfile"
+	"github.com/optjudge/optjudge/specfile"
 )
 
 // Package is a problem in the terms of the Kattis/ICPC problem package

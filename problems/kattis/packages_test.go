@@ -9,9 +9,9 @@ import (
 	"time"
 
 	"github.com/optjudge/optjudge/checkers"
-	"github.com/optjudge/optjudge/judge/verdict"
 	"github.com/optjudge/optjudge/problems"
 	"github.com/optjudge/optjudge/problems/kattis"
+	"github.com/optjudge/optjudge/verdict"
 )
 
 // The packages of testdata/ load into the model the judge grades them by.

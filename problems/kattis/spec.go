@@ -10,8 +10,8 @@ import (
 
 	"gopkg.in/yaml.v3"
 
-	"github.com/optjudge/optjudge/judge/bytesize"
-	"github.com/optjudge/optjudge/problems/specfile"
+	"github.com/optjudge/optjudge/bytesize"
+	"github.com/optjudge/optjudge/specfile"
 )
 
 // Spec is the problem.yaml of a Kattis/ICPC problem package, in any

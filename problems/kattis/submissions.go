@@ -9,8 +9,8 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/optjudge/optjudge/judge/verdict"
-	"github.com/optjudge/optjudge/problems/specfile"
+	"github.com/optjudge/optjudge/specfile"
+	"github.com/optjudge/optjudge/verdict"
 )
 
 // ExampleSubmission is one program under submissions/<folder>/: a file, or

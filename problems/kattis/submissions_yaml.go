@@ -10,8 +10,8 @@ import (
 
 	"gopkg.in/yaml.v3"
 
-	"github.com/optjudge/optjudge/judge/verdict"
-	"github.com/optjudge/optjudge/problems/specfile"
+	"github.com/optjudge/optjudge/specfile"
+	"github.com/optjudge/optjudge/verdict"
 )
 
 // submissionRule is one entry of submissions.yaml: a glob of submissions

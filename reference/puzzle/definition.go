@@ -11,7 +11,7 @@
 // (package engine), which never sees YAML.
 package puzzle
 
-import "github.com/optjudge/optjudge/problems/specfile"
+import "github.com/optjudge/optjudge/specfile"
 
 // Definition is a puzzle as puzzle.yaml holds it. A definition is its own
 // file rather than a section of problem.yaml: it is long, it has its own

@@ -2,7 +2,7 @@ package puzzle
 
 import (
 	"fmt"
-	"github.com/optjudge/optjudge/problems/specfile"
+	"github.com/optjudge/optjudge/specfile"
 	"regexp"
 	"slices"
 	"sort"

@@ -1,4 +1,4 @@
-package judge
+package jvm
 
 import (
 	"archive/zip"
@@ -11,7 +11,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/optjudge/optjudge/judge/bytesize"
+	"github.com/optjudge/optjudge/bytesize"
 )
 
 // method is one method of a test class file.
@@ -119,29 +119,29 @@ func TestMainMethod(t *testing.T) {
 // TestMainClass picks the class a JVM program starts from.
 func TestMainClass(t *testing.T) {
 	t.Parallel()
-	mainOf := func(name string) jvmClass {
-		return jvmClass{name, classFile(name, method{"main", mainDesc, accPublic | accStatic})}
+	mainOf := func(name string) Class {
+		return Class{name, classFile(name, method{"main", mainDesc, accPublic | accStatic})}
 	}
-	plain := func(name string) jvmClass { return jvmClass{name, classFile(name)} }
-	instance := jvmClass{"Inst", classFile("Inst", method{"main", "()V", 0})}
+	plain := func(name string) Class { return Class{name, classFile(name)} }
+	instance := Class{"Inst", classFile("Inst", method{"main", "()V", 0})}
 	for _, tt := range []struct {
 		name    string
-		classes []jvmClass
+		classes []Class
 		entry   string
 		want    string // the class, or a substring of the failure
 	}{
-		{"the one with main", []jvmClass{plain("Util"), mainOf("Clocks")}, "Util.java", "Clocks"},
-		{"in a package", []jvmClass{mainOf("a/b/Sol")}, "Sol.java", "a.b.Sol"},
-		{"named after the entry", []jvmClass{mainOf("A"), mainOf("hello")}, "hello.java", "hello"},
-		{"Main among several", []jvmClass{mainOf("A"), mainOf("Main")}, "x.java", "Main"},
-		{"Kotlin's file class", []jvmClass{mainOf("kotlin/Runtime"), mainOf("HelloKt"), mainOf("Other")}, "hello.kt", "HelloKt"},
-		{"the runtime's never", []jvmClass{mainOf("kotlin/Runtime"), plain("X")}, "x.kt", "no class has a method public static void main"},
-		{"public static before instance", []jvmClass{instance, mainOf("Z")}, "x.java", "Z"},
-		{"an instance main alone", []jvmClass{instance}, "x.java", "Inst"},
-		{"several, none chosen", []jvmClass{mainOf("A"), mainOf("B")}, "x.java", "2 classes have a main method (A, B)"},
-		{"a broken class", []jvmClass{{"Bad", []byte("not a class")}}, "x.java", "Bad.class: not a class file"},
+		{"the one with main", []Class{plain("Util"), mainOf("Clocks")}, "Util.java", "Clocks"},
+		{"in a package", []Class{mainOf("a/b/Sol")}, "Sol.java", "a.b.Sol"},
+		{"named after the entry", []Class{mainOf("A"), mainOf("hello")}, "hello.java", "hello"},
+		{"Main among several", []Class{mainOf("A"), mainOf("Main")}, "x.java", "Main"},
+		{"Kotlin's file class", []Class{mainOf("kotlin/Runtime"), mainOf("HelloKt"), mainOf("Other")}, "hello.kt", "HelloKt"},
+		{"the runtime's never", []Class{mainOf("kotlin/Runtime"), plain("X")}, "x.kt", "no class has a method public static void main"},
+		{"public static before instance", []Class{instance, mainOf("Z")}, "x.java", "Z"},
+		{"an instance main alone", []Class{instance}, "x.java", "Inst"},
+		{"several, none chosen", []Class{mainOf("A"), mainOf("B")}, "x.java", "2 classes have a main method (A, B)"},
+		{"a broken class", []Class{{"Bad", []byte("not a class")}}, "x.java", "Bad.class: not a class file"},
 	} {
-		got, failed := mainClass(tt.classes, tt.entry)
+		got, failed := MainClass(tt.classes, tt.entry)
 		if got != tt.want && !strings.Contains(failed, tt.want) {
 			t.Errorf("%s: got %q (%s), want %q", tt.name, got, failed, tt.want)
 		}
@@ -153,14 +153,14 @@ func TestMainClass(t *testing.T) {
 func TestJar(t *testing.T) {
 	t.Parallel()
 	dir := t.TempDir()
-	classes := []jvmClass{{"a/B", classFile("a/B")}, {"Main", classFile("Main", method{"main", mainDesc, accPublic | accStatic})}}
+	classes := []Class{{"a/B", classFile("a/B")}, {"Main", classFile("Main", method{"main", mainDesc, accPublic | accStatic})}}
 	var jars [][]byte
 	for i := range 2 {
 		p := filepath.Join(dir, string(rune('0'+i))+".jar")
-		if err := writeJar(p, classes, "Main"); err != nil {
+		if err := WriteJar(p, classes, "Main"); err != nil {
 			t.Fatal(err)
 		}
-		got, err := readJarClasses(p)
+		got, err := ReadJar(p)
 		if err != nil || len(got) != 2 || got[0].name != "a/B" || !bytes.Equal(got[1].data, classes[1].data) {
 			t.Fatalf("read back: got %d classes, %v", len(got), err)
 		}
@@ -187,7 +187,7 @@ func TestClassTotalBounded(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	if _, err := readClassDir(dir); err == nil || !strings.Contains(err.Error(), "in all") {
+	if _, err := ReadDir(dir); err == nil || !strings.Contains(err.Error(), "in all") {
 		t.Errorf("directory: got %v, want the total refused", err)
 	}
 	var buf bytes.Buffer
@@ -200,15 +200,15 @@ func TestClassTotalBounded(t *testing.T) {
 		w.Write(big)
 	}
 	zw.Close()
-	jar := filepath.Join(t.TempDir(), jarName)
+	jar := filepath.Join(t.TempDir(), JarName)
 	if err := os.WriteFile(jar, buf.Bytes(), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := readJarClasses(jar); err == nil || !strings.Contains(err.Error(), "in all") {
+	if _, err := ReadJar(jar); err == nil || !strings.Contains(err.Error(), "in all") {
 		t.Errorf("jar: got %v, want the total refused", err)
 	}
 	maxClassTotal = 2 * bytesize.MiB
-	if cs, err := readClassDir(dir); err != nil || len(cs) != 3 {
+	if cs, err := ReadDir(dir); err != nil || len(cs) != 3 {
 		t.Errorf("under the bound: got %d classes, %v", len(cs), err)
 	}
 }

@@ -1,4 +1,10 @@
-package judge
+// Package lang is the judge's language table and toolchains: how each
+// language's programs are built and run (languages.yaml, embedded, or a
+// table of the same format), which language a submission's files are in,
+// and where a language's compiler and interpreter are found on the PATH as
+// the sandbox's boxes will see them. It knows nothing of problems or
+// gradings: package judge builds and runs programs with what it says.
+package lang
 
 import (
 	"bytes"
@@ -13,8 +19,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/optjudge/optjudge/judge/bytesize"
-	"github.com/optjudge/optjudge/judge/sandbox"
+	"github.com/optjudge/optjudge/bytesize"
 	"gopkg.in/yaml.v3"
 )
 
@@ -56,16 +61,17 @@ type Language struct {
 	Debian string `yaml:"debian"`
 	// Toolchain lists the host paths besides the system directories
 	// (sandbox.SystemDirs) that the build's box and the runs' boxes see
-	// read-only: absolute, or starting with {home} (Config.Home) or {bin}
+	// read-only: absolute, or starting with {home} (Finder.Home) or {bin}
 	// (the directory the compiler, else the interpreter, was found in on
-	// Config.Path). A pattern (filepath.Match) names every path it matches.
+	// Finder.Path). A pattern (filepath.Match) names every path it
+	// matches.
 	Toolchain []string `yaml:"toolchain"`
 	// Env is extra environment of the build and of the runs, K=V, with
 	// {home}, {bin} and {dir} (the build or working directory).
 	Env []string `yaml:"env"`
 	// GoCache gives the build the Judge's Go build cache, read-only, with
-	// the standard packages it imports built into it first (see
-	// Judge.warmGoCache for why).
+	// the standard packages it imports built into it first (see the judge's
+	// warmGoCache for why).
 	GoCache bool `yaml:"go_cache"`
 	// CompileLimits bound the build; zero fields take the defaults.
 	CompileLimits CompileLimits `yaml:"compile_limits"`
@@ -108,65 +114,38 @@ const (
 	DefaultCompileOutput = 2 * bytesize.GiB
 )
 
-// compileOutputCap bounds what is kept of the compiler's own output (each
-// of stdout and stderr); a CE message shows its first lines.
-const compileOutputCap = 64 * bytesize.KiB
-
-// sandbox returns the limits of a build in the sandbox's terms, the
-// defaults filled in.
-func (l CompileLimits) sandbox() sandbox.Limits {
-	lim := sandbox.Limits{
-		CPU: DefaultCompileTime, Memory: DefaultCompileMemory, Processes: DefaultCompileProcesses,
-		FileSize: DefaultCompileOutput, Output: compileOutputCap, Stderr: compileOutputCap,
-	}
-	if l.Time > 0 {
-		lim.CPU = time.Duration(l.Time * float64(time.Second))
-	}
-	if l.Memory > 0 {
-		lim.Memory = bytesize.Size(l.Memory * float64(bytesize.MiB))
-	}
-	if l.Processes > 0 {
-		lim.Processes = l.Processes
-	}
-	if l.Output > 0 {
-		lim.FileSize = bytesize.Size(l.Output * float64(bytesize.MiB))
-	}
-	lim.Wall = 2*lim.CPU + time.Second
-	return lim
-}
-
-// Languages is a language table.
-type Languages struct {
+// Table is a language table.
+type Table struct {
 	List []Language `yaml:"languages"`
 }
 
-// DefaultLanguages returns the table embedded in the judge: C, C++, Go,
-// Python 3 and 2, PyPy 3, Java, Kotlin, Rust, JavaScript, C#, Haskell,
-// Ruby, PHP, OCaml, Scala and Common Lisp.
-func DefaultLanguages() *Languages {
-	l, err := ParseLanguages(bytes.NewReader(defaultLanguages), "languages.yaml")
+// Default returns the table embedded in the judge (languages.yaml): C,
+// C++, Go, Python 3 and 2, PyPy 3, Java, Kotlin, Rust, JavaScript, C#,
+// Haskell, Ruby, PHP, OCaml, Scala and Common Lisp.
+func Default() *Table {
+	l, err := Parse(bytes.NewReader(defaultLanguages), "languages.yaml")
 	if err != nil {
 		panic("embedded languages.yaml: " + err.Error()) // a build defect, caught by tests
 	}
 	return l
 }
 
-// LoadLanguages reads a language table from a file.
-func LoadLanguages(path string) (*Languages, error) {
+// Load reads a language table from a file.
+func Load(path string) (*Table, error) {
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, err
 	}
 	defer f.Close()
-	return ParseLanguages(f, path)
+	return Parse(f, path)
 }
 
-// ParseLanguages decodes a language table strictly; name is the file name
+// Parse decodes a language table strictly; name is the file name
 // used in messages.
-func ParseLanguages(r io.Reader, name string) (*Languages, error) {
+func Parse(r io.Reader, name string) (*Table, error) {
 	dec := yaml.NewDecoder(r)
 	dec.KnownFields(true)
-	var l Languages
+	var l Table
 	if err := dec.Decode(&l); err != nil {
 		return nil, fmt.Errorf("%s: %s", name, strings.TrimPrefix(err.Error(), "yaml: "))
 	}
@@ -290,8 +269,29 @@ func (lang *Language) checkPlaceholders() error {
 // placeholderRE is a placeholder of a command.
 var placeholderRE = regexp.MustCompile(`\{([a-z]+)\}`)
 
+// Expand puts the values of vars for their placeholders in a command's
+// argv, in one pass (a value is never read for placeholders again); an
+// argument that is exactly {files} becomes files, one argument each. A
+// placeholder without a value stays.
+func Expand(argv []string, vars map[string]string, files []string) []string {
+	out := make([]string, 0, len(argv))
+	for _, a := range argv {
+		if a == "{files}" && files != nil {
+			out = append(out, files...)
+			continue
+		}
+		out = append(out, placeholderRE.ReplaceAllStringFunc(a, func(m string) string {
+			if v, ok := vars[m[1:len(m)-1]]; ok {
+				return v
+			}
+			return m
+		}))
+	}
+	return out
+}
+
 // ByName finds a language by its name or one of its aliases.
-func (l *Languages) ByName(name string) (*Language, error) {
+func (l *Table) ByName(name string) (*Language, error) {
 	for i := range l.List {
 		if l.List[i].Name == name || slices.Contains(l.List[i].Aliases, name) {
 			return &l.List[i], nil
@@ -301,7 +301,7 @@ func (l *Languages) ByName(name string) (*Language, error) {
 }
 
 // Names lists the languages' names in table order.
-func (l *Languages) Names() []string {
+func (l *Table) Names() []string {
 	ns := make([]string, len(l.List))
 	for i, lang := range l.List {
 		ns[i] = lang.Name

@@ -1,4 +1,8 @@
-package judge
+// Package jvm reads what a JVM language's build left (a jar, or class
+// files), finds the class a program starts from and packs the jar its
+// runs get. The compiler wrote those files from a contestant's sources:
+// what is read is bounded, and never read through a link.
+package jvm
 
 import (
 	"archive/zip"
@@ -8,13 +12,15 @@ import (
 	"io"
 	"io/fs"
 	"os"
+	"path"
 	"path/filepath"
 	"slices"
 	"strings"
 	"time"
 	"unicode"
 
-	"github.com/optjudge/optjudge/judge/bytesize"
+	"github.com/optjudge/optjudge/bytesize"
+	"github.com/optjudge/optjudge/judge/internal/nofollow"
 )
 
 // The JVM build's names: the jar the runs get ({jar}) and the directory
@@ -22,8 +28,8 @@ import (
 // directory. A submission's own files are never hidden ones, so .classes
 // cannot be one of them.
 const (
-	jarName    = "main.jar"
-	classesDir = ".classes"
+	JarName    = "main.jar"
+	ClassesDir = ".classes"
 )
 
 // Bounds of what the judge reads of a JVM build: the compiler wrote it
@@ -37,9 +43,9 @@ const (
 // the tests).
 var maxClassTotal = 256 * bytesize.MiB
 
-// jvmClass is a class file the build made: its binary name (pkg/Name)
+// Class is a class file the build made: its binary name (pkg/Name)
 // and its bytes.
-type jvmClass struct {
+type Class struct {
 	name string
 	data []byte
 }
@@ -193,12 +199,12 @@ func (r *classReader) members(pool constPool, see func(flags uint16, name, desc 
 // may carry (kotlinc -include-runtime): never a contestant's main class.
 var runtimePackages = []string{"kotlin/", "kotlinx/", "scala/", "META-INF/"}
 
-// mainClass finds the class a JVM program starts from: the one class
+// MainClass finds the class a JVM program starts from: the one class
 // with public static void main(String[]) (else with a main that the
 // newer launchers take); among several, the one named after the entry file
 // (hello.java: hello; hello.kt: HelloKt), else Main or MainKt. failed
 // says why there is none, for the compilation error.
-func mainClass(classes []jvmClass, entry string) (name, failed string) {
+func MainClass(classes []Class, entry string) (name, failed string) {
 	var best []string
 	bestKind := 0
 	for _, c := range classes {
@@ -222,7 +228,8 @@ func mainClass(classes []jvmClass, entry string) (name, failed string) {
 	case 1:
 		return best[0], ""
 	}
-	s := stem(entry)
+	base := path.Base(entry)
+	s := strings.TrimSuffix(base, path.Ext(base)) // the entry file's name, its ending cut
 	for _, want := range []string{s, capitalize(s) + "Kt", "Main", "MainKt"} {
 		for _, b := range best {
 			if b == want || strings.HasSuffix(b, "."+want) {
@@ -235,9 +242,9 @@ func mainClass(classes []jvmClass, entry string) (name, failed string) {
 		len(best), strings.Join(best, ", "))
 }
 
-// namedMain is the class want (binary or dotted name) when it has a
+// NamedMain is the class want (binary or dotted name) when it has a
 // main method.
-func namedMain(classes []jvmClass, want string) (name, failed string) {
+func NamedMain(classes []Class, want string) (name, failed string) {
 	for _, c := range classes {
 		if c.name != strings.ReplaceAll(want, ".", "/") {
 			continue
@@ -261,9 +268,9 @@ func capitalize(s string) string {
 	return s
 }
 
-// readClassDir reads the class files below dir, never through a link.
-func readClassDir(dir string) ([]jvmClass, error) {
-	var out []jvmClass
+// ReadDir reads the class files below dir, never through a link.
+func ReadDir(dir string) ([]Class, error) {
+	var out []Class
 	total := 0
 	err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
 		if err != nil || d.IsDir() || !strings.HasSuffix(p, ".class") {
@@ -272,7 +279,7 @@ func readClassDir(dir string) ([]jvmClass, error) {
 		if len(out) >= maxClasses {
 			return fmt.Errorf("more than %d class files", maxClasses)
 		}
-		f, err := openNoFollow(p)
+		f, err := nofollow.Open(p)
 		if err != nil {
 			return err
 		}
@@ -288,7 +295,7 @@ func readClassDir(dir string) ([]jvmClass, error) {
 			return fmt.Errorf("class files of more than %s in all", maxClassTotal)
 		}
 		rel, _ := filepath.Rel(dir, p)
-		out = append(out, jvmClass{name: strings.TrimSuffix(filepath.ToSlash(rel), ".class"), data: b})
+		out = append(out, Class{name: strings.TrimSuffix(filepath.ToSlash(rel), ".class"), data: b})
 		return nil
 	})
 	if errors.Is(err, fs.ErrNotExist) {
@@ -297,9 +304,9 @@ func readClassDir(dir string) ([]jvmClass, error) {
 	return out, err
 }
 
-// readJarClasses reads the class files of a jar the compiler wrote.
-func readJarClasses(jar string) ([]jvmClass, error) {
-	f, err := openNoFollow(jar)
+// ReadJar reads the class files of a jar the compiler wrote.
+func ReadJar(jar string) ([]Class, error) {
+	f, err := nofollow.Open(jar)
 	if err != nil {
 		return nil, err
 	}
@@ -310,25 +317,25 @@ func readJarClasses(jar string) ([]jvmClass, error) {
 	}
 	zr, err := zip.NewReader(f, fi.Size())
 	if err != nil {
-		return nil, fmt.Errorf("%s: %w", jarName, err)
+		return nil, fmt.Errorf("%s: %w", JarName, err)
 	}
-	var out []jvmClass
+	var out []Class
 	total := 0
 	for _, zf := range zr.File {
 		if !strings.HasSuffix(zf.Name, ".class") || slices.ContainsFunc(runtimePackages, func(p string) bool { return strings.HasPrefix(zf.Name, p) }) {
 			continue
 		}
 		if len(out) >= maxClasses {
-			return nil, fmt.Errorf("%s: more than %d class files", jarName, maxClasses)
+			return nil, fmt.Errorf("%s: more than %d class files", JarName, maxClasses)
 		}
 		b, err := readZipFile(zf)
 		if err != nil {
-			return nil, fmt.Errorf("%s: %s: %w", jarName, zf.Name, err)
+			return nil, fmt.Errorf("%s: %s: %w", JarName, zf.Name, err)
 		}
 		if total += len(b); total > int(maxClassTotal) {
-			return nil, fmt.Errorf("%s: class files of more than %s in all", jarName, maxClassTotal)
+			return nil, fmt.Errorf("%s: class files of more than %s in all", JarName, maxClassTotal)
 		}
-		out = append(out, jvmClass{name: strings.TrimSuffix(zf.Name, ".class"), data: b})
+		out = append(out, Class{name: strings.TrimSuffix(zf.Name, ".class"), data: b})
 	}
 	return out, nil
 }
@@ -346,16 +353,16 @@ func readZipFile(zf *zip.File) ([]byte, error) {
 	return b, err
 }
 
-// writeJar packs the classes into a jar at dst that names main as its
+// WriteJar packs the classes into a jar at dst that names main as its
 // Main-Class, the same bytes for the same classes.
-func writeJar(dst string, classes []jvmClass, main string) error {
+func WriteJar(dst string, classes []Class, main string) error {
 	out, err := os.OpenFile(dst, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
 	if err != nil {
 		return err
 	}
 	zw := zip.NewWriter(out)
 	manifest := "Manifest-Version: 1.0\r\nCreated-By: optjudge\r\nMain-Class: " + main + "\r\n\r\n"
-	entries := append([]jvmClass{{name: "META-INF/MANIFEST.MF", data: []byte(manifest)}}, classes...)
+	entries := append([]Class{{name: "META-INF/MANIFEST.MF", data: []byte(manifest)}}, classes...)
 	for i, c := range entries {
 		name := c.name
 		if i > 0 {

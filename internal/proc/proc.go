@@ -20,7 +20,7 @@ import (
 	"syscall"
 	"time"
 
-	"github.com/optjudge/optjudge/judge/bytesize"
+	"github.com/optjudge/optjudge/bytesize"
 )
 
 // DefaultPath is the PATH of a program run without an environment, and
