@@ -37,6 +37,10 @@ type Score struct {
 	// message, or what the grading found (a judge error of the
 	// validator's scores, a group not run); "" for AC.
 	Message string `json:"message"`
+	// Test is the test whose message Message is (a Kattis grading's
+	// deciding test); "" when Message is the grading's own (a judge error
+	// of the scores, a group not run, a grader's words) or there is none.
+	Test string `json:"test,omitempty"`
 	// Groups are the graded test data groups, parents first (data/ is
 	// not listed: it is the submission).
 	Groups []GroupScore `json:"groups"`
@@ -157,7 +161,7 @@ func (g *grader) scoreReport(ctx context.Context, r *Report) error {
 	r.Score = noScore(g.p, r.Verdict)
 	r.Score.Value, r.Score.Grading = grading.Score, grading
 	if r.Verdict != verdict.AC {
-		r.Score.Message = grading.Message
+		r.Score.Message, r.Score.Test = grading.Message, grading.Test
 	}
 	if g.p.Package.Type.Scoring {
 		for name, o := range grading.Tests {

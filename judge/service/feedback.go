@@ -9,7 +9,6 @@ import (
 
 	"github.com/optjudge/optjudge/judge"
 	"github.com/optjudge/optjudge/problems"
-	"github.com/optjudge/optjudge/problems/kattis"
 	"github.com/optjudge/optjudge/verdict"
 )
 
@@ -141,8 +140,8 @@ func (v sight) brief(b TestBrief) TestBrief {
 
 // report is a stored report (the `judge run --json` schema) as the user
 // sees it: the same keys, every test as test says, and the grading's
-// message (score.message, the deciding test's message or the reason of a
-// JE) as the user sees the deciding test's. samples are the names of the
+// message (score.message) as the user sees its test (score.test), or
+// none when it is the grading's own. samples are the names of the
 // report's sample tests.
 func (v sight) report(raw json.RawMessage, samples []string) (json.RawMessage, error) {
 	if v.admin {
@@ -158,7 +157,7 @@ func (v sight) report(raw json.RawMessage, samples []string) (json.RawMessage, e
 	}
 	deciding := -1
 	for i, t := range r.Tests {
-		if deciding < 0 && r.Score.Verdict != verdict.AC && (t.Verdict == r.Score.Verdict || kattis.Verdict(t.Verdict) == r.Score.Verdict) {
+		if r.Score.Test != "" && t.Name == r.Score.Test {
 			deciding = i
 		}
 		r.Tests[i] = v.test(t, sample[t.Name])
@@ -167,7 +166,13 @@ func (v sight) report(raw json.RawMessage, samples []string) (json.RawMessage, e
 	had := r.Score.Message != ""
 	r.Score.Message, r.Score.Grading = "", nil
 	if had && deciding >= 0 {
+		// the deciding test's message as the user sees that test
 		r.Score.Message = r.Tests[deciding].Message
+	}
+	if deciding >= 0 {
+		r.Score.Test = r.Tests[deciding].Name
+	} else {
+		r.Score.Test = ""
 	}
 	return json.Marshal(r)
 }

@@ -29,6 +29,10 @@ type Outcome struct {
 	Score   float64
 	Scored  bool   // the problem is a scoring one: Score counts
 	Message string // why: a test's message, a judge error's cause
+	// Test is the test whose message Message is; "" when Message is the
+	// grading's own (a judge error of the scores, a group not run, a
+	// grader's words).
+	Test string
 }
 
 // Grading is a submission's graded result: its own outcome, and each
@@ -123,7 +127,7 @@ func (gr *legacyGrader) group(g *Group) (o Outcome, ok bool, err error) {
 			if !run {
 				continue
 			}
-			c = gr.test(g, r)
+			c = gr.test(g, it.Test.Name, r)
 			gr.out.Tests[it.Test.Name] = c
 		}
 		children = append(children, c)
@@ -143,9 +147,9 @@ func (gr *legacyGrader) group(g *Group) (o Outcome, ok bool, err error) {
 
 // test is one test's outcome: the validator's score where the problem
 // reads one, else the group's accept_score or reject_score.
-func (gr *legacyGrader) test(g *Group, r TestResult) Outcome {
+func (gr *legacyGrader) test(g *Group, name string, r TestResult) Outcome {
 	val := gr.p.Validation
-	o := Outcome{Verdict: Verdict(r.Verdict), Scored: gr.p.Type.Scoring, Message: r.Message}
+	o := Outcome{Verdict: Verdict(r.Verdict), Scored: gr.p.Type.Scoring, Message: r.Message, Test: name}
 	switch {
 	case o.Verdict == verdict.JE:
 		return o
@@ -203,7 +207,7 @@ func (gr *legacyGrader) aggregate(g *Group, children []Outcome) (Outcome, error)
 	// verdict does (problemtools' heuristic).
 	for i := len(children) - 1; i >= 0 && o.Message == ""; i-- {
 		if children[i].Verdict == o.Verdict {
-			o.Message = children[i].Message
+			o.Message, o.Test = children[i].Message, children[i].Test
 		}
 	}
 	return o, nil
@@ -354,13 +358,13 @@ func (gr *grader2025) submission() Outcome {
 		}
 	}
 	if first != nil {
-		o.Verdict, o.Message = first.Verdict, first.Message
+		o.Verdict, o.Message, o.Test = first.Verdict, first.Message, first.Test
 	}
 	if !scoring {
 		o.Score = 0
 	}
 	if gr.je != nil {
-		o.Verdict, o.Message = verdict.JE, gr.je.Message
+		o.Verdict, o.Message, o.Test = verdict.JE, gr.je.Message, gr.je.Test
 	}
 	return o
 }
@@ -390,11 +394,11 @@ func (gr *grader2025) group(g *Group, scored bool) (Outcome, float64) {
 			allAC = false
 		}
 		if c.Verdict != verdict.Unknown && (v.Verdict == verdict.Unknown || v.Verdict == verdict.AC) {
-			v.Verdict, v.Message = c.Verdict, c.Message
+			v.Verdict, v.Message, v.Test = c.Verdict, c.Message, c.Test
 		}
 		scores = append(scores, score)
 	}
-	o := Outcome{Verdict: v.Verdict, Message: v.Message, Scored: scored}
+	o := Outcome{Verdict: v.Verdict, Message: v.Message, Test: v.Test, Scored: scored}
 	if scored {
 		o.Score = aggregate2025(s, allAC, scores)
 		if !s.Unbounded && o.Score > s.MaxScore*(1+1e-9)+1e-9 {
@@ -464,9 +468,9 @@ func (gr *grader2025) test(g *Group, t *Test, scored bool) (Outcome, float64) {
 	if !ok {
 		return Outcome{Verdict: verdict.Unknown, Scored: scored}, 0
 	}
-	o := Outcome{Verdict: Verdict(r.Verdict), Scored: scored, Message: r.Message}
+	o := Outcome{Verdict: Verdict(r.Verdict), Scored: scored, Message: r.Message, Test: t.Name}
 	if o.Verdict == verdict.JE {
-		gr.judgeError(o.Message)
+		gr.noteJE(o)
 	}
 	if scored && o.Verdict != verdict.JE {
 		score, msg := testScore2025(g, t, r, o.Verdict)
@@ -481,7 +485,11 @@ func (gr *grader2025) test(g *Group, t *Test, scored bool) (Outcome, float64) {
 }
 
 func (gr *grader2025) judgeError(msg string) Outcome {
-	o := Outcome{Verdict: verdict.JE, Message: msg, Scored: gr.p.Type.Scoring}
+	return gr.noteJE(Outcome{Verdict: verdict.JE, Message: msg, Scored: gr.p.Type.Scoring})
+}
+
+// noteJE keeps o, a judge error, as the grading's if it is the first.
+func (gr *grader2025) noteJE(o Outcome) Outcome {
 	if gr.je == nil {
 		gr.je = &o
 	}

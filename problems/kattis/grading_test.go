@@ -286,3 +286,45 @@ func Test2025UnboundedAndPassFail(t *testing.T) {
 		t.Errorf("got %v (scored %v), want RE unscored in a pass-fail problem", g.Verdict, g.Scored)
 	}
 }
+
+// TestGradingTest: the grading names the test whose message it carries
+// (the deciding test), in the legacy and the 2025-09 rules, and none when
+// the message is the grading's own.
+func TestGradingTest(t *testing.T) {
+	said := func(v verdict.Verdict, msg string) kattis.TestResult { return kattis.TestResult{Verdict: v, Message: msg} }
+	tests := []struct {
+		name  string
+		files map[string]string
+		res   map[string]kattis.TestResult
+		test  string // want
+		msg   string // want
+	}{
+		{"legacy: the first failure", map[string]string{"problem.yaml": "name: A\n", "data/secret/1.in": "", "data/secret/2.in": "", "data/secret/3.in": ""},
+			map[string]kattis.TestResult{"secret/1": ac(), "secret/2": said(verdict.WA, "two"), "secret/3": said(verdict.WA, "three")}, "secret/2", "two"},
+		{"legacy: the worst error over the first", map[string]string{"problem.yaml": "name: A\n", "data/secret/1.in": "", "data/secret/2.in": "",
+			"data/secret/testdata.yaml": "on_reject: continue\n"},
+			map[string]kattis.TestResult{"secret/1": said(verdict.WA, "one"), "secret/2": said(verdict.TLE, "two")}, "secret/2", "two"},
+		{"legacy: score.txt on a wrong answer is the grading's", map[string]string{"problem.yaml": "problem_format_version: 2023-07\nname: A\nuuid: x\ntype: scoring\n", "data/secret/1.in": ""},
+			map[string]kattis.TestResult{"secret/1": {Verdict: verdict.WA, Score: new(float64), Message: "one"}}, "", "the validator wrote score.txt on a wrong answer"},
+		{"2025-09: the first failure", groups2025,
+			map[string]kattis.TestResult{"sample/1": ac(), "secret/a/1": ac(), "secret/a/more/2": said(verdict.RE, "two"), "secret/b/1": ac()}, "secret/a/more/2", "two"},
+		{"2025-09: a test's judge error", groups2025,
+			map[string]kattis.TestResult{"sample/1": said(verdict.WA, "sample"), "secret/a/1": said(verdict.JE, "broken"), "secret/a/more/2": ac(), "secret/b/1": ac()}, "secret/a/1", "broken"},
+		{"2025-09: a score over the maximum is the grading's", groups2025,
+			map[string]kattis.TestResult{"sample/1": ac(), "secret/a/1": ac(), "secret/a/more/2": ac(), "secret/b/1": {Verdict: verdict.AC, Score: ptr(80.0), Message: "b"}}, "", ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			p := loadPackage(t, tt.files)
+			g, err := p.Package.Grade(results(tt.res), nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if g.Test != tt.test || (tt.msg != "" && g.Message != tt.msg) {
+				t.Errorf("got %s %q from test %q, want %q from test %q", g.Verdict, g.Message, g.Test, tt.msg, tt.test)
+			}
+		})
+	}
+}
+
+func ptr[T any](x T) *T { return &x }
