@@ -12,3 +12,12 @@ func GroupOrder(sp *Spec) *big.Int {
 	}
 	return newGroup(pointsOf(sp), gens).order()
 }
+
+// SetParallelFrom sets the bound from which a twisty search splits its
+// iterations, for a test of the split on shallow positions; it returns
+// the old value.
+func SetParallelFrom(b int) int {
+	old := parallelFrom
+	parallelFrom = b
+	return old
+}

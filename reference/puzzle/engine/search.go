@@ -118,8 +118,9 @@ type searchBackend struct {
 	opts  Options
 	canon *canon
 	h     heuristic
-	slide *sliding // the sliding puzzle's own search; nil for others
-	group *group   // for solvability; nil for a sliding puzzle
+	slide *sliding     // the sliding puzzle's own search; nil for others
+	orbit *orbitSearch // a twisty puzzle's own search; nil for others
+	group *group       // for solvability; nil for a sliding puzzle
 	goal  []uint8
 }
 
@@ -146,6 +147,14 @@ func newSearch(s *Solver, k kind, size *big.Int) (backend, string, error) {
 	case prefixReversals(sp):
 		b.h = newGap(sp)
 		return b, "iterative deepening A* with the gap heuristic", nil
+	}
+	if orbitSearchable(sp, k) {
+		o, err := newOrbitSearch(sp, s.opts)
+		if err != nil {
+			return nil, "", err
+		}
+		b.h, b.orbit = o, o
+		return b, o.describe(), nil
 	}
 	pdbs, err := newPatterns(sp, s.opts)
 	if err != nil {
@@ -222,6 +231,9 @@ const maxCost = math.MaxInt32
 func (b *searchBackend) search(ctx context.Context, st State, limit, weight int) ([]int, bool, error) {
 	if b.slide != nil {
 		return b.slide.search(ctx, st, limit, weight)
+	}
+	if b.orbit != nil {
+		return b.orbit.search(ctx, st, limit, weight)
 	}
 	x := b.newIDA(ctx, weight)
 	moves, ok := x.run(st, limit)

@@ -49,6 +49,13 @@ type Options struct {
 	// MaxPattern is the most entries of one pattern database; 0 means
 	// DefaultMaxPattern.
 	MaxPattern uint64
+	// MaxMemory is the budget in bytes of the pruning tables of a twisty
+	// puzzle's search (as twsearch's -M); 0 means the Spec's Memory, or
+	// DefaultMaxMemory.
+	MaxMemory uint64
+	// Threads is how many goroutines a twisty puzzle's search uses; 0
+	// means GOMAXPROCS.
+	Threads int
 }
 
 // Defaults of Options.
