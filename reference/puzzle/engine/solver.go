@@ -56,6 +56,12 @@ type Options struct {
 	// Threads is how many goroutines a twisty puzzle's search uses; 0
 	// means GOMAXPROCS.
 	Threads int
+	// Simulate makes a solver that never builds a table or searches, for
+	// a checker that only simulates (mode at_most): for a puzzle of
+	// distinct pieces, the moves' group decides solvability and draws
+	// random states, and the other questions are errors; other puzzles
+	// plan as without it.
+	Simulate bool
 }
 
 // Defaults of Options.
@@ -166,7 +172,7 @@ func (s *Solver) Solvable(st State) (bool, error) {
 	if err := s.ready(st); err != nil {
 		return false, err
 	}
-	if sb, ok := s.b.(*searchBackend); ok {
+	if sb, ok := s.b.(interface{ solvable(State) bool }); ok {
 		return sb.solvable(st), nil
 	}
 	_, err := s.b.distance(context.Background(), st)
@@ -290,6 +296,11 @@ func (s *Solver) plan() (backend, string, error) {
 	sp := s.sp
 	if sp.Rules != nil {
 		return newRulesBackend(s)
+	}
+	if s.opts.Simulate {
+		if b := newSimulation(sp); b != nil {
+			return b, "a simulation (no table, no search)", nil
+		}
 	}
 	k := kindOf(sp)
 	want := sp.Method

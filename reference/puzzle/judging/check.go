@@ -503,6 +503,13 @@ func (p *Puzzle) checkValue(k, i int, end Position, line string) *Finding {
 // checkOptimal compares an answer that reaches the goal with the optimum,
 // as the mode asks.
 func (p *Puzzle) checkOptimal(ctx context.Context, k int, pos Position, r replayed) (*Finding, error) {
+	if p.mode == puzzle.ModeAtMost {
+		// The bound alone: no search.
+		if r.cost > p.def.MaxMoves {
+			return &Finding{Kind: OverBound, Case: k, Moves: r.n, Cost: r.cost, Bound: p.def.MaxMoves}, nil
+		}
+		return nil, nil
+	}
 	opt, err := p.Distance(ctx, pos)
 	if err != nil {
 		return nil, err

@@ -64,6 +64,10 @@ type Puzzle struct {
 type size struct {
 	in     *puzzle.Instance
 	solver *engine.Solver
+	// sim, in mode at_most, decides solvability without tables; solver
+	// is then the searching one where the engine has a plan (for the
+	// reference's answers), else sim too.
+	sim *engine.Solver
 	// fixed are the cells no move changes: a case must hold there what
 	// the goal holds (nil for a goal of cells holding one symbol).
 	fixed []int
@@ -104,8 +108,13 @@ func New(def *puzzle.Definition, opts Options) (*Puzzle, error) {
 	case "":
 	case puzzle.ModeAny, puzzle.ModeShortest, puzzle.ModeSmallest:
 		mode = opts.Mode
+	case puzzle.ModeAtMost:
+		if def.MaxMoves < 1 {
+			return nil, fmt.Errorf("mode at_most needs the definition's max_moves")
+		}
+		mode = opts.Mode
 	default:
-		return nil, fmt.Errorf("%q is not a mode (any, shortest, smallest)", opts.Mode)
+		return nil, fmt.Errorf("%q is not a mode (any, shortest, smallest, at_most)", opts.Mode)
 	}
 	p := &Puzzle{def: def, mode: mode}
 	lo, hi := def.Sizes()
@@ -115,11 +124,20 @@ func New(def *puzzle.Definition, opts Options) (*Puzzle, error) {
 		if err != nil {
 			return nil, err
 		}
-		s, err := solverFor(in.Spec, opts.CacheDir)
+		var sim *engine.Solver
+		if mode == puzzle.ModeAtMost {
+			if sim, err = solverFor(in.Spec, opts.CacheDir, true); err != nil {
+				return nil, searchError(def, n, err)
+			}
+		}
+		s, err := solverFor(in.Spec, opts.CacheDir, false)
+		if err != nil && sim != nil {
+			s, err = sim, nil
+		}
 		if err != nil {
 			return nil, searchError(def, n, err)
 		}
-		sz := &size{in: in, solver: s, fixed: fixedCells(in.Spec), stepping: stepping(in.Spec), perm: permutation(in)}
+		sz := &size{in: in, solver: s, sim: sim, fixed: fixedCells(in.Spec), stepping: stepping(in.Spec), perm: permutation(in)}
 		for i := range sz.byByte {
 			sz.byByte[i], sz.moveByByte[i] = -1, -1
 		}
@@ -157,12 +175,12 @@ func searchError(def *puzzle.Definition, n int, err error) error {
 // is loaded.
 var solvers sync.Map // string -> *engine.Solver
 
-func solverFor(sp *engine.Spec, cacheDir string) (*engine.Solver, error) {
-	key := sp.Key() + "\x00" + cacheDir
+func solverFor(sp *engine.Spec, cacheDir string, simulate bool) (*engine.Solver, error) {
+	key := fmt.Sprintf("%s\x00%s\x00%v", sp.Key(), cacheDir, simulate)
 	if s, ok := solvers.Load(key); ok {
 		return s.(*engine.Solver), nil
 	}
-	s, err := engine.New(sp, engine.Options{CacheDir: cacheDir})
+	s, err := engine.New(sp, engine.Options{CacheDir: cacheDir, Simulate: simulate})
 	if err != nil {
 		return nil, err
 	}
@@ -293,6 +311,9 @@ func (p *Puzzle) Solvable(pos Position) (bool, error) {
 	if p.distance != nil {
 		d, err := p.distance(pos)
 		return d >= 0, err
+	}
+	if s := p.at(pos.Size); s.sim != nil {
+		return s.sim.Solvable(pos.State)
 	}
 	return p.at(pos.Size).solver.Solvable(pos.State)
 }
