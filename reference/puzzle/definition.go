@@ -104,8 +104,9 @@ import "github.com/optjudge/optjudge/problems/specfile"
 //     (default: the cells' order); stickers: the case gives the colour of
 //     every sticker instead (see Stickers); max_distance: every case is
 //     solvable at a cost of at most this (the input validator checks it
-//     with a bounded search; judge gen draws random cases as random
-//     sequences of that many moves, deep ones at exactly that distance).
+//     with a bounded search, the reference does not; judge gen draws
+//     random cases as random sequences of that many moves, deep ones at
+//     exactly that distance).
 //   - output: separator between moves (default " "); empty: the text of
 //     the empty answer (default ""); unsolvable: the text for a case no
 //     sequence solves (none: such a case is invalid input); order: as_made

@@ -2,7 +2,6 @@ package judging
 
 import (
 	"bytes"
-	"context"
 	"errors"
 	"fmt"
 	"strconv"
@@ -583,17 +582,6 @@ func (p *Puzzle) position(n int, toks []token, first int) (Position, error) {
 		if !ok {
 			noun, _ := p.w.the()
 			return Position{}, lex.Errorf(first, 0, "%s cannot be solved: no sequence of moves reaches the goal", noun)
-		}
-	}
-	if bound := p.def.Input.MaxDistance; bound > 0 {
-		// A bounded search: the reference's own, never deeper than the bound.
-		ok, err := p.at(n).solver.AtMost(context.Background(), st, bound)
-		if err != nil {
-			return Position{}, err
-		}
-		if !ok {
-			noun, _ := p.w.the()
-			return Position{}, lex.Errorf(first, 0, "%s needs more than %d moves (input.max_distance)", noun, bound)
 		}
 	}
 	return pos, nil
