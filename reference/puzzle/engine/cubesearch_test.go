@@ -1,6 +1,7 @@
 package engine_test
 
 import (
+	"fmt"
 	"math/rand/v2"
 	"slices"
 	"strings"
@@ -168,5 +169,38 @@ func TestCubeSearchBudget(t *testing.T) {
 	// The default budget: the edges in two groups of 6, the corners whole.
 	if want := "6 of 12 pieces (42,577,920 entries), 6 of 12 pieces (42,577,920 entries), 8 of 8 pieces (88,179,840 entries)"; !strings.Contains(s.String(), want) {
 		t.Errorf("%s; want %s", s, want)
+	}
+}
+
+// BenchmarkCubeSearch solves 3x3x3 positions scrambled by 11 random moves
+// (16 MiB of pruning tables, built before the timer), an op a position,
+// with one goroutine and with two side by side: the ratio is what the
+// split of the iterations gives on this machine. The whole-process
+// comparison with twsearch is in docs/twisty.md.
+func BenchmarkCubeSearch(b *testing.B) {
+	sp := cubeSpec(b)
+	r := rand.New(rand.NewPCG(29, 3))
+	var states []engine.State
+	for range 8 {
+		st, _ := scramble(sp, r, 11)
+		states = append(states, st)
+	}
+	for _, threads := range []int{1, 2} {
+		s, err := engine.New(sp, engine.Options{MaxMemory: 16 << 20, Threads: threads})
+		if err != nil {
+			b.Fatal(err)
+		}
+		if err := s.Prepare(); err != nil {
+			b.Fatal(err)
+		}
+		b.Run(fmt.Sprintf("threads=%d", threads), func(b *testing.B) {
+			i := 0
+			for b.Loop() {
+				if _, err := s.Solve(ctx, states[i%len(states)]); err != nil {
+					b.Fatal(err)
+				}
+				i++
+			}
+		})
 	}
 }

@@ -550,9 +550,15 @@ func (x *orbitIDA) dfs(d, g, bound int, cs int32) (int, bool) {
 	if x.err != nil || x.behind {
 		return math.MaxInt, false
 	}
-	h := x.o.estimateCodes(s)
-	if f := g + x.weight*h; f > bound {
-		return f, false
+	// The databases one by one, stopping at the first that prunes: most
+	// nodes are pruned, and each lookup is likely a cache miss.
+	h := 0
+	for _, p := range x.o.dbs {
+		d := p.get(x.o.index(p, s))
+		if f := g + x.weight*d; f > bound {
+			return f, false
+		}
+		h = max(h, d)
 	}
 	if h == 0 && bytes.Equal(s, x.o.goal) {
 		return g, true
