@@ -204,3 +204,16 @@ func BenchmarkCubeSearch(b *testing.B) {
 		})
 	}
 }
+
+// TestCubePatternsBothWays checks that the pattern databases found
+// bottom-up (each unseen entry looking for one at the current distance)
+// equal those found top-down only.
+func TestCubePatternsBothWays(t *testing.T) {
+	same, err := engine.BuildBothWays(cubeSpec(t), 1<<20)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !same {
+		t.Error("the tables differ")
+	}
+}

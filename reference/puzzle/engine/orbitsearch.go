@@ -409,7 +409,7 @@ func (o *orbitSearch) prepare() error {
 			p.data = blob
 			continue
 		}
-		p.data = o.build(p, back)
+		p.data = o.build(p, back, bottomUpFrom)
 		storeBlob(o.opts.CacheDir, key, p.data)
 	}
 	return nil
@@ -420,7 +420,12 @@ func (o *orbitSearch) prepare() error {
 // the pieces of one block sit in the same cells, so that a move takes the
 // whole block to one other block and adds the same twist to each piece.
 // The table is of bytes while it is built, then packed to four bits.
-func (o *orbitSearch) build(p *orbitPattern, back [][]uint8) []byte {
+//
+// Once a layer holds more entries than remain unseen (times bottomUp, a
+// test's knob), the next layer is found the other way, as twsearch's
+// god.cpp does: each unseen entry looks, by the moves themselves, for
+// one at the current distance, and stops at the first.
+func (o *orbitSearch) build(p *orbitPattern, back [][]uint8, bottomUp float64) []byte {
 	ob := o.orbits[p.orbit]
 	k := len(p.pieces)
 	P, O := p.perms, p.oris
@@ -465,8 +470,40 @@ func (o *orbitSearch) build(p *orbitPattern, back [][]uint8) []byte {
 	}
 	cells, nc, tw := make([]uint8, k), make([]uint8, k), make([]uint8, k)
 	var at []uint32
-	n := uint64(1)
+	n, seen := uint64(1), uint64(1)
+	rs, vs := make([]uint64, len(o.fwd)), make([]uint64, len(o.fwd))
 	for d := byte(0); n > 0 && d < maxDistance8; d++ {
+		if float64(n) > bottomUp*float64(p.size-seen) {
+			n = 0
+			for q := range P {
+				block := t[q*O : (q+1)*O]
+				if bytes.IndexByte(block, unseen8) < 0 {
+					continue
+				}
+				p.permUnrank(q, cells)
+				for m, mt := range o.fwd {
+					for j, c := range cells {
+						code := mt[ob.off+int(c)*ob.mod]
+						nc[j], tw[j] = o.lcell[code], o.lori[code]
+					}
+					rs[m], vs[m] = p.permRank(nc)*O, p.oriRank(tw)
+				}
+				for x := range block {
+					if block[x] != unseen8 {
+						continue
+					}
+					for m := range rs {
+						if t[rs[m]+sum(uint64(x), vs[m])] == d {
+							block[x] = d + 1
+							n++
+							break
+						}
+					}
+				}
+			}
+			seen += n
+			continue
+		}
 		n = 0
 		for q := range P {
 			block := t[q*O : (q+1)*O]
@@ -498,6 +535,7 @@ func (o *orbitSearch) build(p *orbitPattern, back [][]uint8) []byte {
 				}
 			}
 		}
+		seen += n
 	}
 	packed := make([]byte, (p.size+1)/2)
 	for i, v := range t {
@@ -584,6 +622,11 @@ func (x *orbitIDA) dfs(d, g, bound int, cs int32) (int, bool) {
 	}
 	return next, false
 }
+
+// bottomUpFrom is how much larger than the unseen entries a layer must be
+// for the next to be found from the unseen ones; a variable so that a test
+// can force either way.
+var bottomUpFrom = 1.0
 
 // parallelFrom is the bound from which an iteration is split among
 // goroutines; below it an iteration is quick.
