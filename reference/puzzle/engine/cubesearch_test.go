@@ -217,3 +217,19 @@ func TestCubePatternsBothWays(t *testing.T) {
 		t.Error("the tables differ")
 	}
 }
+
+// BenchmarkCubePatternBuild builds the 3x3x3's first pattern database of
+// the default budget (edges 6 of 12, 42,577,920 entries) top-down only
+// and with the bottom-up layers, side by side.
+func BenchmarkCubePatternBuild(b *testing.B) {
+	sp := cubeSpec(b)
+	for _, up := range []bool{false, true} {
+		b.Run(fmt.Sprintf("bottomup=%v", up), func(b *testing.B) {
+			for b.Loop() {
+				if err := engine.BuildPattern(sp, engine.DefaultMaxMemory, 0, up); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}

@@ -48,3 +48,24 @@ func BuildBothWays(sp *Spec, budget uint64) (bool, error) {
 	}
 	return true, nil
 }
+
+// BuildPattern builds pattern database db of sp's twisty search with the
+// budget given, top-down only or with the bottom-up layers, for a
+// benchmark of the two.
+func BuildPattern(sp *Spec, budget uint64, db int, bottomUp bool) error {
+	o, err := newOrbitSearch(sp, Options{MaxMemory: budget})
+	if err != nil {
+		return err
+	}
+	inv := sp.inverses()
+	var back [][]uint8
+	for i := range inv {
+		back = append(back, o.codeTable(&inv[i]))
+	}
+	when := math.Inf(1)
+	if bottomUp {
+		when = bottomUpFrom
+	}
+	o.build(o.dbs[db], back, when)
+	return nil
+}
