@@ -131,7 +131,7 @@ func TestParseErrors(t *testing.T) {
 
 func TestEmbeddedProblemsLoad(t *testing.T) {
 	names := Embedded()
-	want := []string{"clocks", "eight-puzzle", "fifteen-puzzle", "hanoi", "klotski", "lights-out", "pancakes", "pocket-cube", "pyraminx", "rotation-game", "rush-hour", "skewb", "water-jugs"}
+	want := []string{"clocks", "cube", "eight-puzzle", "fifteen-puzzle", "hanoi", "klotski", "lights-out", "pancakes", "pocket-cube", "pyraminx", "rotation-game", "rush-hour", "skewb", "water-jugs"}
 	if !slices.Equal(names, want) {
 		t.Fatalf("got embedded problems %v, want %v", names, want)
 	}

@@ -46,7 +46,7 @@ import (
 	"github.com/optjudge/optjudge/reference/puzzle/judging"
 )
 
-//go:embed rotation-game clocks eight-puzzle fifteen-puzzle pocket-cube pancakes lights-out hanoi water-jugs rush-hour klotski skewb pyraminx
+//go:embed rotation-game clocks eight-puzzle fifteen-puzzle pocket-cube pancakes lights-out hanoi water-jugs rush-hour klotski skewb pyraminx cube
 var embedded embed.FS
 
 // Problem is a loaded, validated problem: its package model (Package),

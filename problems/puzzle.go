@@ -46,7 +46,7 @@ const Own = "puzzle"
 //	validator: puzzle            # the default with a puzzle
 //
 // checker.name, reference and validator may there instead name a puzzle
-// shipped with the judge (an embedded problem's definition: clocks,
+// shipped with the judge (an embedded problem's definition: clocks, cube,
 // eight-puzzle, fifteen-puzzle, hanoi, klotski, lights-out, pancakes,
 // pocket-cube, pyraminx, rotation-game, rush-hour, skewb, water-jugs), as problem.yaml
 // files written before definitions did.

@@ -77,7 +77,7 @@ func TestPuzzleProblemErrors(t *testing.T) {
 		{"unknown option", map[string]string{"problem.yaml": "name: a\ntitle: A\nchecker:\n  name: clocks\n  options: {order: any}\n"},
 			"problem.yaml:5: checker.options.order: unknown option"},
 		{"unknown reference", map[string]string{"problem.yaml": "name: a\ntitle: A\nreference: slide\n"},
-			`problem.yaml:3: reference: unknown reference solver "slide" (want puzzle, the problem's own definition, or one shipped with the judge: clocks, eight-puzzle, fifteen-puzzle, hanoi, klotski, lights-out, pancakes, pocket-cube, pyraminx, rotation-game, rush-hour, skewb, water-jugs)`},
+			`problem.yaml:3: reference: unknown reference solver "slide" (want puzzle, the problem's own definition, or one shipped with the judge: clocks, cube, eight-puzzle, fifteen-puzzle, hanoi, klotski, lights-out, pancakes, pocket-cube, pyraminx, rotation-game, rush-hour, skewb, water-jugs)`},
 		{"bad definition", map[string]string{"problem.yaml": "name: a\ntitle: A\n", "puzzle.yaml": strings.Replace(slide23, "{name: U, slide: up}", "{name: U, cycles: [[1, 9]]}", 1)},
 			`puzzle.yaml:9: moves[3].cycles[0][1]: "9" is not a cell`},
 		{"not yaml", map[string]string{"problem.yaml": "name: a\ntitle: A\n", "puzzle.yaml": "name: [\n"},

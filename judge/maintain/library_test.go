@@ -42,6 +42,8 @@ var shippedGenerated = []struct {
 	{"skewb", GenerateOptions{Kind: reference.Deep, Count: 4, Cases: 10, Seed: 2}},
 	{"pyraminx", GenerateOptions{Kind: reference.Random, Count: 4, Cases: 20, Seed: 2}},
 	{"pyraminx", GenerateOptions{Kind: reference.Deep, Count: 4, Cases: 10, Seed: 2}},
+	{"cube", GenerateOptions{Kind: reference.Random, Count: 4, Cases: 20, Seed: 2}},
+	{"cube", GenerateOptions{Kind: reference.Deep, Count: 4, Cases: 10, Seed: 2}},
 }
 
 // TestShippedTestdataReproducible generates the shipped problems' secret

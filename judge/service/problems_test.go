@@ -120,8 +120,8 @@ func TestProblemDetailHasNoSecrets(t *testing.T) {
 	}
 	var list struct{ Problems []ProblemSummary }
 	e.do("GET", "/api/v1/problems", nil, nil, &list)
-	if want := len(problems.Embedded()); len(list.Problems) != want || want != 13 {
-		t.Errorf("problems: got %+v, want the %d embedded (13)", list.Problems, want)
+	if want := len(problems.Embedded()); len(list.Problems) != want || want != 14 {
+		t.Errorf("problems: got %+v, want the %d embedded (14)", list.Problems, want)
 	}
 }
 

@@ -291,7 +291,9 @@ func Test2025UnboundedAndPassFail(t *testing.T) {
 // (the deciding test), in the legacy and the 2025-09 rules, and none when
 // the message is the grading's own.
 func TestGradingTest(t *testing.T) {
-	said := func(v verdict.Verdict, msg string) kattis.TestResult { return kattis.TestResult{Verdict: v, Message: msg} }
+	said := func(v verdict.Verdict, msg string) kattis.TestResult {
+		return kattis.TestResult{Verdict: v, Message: msg}
+	}
 	tests := []struct {
 		name  string
 		files map[string]string

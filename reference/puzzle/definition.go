@@ -87,8 +87,13 @@ import "github.com/optjudge/optjudge/specfile"
 //     and values: [{name, cell}]: the symbol in a cell of the final state,
 //     which the output gives too (the rotation game's centre digit).
 //   - mode: what the checker accepts: any (any sequence that solves),
-//     shortest (fewest moves, by cost) or smallest (the shortest that comes
-//     first comparing moves in declared order; the default).
+//     shortest (fewest moves, by cost), smallest (the shortest that comes
+//     first comparing moves in declared order; the default) or at_most
+//     (any sequence that solves at a cost of at most max_moves: the
+//     checker simulates and never searches, for puzzles too large for an
+//     optimum a case, as a fewest-moves challenge).
+//   - max_moves: the bound of mode at_most, required with it and only
+//     with it.
 //   - input: how a case is read. cases: one (one case a file; the
 //     default), until_eof (cases one after another), terminated (until a
 //     line holding terminator); lines: how many lines a case spans (its tokens shared
@@ -97,7 +102,11 @@ import "github.com/optjudge/optjudge/specfile"
 //     character a token); loose: runs of spaces and spaces at the line's
 //     ends are allowed; order: the cells in the order the tokens give them
 //     (default: the cells' order); stickers: the case gives the colour of
-//     every sticker instead (see Stickers).
+//     every sticker instead (see Stickers); max_distance: every case is
+//     solvable at a cost of at most this (the input validator checks it
+//     with a bounded search, the reference does not; judge gen draws
+//     random cases as random sequences of that many moves, deep ones at
+//     exactly that distance).
 //   - output: separator between moves (default " "); empty: the text of
 //     the empty answer (default ""); unsolvable: the text for a case no
 //     sequence solves (none: such a case is invalid input); order: as_made
@@ -119,7 +128,8 @@ import "github.com/optjudge/optjudge/specfile"
 //     case and from its goal state at once: moves that can be undone, of
 //     one cost, and a target()); patterns: the groups of
 //     tiles of a sliding puzzle's additive pattern databases (default: the
-//     engine's own).
+//     engine's own); memory: the budget in MiB of the pruning tables of a
+//     twisty puzzle's search (default 256; as twsearch's -M).
 //
 // # Rules
 //
@@ -209,6 +219,7 @@ type Definition struct {
 	Moves       []Move         `yaml:"moves" json:"moves"`
 	Goal        Goal           `yaml:"goal" json:"goal"`
 	Mode        Mode           `yaml:"mode" json:"mode"`
+	MaxMoves    int            `yaml:"max_moves" json:"max_moves"`
 	Input       Input          `yaml:"input" json:"input"`
 	Output      Output         `yaml:"output" json:"output"`
 	Layout      Layout         `yaml:"layout" json:"layout"`
@@ -318,6 +329,10 @@ const (
 	// ModeSmallest accepts only the first of the shortest sequences,
 	// comparing moves in their declared order.
 	ModeSmallest Mode = "smallest"
+	// ModeAtMost accepts any sequence that reaches the goal at a cost of
+	// at most Definition.MaxMoves: the checker only simulates, it never
+	// searches.
+	ModeAtMost Mode = "at_most"
 )
 
 // Input is how the input file gives the cases.
@@ -330,6 +345,7 @@ type Input struct {
 	Loose            bool      `yaml:"loose" json:"loose"`
 	Order            []string  `yaml:"order" json:"order"`
 	Stickers         *Stickers `yaml:"stickers" json:"stickers"`
+	MaxDistance      int       `yaml:"max_distance" json:"max_distance"`
 }
 
 // Cases says how an input file holds its cases.
@@ -416,6 +432,7 @@ type Label struct {
 type Search struct {
 	Method   string     `yaml:"method" json:"method"`
 	Patterns [][]string `yaml:"patterns" json:"patterns"`
+	Memory   int        `yaml:"memory" json:"memory"`
 }
 
 // File is the name the definition was parsed under.

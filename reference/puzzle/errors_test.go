@@ -177,7 +177,7 @@ puzzle.yaml:2: symbols[1]: "a" is symbol 0 already
 puzzle.yaml:6: moves[1].name: "s" is move 0 already
 puzzle.yaml:6: moves[1].sequence[0]: "nope" is not a move declared before this one
 puzzle.yaml:7: goal.state[1]: "b" is not a symbol (a a)
-puzzle.yaml:8: mode: "fastest" is not a mode (any, shortest, smallest)`},
+puzzle.yaml:8: mode: "fastest" is not a mode (any, shortest, smallest, at_most)`},
 		{"separator and long names", `symbols: [a, b]
 cells: [x, y]
 moves:

@@ -161,6 +161,7 @@ func (d *Definition) instance(size int) (*Instance, error) {
 	in.buildIO(sp)
 	m, _ := engine.ParseMethod(d.Search.Method)
 	sp.Method = m
+	sp.Memory = uint64(d.Search.Memory) << 20
 	for _, g := range d.Search.Patterns {
 		var group []int
 		for _, s := range g {
@@ -462,7 +463,7 @@ func (in *Instance) check() error {
 	if err := in.checkGoalCounts(at); err != nil {
 		return err
 	}
-	if _, err := engine.New(sp, engine.Options{}); err != nil {
+	if _, err := engine.New(sp, engine.Options{Simulate: d.Mode == ModeAtMost}); err != nil {
 		return d.errorf("moves", "%v%s", err, at)
 	}
 	if d.Output.Order == OrderAscending {

@@ -121,7 +121,7 @@ func TestSchemaEnums(t *testing.T) {
 		path []string
 		want []string
 	}{
-		{[]string{"mode"}, []string{string(ModeAny), string(ModeShortest), string(ModeSmallest)}},
+		{[]string{"mode"}, []string{string(ModeAny), string(ModeShortest), string(ModeSmallest), string(ModeAtMost)}},
 		{[]string{"input", "cases"}, []string{string(CasesOne), string(CasesUntilEOF), string(CasesTerminated)}},
 		{[]string{"output", "order"}, []string{string(OrderAsMade), string(OrderAscending)}},
 		{[]string{"layout", "show"}, []string{string(ShowSymbol), string(ShowTile), string(ShowSticker), string(ShowDial), string(ShowOnOff), string(ShowBar)}},

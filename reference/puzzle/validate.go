@@ -80,8 +80,21 @@ func (v *validator) top() {
 	}
 	switch d.Mode {
 	case ModeAny, ModeShortest, ModeSmallest:
+		if d.MaxMoves != 0 {
+			v.bad("max_moves", "only with mode: at_most")
+		}
+	case ModeAtMost:
+		if d.MaxMoves < 1 {
+			v.bad("max_moves", "%d: mode at_most needs the bound, at least 1", d.MaxMoves)
+		}
 	default:
-		v.bad("mode", "%q is not a mode (any, shortest, smallest)", d.Mode)
+		v.bad("mode", "%q is not a mode (any, shortest, smallest, at_most)", d.Mode)
+	}
+	if d.Input.MaxDistance < 0 {
+		v.bad("input.max_distance", "%d: want at least 0 (0: no bound)", d.Input.MaxDistance)
+	}
+	if d.Search.Memory < 0 {
+		v.bad("search.memory", "%d MiB: want at least 1 (0: the default)", d.Search.Memory)
 	}
 	if d.Orientation < 0 || d.Orientation > engine.MaxOrient {
 		v.bad("orientation", "%d: want 0 (none) up to %d", d.Orientation, engine.MaxOrient)

@@ -23,7 +23,7 @@ func (v *validator) rulesDefinition() error {
 	switch d.Mode {
 	case ModeAny, ModeShortest, ModeSmallest:
 	default:
-		v.bad("mode", "%q is not a mode (any, shortest, smallest)", d.Mode)
+		v.bad("mode", "%q is not a mode for rules (any, shortest, smallest)", d.Mode)
 	}
 	if d.Rules == nil {
 		v.bad("parts", "parts are the state of a puzzle given by rules: give rules too")
@@ -54,7 +54,8 @@ func (v *validator) notWithRules() {
 		{"moves", d.Moves != nil}, {"blank", d.Blank != ""}, {"orientation", d.Orientation != 0}, {"sets", d.Sets != nil},
 		{"counts", d.Counts != nil}, {"goal", d.Line("goal") > 0}, {"input.order", d.Input.Order != nil},
 		{"input.stickers", d.Input.Stickers != nil}, {"search.patterns", d.Search.Patterns != nil},
-		{"output.order", d.Output.Order != OrderAsMade},
+		{"output.order", d.Output.Order != OrderAsMade}, {"max_moves", d.MaxMoves != 0},
+		{"input.max_distance", d.Input.MaxDistance != 0}, {"search.memory", d.Search.Memory != 0},
 	}
 	for _, g := range given {
 		if g.on {

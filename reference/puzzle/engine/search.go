@@ -146,6 +146,7 @@ type pieceSearch struct {
 	sp    *Spec
 	canon *canon
 	h     heuristic
+	orbit *orbitSearch // a twisty puzzle's own search (orbitsearch.go), h too; nil for others
 	group *group
 	goal  []uint8
 	desc  string
@@ -167,7 +168,7 @@ func newSearch(s *Solver, k kind, size *big.Int) (backend, string, error) {
 	if k.allSlide {
 		b.s, err = newSliding(sp, s.opts)
 	} else {
-		b.s, err = newPieceSearch(sp, s.opts, b.canon)
+		b.s, err = newPieceSearch(sp, k, s.opts, b.canon)
 	}
 	if err != nil {
 		return nil, "", err
@@ -176,10 +177,18 @@ func newSearch(s *Solver, k kind, size *big.Int) (backend, string, error) {
 }
 
 // newPieceSearch picks the heuristic of a search of pieces.
-func newPieceSearch(sp *Spec, opts Options, c *canon) (*pieceSearch, error) {
+func newPieceSearch(sp *Spec, k kind, opts Options, c *canon) (*pieceSearch, error) {
 	ps := &pieceSearch{sp: sp, canon: c, goal: sp.Goal.States[0]}
 	if prefixReversals(sp) {
 		ps.h, ps.desc = newGap(sp), "the gap heuristic"
+		return ps, nil
+	}
+	if orbitSearchable(sp, k) {
+		o, err := newOrbitSearch(sp, opts)
+		if err != nil {
+			return nil, err
+		}
+		ps.h, ps.orbit, ps.desc = o, o, o.describe()
 		return ps, nil
 	}
 	pdbs, err := newPatterns(sp, opts)
@@ -376,6 +385,9 @@ func (s *pieceSearch) solvable(st State) bool {
 }
 
 func (s *pieceSearch) search(ctx context.Context, st State, limit, w int) ([]int, bool, error) {
+	if s.orbit != nil {
+		return s.orbit.search(ctx, st, limit, w)
+	}
 	x := s.newIDA(ctx, w)
 	moves, ok := x.run(st, limit)
 	return moves, ok, x.err

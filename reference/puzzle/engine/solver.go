@@ -49,6 +49,19 @@ type Options struct {
 	// MaxPattern is the most entries of one pattern database; 0 means
 	// DefaultMaxPattern.
 	MaxPattern uint64
+	// MaxMemory is the budget in bytes of the pruning tables of a twisty
+	// puzzle's search (as twsearch's -M); 0 means the Spec's Memory, or
+	// DefaultMaxMemory.
+	MaxMemory uint64
+	// Threads is how many goroutines a twisty puzzle's search uses; 0
+	// means GOMAXPROCS.
+	Threads int
+	// Simulate makes a solver that never builds a table or searches, for
+	// a checker that only simulates (mode at_most): for a puzzle of
+	// distinct pieces, the moves' group decides solvability and draws
+	// random states, and the other questions are errors; other puzzles
+	// plan as without it.
+	Simulate bool
 }
 
 // Defaults of Options.
@@ -159,7 +172,7 @@ func (s *Solver) Solvable(st State) (bool, error) {
 	if err := s.ready(st); err != nil {
 		return false, err
 	}
-	if sb, ok := s.b.(*searchBackend); ok {
+	if sb, ok := s.b.(interface{ solvable(State) bool }); ok {
 		return sb.solvable(st), nil
 	}
 	_, err := s.b.distance(context.Background(), st)
@@ -283,6 +296,11 @@ func (s *Solver) plan() (backend, string, error) {
 	sp := s.sp
 	if sp.Rules != nil {
 		return newRulesBackend(s)
+	}
+	if s.opts.Simulate {
+		if b := newSimulation(sp); b != nil {
+			return b, "a simulation (no table, no search)", nil
+		}
 	}
 	k := kindOf(sp)
 	want := sp.Method

@@ -42,6 +42,9 @@ type Spec struct {
 	// Patterns are the groups of symbols of the additive pattern databases
 	// of a sliding puzzle; nil lets the engine choose.
 	Patterns [][]int
+	// Memory is the budget in bytes of a search's pruning tables, where
+	// Options.MaxMemory gives none; 0 for the default.
+	Memory uint64
 	// Rules, when set, make the moves and give the goal (see Rules);
 	// Budget bounds each of their searches.
 	Rules  Rules

@@ -38,8 +38,12 @@ func (p *Puzzle) Checker(mode puzzle.Mode) (*Checker, error) {
 	case "":
 		mode = p.def.Mode
 	case puzzle.ModeAny, puzzle.ModeShortest, puzzle.ModeSmallest:
+	case puzzle.ModeAtMost:
+		if p.def.MaxMoves < 1 {
+			return nil, fmt.Errorf("mode at_most needs the definition's max_moves")
+		}
 	default:
-		return nil, fmt.Errorf("%q is not a mode (any, shortest, smallest)", mode)
+		return nil, fmt.Errorf("%q is not a mode (any, shortest, smallest, at_most)", mode)
 	}
 	return &Checker{p: p, mode: mode}, nil
 }
@@ -534,6 +538,13 @@ func (p *Puzzle) checkValue(k, i int, end Position, line string) *Finding {
 // checkOptimal compares an answer that reaches the goal with the optimum,
 // as mode asks.
 func (p *Puzzle) checkOptimal(ctx context.Context, mode puzzle.Mode, k int, pos Position, r replayed) (*Finding, error) {
+	if mode == puzzle.ModeAtMost {
+		// The bound alone: no search.
+		if r.cost > p.def.MaxMoves {
+			return &Finding{Kind: OverBound, Case: k, Moves: r.n, Cost: r.cost, Bound: p.def.MaxMoves}, nil
+		}
+		return nil, nil
+	}
 	opt, err := p.Distance(ctx, pos)
 	if err != nil {
 		return nil, err

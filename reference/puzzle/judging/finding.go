@@ -18,6 +18,9 @@ const (
 	// Cost, Optimum; Move, Before and After where a move left the
 	// optimum; Distances).
 	TooLong Kind = "too_long"
+	// OverBound: in mode at_most, the moves reach the goal at a cost
+	// above the definition's max_moves (Moves, Cost, Bound).
+	OverBound Kind = "over_bound"
 	// NotSmallest: the moves are shortest, but not the smallest of the
 	// shortest answers (Move is the first difference, Yours, Smallest).
 	NotSmallest Kind = "not_smallest"
@@ -63,6 +66,8 @@ type Finding struct {
 	// it: TooLong, NotSmallest, Unordered; NotSolved without moves; an
 	// Unsolvable that can be solved.
 	Optimum int `json:"optimum,omitempty"`
+	// Bound is the most an answer may cost, for OverBound.
+	Bound int `json:"bound,omitempty"`
 	// Before and After are the distances to the goal before and after
 	// Move, for TooLong (After -1: the goal cannot be reached from
 	// there); Distances the distance after each move from the first, as
@@ -120,6 +125,8 @@ func (p *Puzzle) Message(f Finding) string {
 			msg += "; distances to the goal after each move: " + dep.List(40, f.Moves)
 		}
 		return msg
+	case OverBound:
+		return fmt.Sprintf("%s%s, more than the %d allowed", at, p.countOf(f.Moves, f.Cost), f.Bound)
 	case NotSmallest:
 		return fmt.Sprintf("%sshortest, but not the smallest: yours %s, smallest %s (first difference at move %d)",
 			at, f.Yours, f.Smallest, f.Move)

@@ -63,6 +63,10 @@ type Puzzle struct {
 type size struct {
 	in     *puzzle.Instance
 	solver *engine.Solver
+	// sim, in mode at_most, decides solvability without tables; solver
+	// is then the searching one where the engine has a plan (for the
+	// reference's answers), else sim too.
+	sim *engine.Solver
 	// fixed are the cells no move changes: a case must hold there what
 	// the goal holds (nil for a goal of cells holding one symbol).
 	fixed []int
@@ -99,6 +103,9 @@ type Position struct {
 // line, when the engine has no way to solve the puzzle at some size.
 func New(def *puzzle.Definition, opts Options) (*Puzzle, error) {
 	p := &Puzzle{def: def}
+	// in mode at_most, a solver without tables decides solvability: the
+	// search (for the reference's answers) may not fit the budget
+	atMost := def.Mode == puzzle.ModeAtMost
 	lo, hi := def.Sizes()
 	p.lo = lo
 	for n := lo; n <= hi; n++ {
@@ -106,11 +113,20 @@ func New(def *puzzle.Definition, opts Options) (*Puzzle, error) {
 		if err != nil {
 			return nil, err
 		}
-		s, err := solverFor(in.Spec, opts.CacheDir)
+		var sim *engine.Solver
+		if atMost {
+			if sim, err = solverFor(in.Spec, opts.CacheDir, true); err != nil {
+				return nil, searchError(def, n, err)
+			}
+		}
+		s, err := solverFor(in.Spec, opts.CacheDir, false)
+		if err != nil && sim != nil {
+			s, err = sim, nil
+		}
 		if err != nil {
 			return nil, searchError(def, n, err)
 		}
-		sz := &size{in: in, solver: s, fixed: fixedCells(in.Spec), stepping: stepping(in.Spec), perm: permutation(in)}
+		sz := &size{in: in, solver: s, sim: sim, fixed: fixedCells(in.Spec), stepping: stepping(in.Spec), perm: permutation(in)}
 		for i := range sz.byByte {
 			sz.byByte[i], sz.moveByByte[i] = -1, -1
 		}
@@ -260,6 +276,9 @@ func (p *Puzzle) Solvable(pos Position) (bool, error) {
 	if p.distance != nil {
 		d, err := p.distance(pos)
 		return d >= 0, err
+	}
+	if s := p.at(pos.Size); s.sim != nil {
+		return s.sim.Solvable(pos.State)
 	}
 	return p.at(pos.Size).solver.Solvable(pos.State)
 }

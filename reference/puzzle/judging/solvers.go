@@ -1,6 +1,7 @@
 package judging
 
 import (
+	"fmt"
 	"sync"
 
 	"github.com/optjudge/optjudge/reference/puzzle/engine"
@@ -18,10 +19,13 @@ const maxSolvers = 64
 // validator in other problems, a new version) finds its tables built.
 var solvers = newSolverCache(maxSolvers)
 
-// solverFor is the solver of sp with its tables kept in cacheDir.
-func solverFor(sp *engine.Spec, cacheDir string) (*engine.Solver, error) {
-	return solvers.get(sp.Key()+"\x00"+cacheDir, func() (*engine.Solver, error) {
-		return engine.New(sp, engine.Options{CacheDir: cacheDir})
+// solverFor is the solver of sp with its tables kept in cacheDir; with
+// simulate, one that only simulates and decides solvability
+// (engine.Options.Simulate).
+func solverFor(sp *engine.Spec, cacheDir string, simulate bool) (*engine.Solver, error) {
+	key := fmt.Sprintf("%s\x00%s\x00%v", sp.Key(), cacheDir, simulate)
+	return solvers.get(key, func() (*engine.Solver, error) {
+		return engine.New(sp, engine.Options{CacheDir: cacheDir, Simulate: simulate})
 	})
 }
 

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"math/rand/v2"
+	"slices"
 	"time"
 
 	"github.com/optjudge/optjudge/reference"
@@ -179,6 +180,10 @@ func (p *Puzzle) all(r *rand.Rand) [][]byte {
 // size's, exactly where the engine has a table, else the deepest it found.
 func (p *Puzzle) maxDepth() int {
 	p.depthOnce.Do(func() {
+		if bound := p.def.Input.MaxDistance; bound > 0 {
+			p.depthMax = bound
+			return
+		}
 		s := p.at(p.hi())
 		if dist, ok := s.solver.Distribution(); ok {
 			p.depthMax = len(dist) - 1
@@ -224,6 +229,9 @@ func (p *Puzzle) generate(kind string, r *rand.Rand, n int) ([]byte, error) {
 // ones: over those that can be solved, and where the output has a text
 // for a case without a solution, over every arrangement of the symbols.
 func (p *Puzzle) draw(kind string, r *rand.Rand) (Position, error) {
+	if bound := p.def.Input.MaxDistance; bound > 0 {
+		return p.scramble(kind, r, bound)
+	}
 	if kind == reference.Deep {
 		n := p.deepestSize()
 		st, _, err := p.at(n).solver.Deepest(context.Background(), r)
@@ -367,4 +375,55 @@ func (p *Puzzle) atDepth(r *rand.Rand, d int) ([]byte, bool) {
 		return nil, false
 	}
 	return p.format([]Position{{Size: n, State: st}}), true
+}
+
+// scramble draws a case of a definition whose cases are at most bound
+// moves from solved: a random one is bound random moves from the goal
+// (never a move and its inverse), a deep one at exactly bound moves.
+func (p *Puzzle) scramble(kind string, r *rand.Rand, bound int) (Position, error) {
+	n := p.deepestSize()
+	s := p.at(n)
+	if kind == reference.Deep {
+		st, ok, err := s.solver.AtDistance(context.Background(), r, bound)
+		if err == nil && !ok {
+			err = fmt.Errorf("no position found at %d moves", bound)
+		}
+		return Position{Size: n, State: st}, err
+	}
+	sp := s.in.Spec
+	st := engine.State{Cells: slices.Clone(sp.Goal.States[0])}
+	if sp.Orient >= 2 {
+		st.Orient = make([]uint8, sp.Cells)
+	}
+	last := -1
+	for made := 0; made < bound; {
+		m := r.IntN(len(sp.Moves))
+		next, ok := sp.Apply(st, m)
+		if !ok || last >= 0 && merges(sp, last, m) {
+			continue
+		}
+		st, last = next, m
+		made++
+	}
+	return Position{Size: n, State: st}, nil
+}
+
+// merges reports whether move a then move b is no move or one move (U
+// then U', U then U2 on a cube), which a scramble does not make.
+func merges(sp *engine.Spec, a, b int) bool {
+	g := engine.State{Cells: sp.Goal.States[0]}
+	if sp.Orient >= 2 {
+		g.Orient = make([]uint8, sp.Cells)
+	}
+	s, _ := sp.Apply(g, a)
+	s, _ = sp.Apply(s, b)
+	if s.Equal(g) {
+		return true
+	}
+	for c := range sp.Moves {
+		if t, ok := sp.Apply(g, c); ok && t.Equal(s) {
+			return true
+		}
+	}
+	return false
 }

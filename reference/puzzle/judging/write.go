@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"github.com/optjudge/optjudge/reference/lex"
 	"slices"
 	"strconv"
 	"strings"
@@ -33,8 +34,27 @@ func (p *Puzzle) Solve(input []byte) ([]byte, error) {
 // Validate reports the first problem of an input file as a *lex.Error,
 // nil for a valid one.
 func (p *Puzzle) Validate(input []byte) error {
-	_, err := p.Cases(input)
-	return err
+	cases, err := p.Cases(input)
+	if err != nil {
+		return err
+	}
+	bound := p.def.Input.MaxDistance
+	if bound == 0 {
+		return nil
+	}
+	// A search bounded by input.max_distance, in the validator only: the
+	// reference (judge solve) answers deeper cases too, for setters.
+	for _, c := range cases {
+		ok, err := p.at(c.Size).solver.AtMost(context.Background(), c.State, bound)
+		if err != nil {
+			return err
+		}
+		if !ok {
+			noun, _ := p.w.the()
+			return lex.Errorf(c.Line, 0, "%s needs more than %d moves (input.max_distance)", noun, bound)
+		}
+	}
+	return nil
 }
 
 // answer is the reference's answer for one case, its lines each ending in
