@@ -511,7 +511,9 @@ func TestBrowserProblems(t *testing.T) {
 
 	// the submit page: hello takes Python 3 only; clocks takes all
 	b.clickJS("#submit-link")
-	b.wait("the submit page", `location.pathname === "/submit" && !!document.getElementById("language")`)
+	// complete: the page's script (deferred) has run and listens for the
+	// problem's change; the form is there while the page is still parsed
+	b.wait("the submit page", `location.pathname === "/submit" && !!document.getElementById("language") && document.readyState === "complete"`)
 	offered := `Array.from(document.getElementById("language").options).filter((o) => o.value && !o.hidden).map((o) => o.value).join(" ")`
 	if got := eval[string](b, offered); got != "python3 cpython3" {
 		t.Errorf("the languages of hello: got %q", got)
