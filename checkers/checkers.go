@@ -45,6 +45,13 @@ type Checker interface {
 	Check(ctx context.Context, f Files) (Result, error)
 }
 
+// Preparer is a checker with work to do before its first check (a
+// puzzle's tables to build or read): the judge has it done before it
+// times any run.
+type Preparer interface {
+	Prepare(ctx context.Context) error
+}
+
 // Options are a checker's settings from problem.yaml (checker.options).
 type Options map[string]string
 

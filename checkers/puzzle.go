@@ -32,6 +32,10 @@ func (c Puzzle) Check(ctx context.Context, f Files) (Result, error) {
 	return Result{Verdict: verdict.WA, Message: r.Message, Finding: r.Finding}, nil
 }
 
+// Prepare builds the engine's tables, or reads them from the cache, at
+// every size of the puzzle (checkers.Preparer).
+func (c Puzzle) Prepare(ctx context.Context) error { return c.C.Prepare(ctx) }
+
 // PuzzleMode reads the options of a puzzle's checker in problem.yaml: only
 // mode, one of any, shortest and smallest, which replaces the
 // definition's; "" when not given.

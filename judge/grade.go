@@ -221,6 +221,9 @@ func (g *grader) setup(ctx context.Context, langs *lang.Table) error {
 		// a testlib interactor's output goes to the checker
 	}
 	if g.opts.Checker != nil {
+		if err := prepareChecker(ctx, g.opts.Checker); err != nil {
+			return err
+		}
 		return g.setupGrader(ctx, langs)
 	}
 	chks, err := g.j.Checkers(ctx, g.p, langs)
@@ -228,7 +231,24 @@ func (g *grader) setup(ctx context.Context, langs *lang.Table) error {
 		return err
 	}
 	g.checkers = chks
+	if chks.program == nil {
+		if err := prepareChecker(ctx, g.p.Package.Checker); err != nil {
+			return err
+		}
+	}
 	return g.setupGrader(ctx, langs)
+}
+
+// prepareChecker does a checker's work before its first check (a
+// puzzle's tables built or read: checkers.Preparer) before any run is
+// timed, so that the judge's own work never competes with a timed run.
+func prepareChecker(ctx context.Context, c checkers.Checker) error {
+	if p, ok := c.(checkers.Preparer); ok {
+		if err := p.Prepare(ctx); err != nil {
+			return fmt.Errorf("checker: %w", err)
+		}
+	}
+	return nil
 }
 
 // checkerFor is the checker of test t.

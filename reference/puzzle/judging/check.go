@@ -48,6 +48,25 @@ func (p *Puzzle) Checker(mode puzzle.Mode) (*Checker, error) {
 	return &Checker{p: p, mode: mode}, nil
 }
 
+// Prepare builds the engine's tables, or reads them from the cache, for
+// every size of the puzzle, as c's mode needs them (none in mode at_most,
+// which only simulates): the work of a first Check done before it.
+func (c *Checker) Prepare(ctx context.Context) error {
+	for _, s := range c.p.sizes {
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		solver := s.solver
+		if c.mode == puzzle.ModeAtMost && s.sim != nil {
+			solver = s.sim
+		}
+		if err := solver.Prepare(); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
 // Puzzle is the puzzle c judges.
 func (c *Checker) Puzzle() *Puzzle { return c.p }
 
