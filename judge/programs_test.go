@@ -76,9 +76,15 @@ sys.exit(43)
 // boxedValidator, under small validation limits (the CPU time still far
 // above what its quick modes use), with a test per mode.
 func boxedProblem(t *testing.T, secret, public string, port int) *problems.Problem {
+	validationTime := 10
+	if testing.Short() {
+		// the spinning validator burns its whole limit: -short spins
+		// 2 s, still far above what the quick modes use
+		validationTime = 2
+	}
 	files := map[string]string{
 		"problem.yaml": fmt.Sprintf("problem_format_version: legacy\nname: boxed\nvalidation: custom\n"+
-			"validator_flags: %s %s %d\nlimits:\n  validation_time: 10\n  validation_memory: 64\n  validation_output: 1\n", secret, public, port),
+			"validator_flags: %s %s %d\nlimits:\n  validation_time: %d\n  validation_memory: 64\n  validation_output: 1\n", secret, public, port, validationTime),
 		"output_validators/check/check.py": boxedValidator,
 		"submissions/accepted/ok.py":       "print(1)\n",
 	}

@@ -86,8 +86,12 @@ func TestStressShrinksToShallowestDepth(t *testing.T) {
 func TestStressFewestCases(t *testing.T) {
 	t.Parallel()
 	p := embedded(t, "eight-puzzle")
+	cases := 12
+	if testing.Short() {
+		cases = 4 // shrinks 4 cases to 3: the full run shrinks 12
+	}
 	res, err := Stress(context.Background(), p, judge.Submission{Path: "testdata/crash_on_three.py"},
-		StressOptions{Judge: testJudge(t), Grade: stressGrade(), Count: 5, Cases: 12, Seed: 7})
+		StressOptions{Judge: testJudge(t), Grade: stressGrade(), Count: 5, Cases: cases, Seed: 7})
 	if err != nil {
 		t.Fatal(err)
 	}

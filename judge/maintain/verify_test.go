@@ -390,6 +390,33 @@ func copyPackage(t *testing.T, name string, edits map[string]string) *problems.P
 	return p
 }
 
+// slowSubmissions are the test packages' submissions that run until
+// their time limit: under -short, withoutSlowShort leaves them out of the
+// copies whose checks are about other files (TestVerifyKattisPackage
+// verifies a time_limit_exceeded submission).
+var slowSubmissions = []string{
+	"submissions/time_limit_exceeded/small_only.py",
+	"submissions/time_limit_exceeded/spin.py",
+}
+
+// withoutSlowShort returns edits, under -short with slowSubmissions
+// removed as well.
+func withoutSlowShort(edits map[string]string) map[string]string {
+	if !testing.Short() {
+		return edits
+	}
+	out := map[string]string{}
+	for f, content := range edits {
+		out[f] = content
+	}
+	for _, f := range slowSubmissions {
+		if _, ok := out[f]; !ok {
+			out[f] = ""
+		}
+	}
+	return out
+}
+
 func hasFinding(rep *VerifyReport, sev Severity, file, msg string) bool {
 	for _, f := range rep.Findings {
 		if f.Severity == sev && strings.HasSuffix(f.File, file) && strings.Contains(f.Msg, msg) {
@@ -493,7 +520,7 @@ func TestVerifyPackageDefects(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			p := copyPackage(t, tt.pkg, tt.edits)
+			p := copyPackage(t, tt.pkg, withoutSlowShort(tt.edits))
 			rep, err := Verify(context.Background(), p, VerifyOptions{Judge: testJudge(t), Grade: gradeOptions()})
 			if err != nil {
 				t.Fatal(err)
@@ -595,11 +622,11 @@ func TestVerifyEntrypoint(t *testing.T) {
 		{"accepted/multi:\n  entrypoint: solve.py\n", "AC"},
 		{"", "WA"},
 	} {
-		p := copyPackage(t, "mean-2025", map[string]string{
+		p := copyPackage(t, "mean-2025", withoutSlowShort(map[string]string{
 			"submissions/accepted/multi/main.py":  "print(0)\n",
 			"submissions/accepted/multi/solve.py": string(mean),
 			"submissions/submissions.yaml":        string(yaml) + tt.entry,
-		})
+		}))
 		rep, err := Verify(context.Background(), p, VerifyOptions{Judge: testJudge(t), Grade: gradeOptions()})
 		if err != nil {
 			t.Fatal(err)

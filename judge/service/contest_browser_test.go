@@ -161,6 +161,9 @@ func TestBrowserStatementMath(t *testing.T) {
 // the new verdict and the scoreboard line that would change; Apply makes
 // the new verdict the team's, live on its board.
 func TestBrowserRejudging(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short: a rejudging's preview and Apply in Chromium; TestRejudgingPreview and TestRejudgingPages read them through the API and pages, TestBrowserStatementMath drives a page in Chromium")
+	}
 	chromium(t)
 	ce := newClicsEnv(t, false)
 	w := ce.startWorker("w1", scriptEngine{})

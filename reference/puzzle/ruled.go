@@ -26,13 +26,12 @@ type RulePart struct {
 	Share        bool
 }
 
-// loadedRules are definitions' rules by size, run once a process.
-var loadedRules sync.Map // ruleKey -> *rules.Rules
-
-type ruleKey struct {
-	d    *Definition
-	size int
-}
+// loadedRules are the rules run, by their whole configuration (%#v of
+// the rules.Config: the file and line, the code, the size, the parts):
+// each is run once a process, also when the same file is read again (a
+// service's library loads the embedded problems for each worker; every
+// test loads them anew), and the result is the same.
+var loadedRules sync.Map // string -> *rules.Rules
 
 // ruleParts are the parts of the state at a size: the definition's parts,
 // or its cells (or grid) and symbols as one part called board.
@@ -118,12 +117,12 @@ func (d *Definition) codeLine() int {
 
 // loadRules runs the rules at a size, once.
 func (d *Definition) loadRules(size int, parts []rules.Part, syms []string) (*rules.Rules, error) {
-	k := ruleKey{d, size}
+	c := rules.Config{File: d.file, Line: d.codeLine(), Code: d.Rules.Code, Size: size, Parts: parts, Symbols: syms,
+		Relabel: d.Rules.Relabel, Reversible: d.Rules.Reversible, MaxSteps: uint64(d.Rules.MaxSteps)}
+	k := fmt.Sprintf("%#v", c)
 	if r, ok := loadedRules.Load(k); ok {
 		return r.(*rules.Rules), nil
 	}
-	c := rules.Config{File: d.file, Line: d.codeLine(), Code: d.Rules.Code, Size: size, Parts: parts, Symbols: syms,
-		Relabel: d.Rules.Relabel, Reversible: d.Rules.Reversible, MaxSteps: uint64(d.Rules.MaxSteps)}
 	r, err := rules.Load(c)
 	if err != nil {
 		var re *rules.Error
