@@ -232,11 +232,14 @@ func TestProbeOutputClosed(t *testing.T) {
 		t.Run(level, func(t *testing.T) {
 			inR, inW, outR, outW := pipes(t)
 			p := &Probe{}
-			done := runAsync(t, level, &Cmd{Path: "sh", Args: []string{"-c", "echo hi; exec >&-; read x; test \"$x\" = bye"},
+			// it waits for a first line before it writes: the look before
+			// that line cannot come after the close
+			done := runAsync(t, level, &Cmd{Path: "sh", Args: []string{"-c", "read go; echo hi; exec >&-; read x; test \"$x\" = bye"},
 				StdinPipe: inR, StdoutPipe: outW, Probe: p, Limits: Limits{CPU: 5 * time.Second, Wall: time.Minute}})
 			if p.OutputClosed() {
 				t.Error("closed before anything went on")
 			}
+			io.WriteString(inW, "go\n")
 			closed := false
 			for end := time.Now().Add(20 * time.Second); time.Now().Before(end) && !closed; time.Sleep(10 * time.Millisecond) {
 				closed = p.OutputClosed()
