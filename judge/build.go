@@ -263,8 +263,14 @@ func (j *Judge) compileBoxed(ctx context.Context, b *build, tc *lang.Toolchain, 
 // trustedEnv is the environment of the judge's own runs of a toolchain
 // (its version, its Go cache): the judge's PATH, a private HOME and
 // temporary directory.
+//
+// A toolchain's own configuration goes to the Judge's cache directory
+// (XDG_CONFIG_HOME), not into dir: the go command's telemetry writes its
+// counters there from a child that outlives the run, and would make dir
+// again after the judge removed it.
 func (j *Judge) trustedEnv(dir string, tc *lang.Toolchain) []string {
-	env := []string{"PATH=" + j.cfg.Path, "HOME=" + dir, "TMPDIR=" + dir, "LANG=C.UTF-8"}
+	env := []string{"PATH=" + j.cfg.Path, "HOME=" + dir, "TMPDIR=" + dir, "LANG=C.UTF-8",
+		"XDG_CONFIG_HOME=" + filepath.Join(j.cfg.CacheDir, "config")}
 	return append(env, tc.EnvFor(dir)...)
 }
 

@@ -81,14 +81,16 @@ var programs = []struct {
 }
 
 // newJudge makes a Judge for a test, closed at its end, with the box uids
-// of this package and the user's cache directory (warm Go caches).
+// of this package, the user's cache directory (warm Go caches) and the
+// package's build cache.
 func newJudge(t testing.TB) *Judge {
 	t.Helper()
 	j, err := New(Config{
-		Sandbox: sandbox.Options{FirstUID: firstBoxUID},
-		TempDir: t.TempDir(),
-		Path:    os.Getenv("PATH"),
-		Home:    os.Getenv("HOME"),
+		Sandbox:    sandbox.Options{FirstUID: firstBoxUID},
+		TempDir:    t.TempDir(),
+		Path:       os.Getenv("PATH"),
+		Home:       os.Getenv("HOME"),
+		BuildCache: testBuildCache,
 	})
 	if err != nil {
 		t.Fatal(err)

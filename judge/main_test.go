@@ -25,7 +25,14 @@ func TestMain(m *testing.M) {
 		os.Exit(1)
 	}
 	firstBoxUID, lastBoxUID = first, first+100
+	// newJudge's Judges keep their builds here: many tests grade the
+	// same programs (TestBuildCache tests the cache itself)
+	if testBuildCache, err = os.MkdirTemp("", "optjudge-test-builds-"); err != nil {
+		fmt.Fprintln(os.Stderr, "build cache:", err)
+		os.Exit(1)
+	}
 	code := m.Run()
+	os.RemoveAll(testBuildCache)
 	if left := leftovers(); len(left) > 0 {
 		fmt.Fprintln(os.Stderr, "left behind after the tests:\n  "+strings.Join(left, "\n  "))
 		code = 1
@@ -39,6 +46,9 @@ func TestMain(m *testing.M) {
 // (60000) that other packages' tests use and from the sandbox tests' 70000
 // and the service tests' 74000 to 93999.
 var firstBoxUID, lastBoxUID int
+
+// testBuildCache is newJudge's Config.BuildCache (set by TestMain).
+var testBuildCache string
 
 func leftovers() []string {
 	var left []string
