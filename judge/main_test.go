@@ -25,6 +25,7 @@ func TestMain(m *testing.M) {
 		os.Exit(1)
 	}
 	firstBoxUID, lastBoxUID = first, first+100
+	moreParallel()
 	// newJudge's Judges keep their builds here: many tests grade the
 	// same programs (TestBuildCache tests the cache itself)
 	if testBuildCache, err = os.MkdirTemp("", "optjudge-test-builds-"); err != nil {

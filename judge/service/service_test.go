@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
-	"flag"
 	"fmt"
 	"io"
 	"net/http"
@@ -32,15 +31,7 @@ func TestMain(m *testing.M) {
 	if os.Getenv(yajsvEnv) == "1" {
 		os.Exit(yajsv(os.Args[1:], os.Stdout, os.Stderr)) // the stand-in check-api.sh runs
 	}
-	// The tests wait on servers, streams and workers far more than they
-	// compute: four at a time unless -parallel says otherwise (go test's
-	// default is the number of CPUs).
-	flag.Parse()
-	set := false
-	flag.Visit(func(f *flag.Flag) { set = set || f.Name == "test.parallel" })
-	if !set {
-		flag.Set("test.parallel", "4")
-	}
+	moreParallel()
 	code := m.Run()
 	if left := leftovers(); len(left) > 0 {
 		fmt.Fprintln(os.Stderr, "left behind after the tests:\n  "+strings.Join(left, "\n  "))
