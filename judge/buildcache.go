@@ -31,7 +31,7 @@ func (j *Judge) cacheable(src *sourceSet, o BuildOptions) bool {
 // its key, else a build made now and kept if it compiled. A cache that
 // cannot be read or written costs only a compilation.
 func (j *Judge) prepareCached(ctx context.Context, sub Submission, o BuildOptions, src *sourceSet, tc *lang.Toolchain) (*Prepared, error) {
-	key, err := j.BuildKey(sub, o)
+	key, err := j.buildKey(sub, src, o)
 	if err != nil {
 		return nil, err
 	}

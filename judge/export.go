@@ -53,6 +53,11 @@ func (j *Judge) BuildKey(sub Submission, o BuildOptions) (string, error) {
 	if err != nil {
 		return "", err
 	}
+	return j.buildKey(sub, src, o)
+}
+
+// buildKey is BuildKey of sub, read as src.
+func (j *Judge) buildKey(sub Submission, src *sourceSet, o BuildOptions) (string, error) {
 	h := sha256.New()
 	fmt.Fprintf(h, "optjudge build %d\n", exportFormat)
 	if src.lang == nil {

@@ -9,6 +9,7 @@ import (
 	"syscall"
 	"testing"
 
+	"github.com/optjudge/optjudge/judge/internal/testflags"
 	"github.com/optjudge/optjudge/judge/internal/testuid"
 	"github.com/optjudge/optjudge/judge/sandbox"
 )
@@ -25,7 +26,7 @@ func TestMain(m *testing.M) {
 		os.Exit(1)
 	}
 	firstBoxUID, lastBoxUID = first, first+100
-	moreParallel()
+	testflags.MoreParallel()
 	// newJudge's Judges keep their builds here: many tests grade the
 	// same programs (TestBuildCache tests the cache itself)
 	if testBuildCache, err = os.MkdirTemp("", "optjudge-test-builds-"); err != nil {

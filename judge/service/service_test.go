@@ -21,6 +21,7 @@ import (
 	"github.com/nats-io/nats.go"
 
 	"github.com/optjudge/optjudge/judge/contest"
+	"github.com/optjudge/optjudge/judge/internal/testflags"
 	"github.com/optjudge/optjudge/judge/sandbox"
 	"github.com/optjudge/optjudge/judge/service/store"
 )
@@ -31,7 +32,7 @@ func TestMain(m *testing.M) {
 	if os.Getenv(yajsvEnv) == "1" {
 		os.Exit(yajsv(os.Args[1:], os.Stdout, os.Stderr)) // the stand-in check-api.sh runs
 	}
-	moreParallel()
+	testflags.MoreParallel()
 	code := m.Run()
 	if left := leftovers(); len(left) > 0 {
 		fmt.Fprintln(os.Stderr, "left behind after the tests:\n  "+strings.Join(left, "\n  "))

@@ -37,15 +37,7 @@ func (b *tableBackend) bfsBlocks(seeds []uint64) *table {
 		n = 0
 		for p := range P {
 			block := t.data[p*O : (p+1)*O]
-			at = at[:0]
-			for o := bytes.IndexByte(block, d); o >= 0; {
-				at = append(at, uint32(o))
-				k := bytes.IndexByte(block[o+1:], d)
-				if k < 0 {
-					break
-				}
-				o += 1 + k
-			}
+			at = indexAll(at[:0], block, d)
 			if len(at) == 0 {
 				continue
 			}
@@ -73,4 +65,17 @@ func (b *tableBackend) bfsBlocks(seeds []uint64) *table {
 		}
 	}
 	return two
+}
+
+// indexAll appends to at the offsets in block of every byte d.
+func indexAll(at []uint32, block []byte, d byte) []uint32 {
+	for o := bytes.IndexByte(block, d); o >= 0; {
+		at = append(at, uint32(o))
+		k := bytes.IndexByte(block[o+1:], d)
+		if k < 0 {
+			break
+		}
+		o += 1 + k
+	}
+	return at
 }

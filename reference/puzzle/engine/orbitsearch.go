@@ -317,8 +317,7 @@ func (p *orbitPattern) permRank(cells []uint8) uint64 {
 	var used uint64
 	var r uint64
 	for i, c := range cells {
-		below := bits.OnesCount64(^used & (uint64(1)<<c - 1))
-		r += uint64(below) * p.mult[i]
+		r += freeBelow(used, c) * p.mult[i]
 		used |= 1 << c
 	}
 	return r
@@ -327,13 +326,8 @@ func (p *orbitPattern) permRank(cells []uint8) uint64 {
 func (p *orbitPattern) permUnrank(r uint64, cells []uint8) {
 	var used uint64
 	for j := range cells {
-		below := int(r / p.mult[j])
+		c := nthFree(used, int(r/p.mult[j]))
 		r %= p.mult[j]
-		free := ^used
-		for range below {
-			free &= free - 1
-		}
-		c := bits.TrailingZeros64(free)
 		cells[j] = uint8(c)
 		used |= 1 << c
 	}
@@ -507,15 +501,7 @@ func (o *orbitSearch) build(p *orbitPattern, back [][]uint8, bottomUp float64) [
 		n = 0
 		for q := range P {
 			block := t[q*O : (q+1)*O]
-			at = at[:0]
-			for x := bytes.IndexByte(block, d); x >= 0; {
-				at = append(at, uint32(x))
-				y := bytes.IndexByte(block[x+1:], d)
-				if y < 0 {
-					break
-				}
-				x += 1 + y
-			}
+			at = indexAll(at[:0], block, d)
 			if len(at) == 0 {
 				continue
 			}

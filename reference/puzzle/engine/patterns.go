@@ -98,8 +98,7 @@ func (p *pattern) rank(pos []int, ori []int) uint64 {
 	var used uint64
 	var r uint64
 	for i, c := range pos {
-		below := bits.OnesCount64(^used & (1<<c - 1))
-		r += uint64(below) * p.mult[i]
+		r += freeBelow(used, c) * p.mult[i]
 		used |= 1 << c
 	}
 	var o uint64
@@ -118,13 +117,8 @@ func (p *pattern) unrank(i uint64, pos, ori []int) {
 	}
 	var used uint64
 	for j := range p.k {
-		below := int(r / p.mult[j])
+		c := nthFree(used, int(r/p.mult[j]))
 		r %= p.mult[j]
-		free := ^used
-		for range below {
-			free &= free - 1
-		}
-		c := bits.TrailingZeros64(free)
 		pos[j] = c
 		used |= 1 << c
 	}
@@ -221,4 +215,20 @@ func (ps *patterns) estimate(cells, orient []uint8) int {
 		}
 	}
 	return h
+}
+
+// freeBelow is the number of free cells (not in used) below cell c: c's
+// rank among the free cells, a digit of a permutation's rank.
+func freeBelow[C int | uint8](used uint64, c C) uint64 {
+	return uint64(bits.OnesCount64(^used & (uint64(1)<<c - 1)))
+}
+
+// nthFree is the free cell (not in used) of rank n among them, counting
+// from 0: the inverse of freeBelow.
+func nthFree(used uint64, n int) int {
+	free := ^used
+	for range n {
+		free &= free - 1
+	}
+	return bits.TrailingZeros64(free)
 }
